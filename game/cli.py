@@ -1,0 +1,222 @@
+"""The command line: ``dice-parlor`` and ``python -m game`` are this one entry point.
+
+With no command it opens the table (the front end in ``scenes/``, loaded by
+name at run time so the core never imports it). Commands:
+
+- ``simulate``: whole games between computer players, with statistics.
+- ``check-variant FILE``: validate a variant file.
+- ``variants``: list the variants that load, and the files that do not.
+- ``play``: a game in the terminal, for people and computer players.
+
+Every mistake in the arguments is one line naming the problem and the
+accepted values, with exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import random
+import statistics
+import sys
+from typing import Sequence
+
+from . import __version__
+from .errors import DiceParlorError, UnknownVariant, VariantError
+from .players import LEVELS, make_player
+from .session import Session
+from .state import Seat
+from .variant import Variant
+from .variants import find_variant, load_all, load_variant_file
+
+
+class UsageError(Exception):
+    """A bad argument: printed as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line instead of usage + message
+        raise UsageError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="dice-parlor", description="Dice Parlor: a table for the Yahtzee family of dice games.")
+    parser.add_argument("--version", action="version", version=f"Dice Parlor {__version__}")
+    parser.add_argument("--demo", metavar="VARIANT", help="computer players on every seat, through the real table")
+    parser.add_argument("--seats", type=int, default=None, help="seats for --demo")
+    parser.add_argument("--seed", type=int, default=None, help="seed for the dice")
+    parser.add_argument("--exit-after", type=float, default=None, metavar="SECONDS", help="quit after this long")
+    parser.add_argument("--screenshot", metavar="FILE", help="with --exit-after: save the last frame here")
+    parser.add_argument("--fullscreen", action="store_true", help="start fullscreen")
+    parser.add_argument("--size", metavar="WxH", default=None, help="window size, e.g. 1280x800")
+    commands = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    sim = commands.add_parser("simulate", help="play whole games between computer players")
+    sim.add_argument("--variant", required=True)
+    sim.add_argument("--players", required=True, metavar="LEVEL[,LEVEL...]")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=0, dest="sim_seed")
+    sim.add_argument("--json", action="store_true")
+
+    check = commands.add_parser("check-variant", help="validate a variant YAML file")
+    check.add_argument("file")
+
+    commands.add_parser("variants", help="list the variants")
+
+    play = commands.add_parser("play", help="play in the terminal")
+    play.add_argument("--variant", default="classic")
+    play.add_argument("--players", default="person,heuristic", metavar="person|LEVEL[,...]")
+    play.add_argument("--games", type=int, default=1)
+    play.add_argument("--seed", type=int, default=None, dest="play_seed")
+    return parser
+
+
+def _variant(name: str) -> Variant:
+    try:
+        return find_variant(name)
+    except UnknownVariant as error:
+        raise UsageError(str(error)) from None
+
+
+def _levels(text: str, allow_person: bool = False) -> list[str]:
+    levels = [part.strip() for part in text.split(",") if part.strip()]
+    known = (["person"] if allow_person else []) + list(LEVELS)
+    for level in levels:
+        if level not in known:
+            raise UsageError(f"unknown player '{level}' (known: {', '.join(known)})")
+    if not levels:
+        raise UsageError(f"name at least one player (known: {', '.join(known)})")
+    return levels
+
+
+def _check_seats(variant: Variant, count: int) -> None:
+    if not variant.min_players <= count <= variant.max_players:
+        raise UsageError(f"{variant.id} is for {variant.min_players} to {variant.max_players} players, not {count}")
+
+
+def play_game(variant: Variant, levels: list[str], seed: int) -> Session:
+    """One whole game with a computer player on every seat."""
+    seats = [Seat(f"{level.title()} {i + 1}", "computer", level) for i, level in enumerate(levels)]
+    session = Session(variant, seats, seed=seed)
+    rng = random.Random(seed ^ 0x5EED)
+    players = [make_player(level, random.Random(rng.randrange(2**31))) for level in levels]
+    state = session.state
+    while not state.is_terminal():
+        session.act(players[state.current_player()].choose(state))
+    return session
+
+
+def simulate(variant: Variant, levels: list[str], games: int, seed: int) -> dict:
+    seeds = random.Random(seed)
+    scores: list[list[int]] = [[] for _ in levels]
+    wins = [0] * len(levels)
+    for _ in range(games):
+        session = play_game(variant, levels, seeds.randrange(2**31))
+        for seat, total in enumerate(session.state.match_totals()):
+            scores[seat].append(total)
+        for seat in session.state.winners():  # ties share the win: each tied leader counts one
+            wins[seat] += 1
+    return {
+        "variant": variant.id,
+        "games": games,
+        "seed": seed,
+        "seats": [
+            {
+                "player": level,
+                "mean": round(statistics.fmean(s), 3),
+                "sd": round(statistics.pstdev(s), 3),
+                "min": min(s),
+                "max": max(s),
+                "wins": wins[i],
+            }
+            for i, (level, s) in enumerate(zip(levels, scores))
+        ],
+    }
+
+
+def _print_simulation(result: dict) -> None:
+    print(f"{result['variant']}: {result['games']} games, seed {result['seed']}")
+    print(f"{'seat':<5}{'player':<12}{'mean':>9}{'sd':>8}{'min':>6}{'max':>6}{'wins':>7}")
+    for i, seat in enumerate(result["seats"], 1):
+        print(f"{i:<5}{seat['player']:<12}{seat['mean']:>9.1f}{seat['sd']:>8.1f}{seat['min']:>6}{seat['max']:>6}"
+              f"{seat['wins']:>7}")
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    variant = _variant(args.variant)
+    levels = _levels(args.players)
+    _check_seats(variant, len(levels))
+    if args.games < 1:
+        raise UsageError(f"--games must be at least 1, not {args.games}")
+    result = simulate(variant, levels, args.games, args.sim_seed)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        _print_simulation(result)
+    return 0
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    try:
+        variant = load_variant_file(args.file)
+    except VariantError as error:
+        print(error)
+        return 2
+    print(variant.summary())
+    return 0
+
+
+def _cmd_variants(_: argparse.Namespace) -> int:
+    catalogue = load_all()
+    for variant in catalogue.variants:
+        print(f"{variant.id:<12} {variant.name}: {variant.description}")
+    for problem in catalogue.problems:
+        print(f"refused: {problem}")
+    return 0
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from .terminal import play_in_terminal
+
+    variant = _variant(args.variant)
+    levels = _levels(args.players, allow_person=True)
+    _check_seats(variant, len(levels))
+    if not 1 <= args.games <= variant.max_games:
+        raise UsageError(f"--games must be from 1 to {variant.max_games}, not {args.games}")
+    return play_in_terminal(variant, levels, args.games, args.play_seed)
+
+
+def _launch_table(args: argparse.Namespace) -> int:
+    # The front end is looked up by name: the core stays importable without pygame.
+    try:
+        app = importlib.import_module("scenes.app")
+    except ImportError as error:
+        print(f"dice-parlor: the table cannot start: {error} (install with: pip install -e .)", file=sys.stderr)
+        return 1
+    return app.run(args)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        handler = {
+            "simulate": _cmd_simulate,
+            "check-variant": _cmd_check,
+            "variants": _cmd_variants,
+            "play": _cmd_play,
+        }.get(args.command, _launch_table)
+        return handler(args)
+    except UsageError as error:
+        print(f"dice-parlor: {error}", file=sys.stderr)
+        return 2
+    except DiceParlorError as error:
+        print(f"dice-parlor: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

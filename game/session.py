@@ -1,0 +1,103 @@
+"""A match in progress: the state, the seeded dice, and the log that replays it.
+
+Everyone acts through :meth:`Session.act`: the GUI for a person, a computer
+player, the command line, the tests. When an action rolls dice, the session
+draws them at once from its own seeded generator, as a ``Dice`` chance step
+in the log, so a scene only animates toward faces already decided.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .actions import Action, Dice, action_from_json
+from .errors import SaveError
+from .state import CHANCE, ScorecardState, Seat, new_state, state_from_json
+from .variant import Variant
+
+SAVE_FORMAT = 1
+
+
+class Session:
+    def __init__(self, variant: Variant, seats: list[Seat], games: int = 1, seed: int | None = None,
+                 rolloff: bool = True):
+        self.variant = variant
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        self.rng = random.Random(self.seed)
+        self.rolloff = rolloff
+        self.start = new_state(variant, seats, games, rolloff)
+        self.state = self.start.clone()
+        self.log: list[Action] = []
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return self.state.seats
+
+    def legal_actions(self) -> list[Action]:
+        return self.state.legal_actions()
+
+    def act(self, action: Action) -> list[Dice]:
+        """Apply one action, then draw any dice it rolled; returns the chance steps drawn."""
+        self.state.apply(action)
+        self.log.append(action)
+        return self._settle()
+
+    def _settle(self) -> list[Dice]:
+        drawn = []
+        faces = self.variant.faces
+        while self.state.current_player() == CHANCE:
+            dice = Dice(tuple(self.rng.randint(1, faces) for _ in range(self.state.chance_dice())))
+            self.state.apply(dice)
+            self.log.append(dice)
+            drawn.append(dice)
+        return drawn
+
+    # --------------------------------------------------------------- JSON --
+    def to_json(self) -> dict:
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "format": SAVE_FORMAT,
+            "variant": self.variant.id,
+            "seed": self.seed,
+            "start": self.start.to_json(),
+            "log": [action.to_json() for action in self.log],
+            "state": self.state.to_json(),
+            "rng": [version, list(internal), gauss],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, variant: Variant) -> "Session":
+        """Rebuild a session; the log is replayed and must arrive at the saved state."""
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise SaveError("not a saved game of this version")
+        session = cls.__new__(cls)
+        session.variant = variant
+        session.seed = data.get("seed")
+        session.start = state_from_json(data.get("start"), variant)
+        session.rolloff = session.start.phase == "rolloff"
+        session.state = session.start.clone()
+        session.log = []
+        try:
+            for raw in data["log"]:
+                action = action_from_json(raw)
+                session.state.apply(action)
+                session.log.append(action)
+            version, internal, gauss = data["rng"]
+            session.rng = random.Random()
+            session.rng.setstate((version, tuple(internal), gauss))
+        except SaveError:
+            raise
+        except (KeyError, TypeError, ValueError) as error:
+            raise SaveError(f"the saved game is damaged ({error})") from None
+        if session.state.to_json() != data.get("state"):
+            raise SaveError("the saved game's log does not lead to its saved state")
+        return session
+
+
+def replay(start: ScorecardState, log: list[Action]) -> ScorecardState:
+    """The state a log of actions leads to from a starting state (which is left as it was)."""
+    state = start.clone()
+    for action in log:
+        state.apply(action)
+    return state

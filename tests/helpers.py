@@ -1,0 +1,44 @@
+"""Test helpers: states driven with scripted dice instead of a random generator."""
+
+from __future__ import annotations
+
+from game.actions import Dice, Hold, Roll, Score
+from game.state import CHANCE, Seat, new_state
+from game.variants import find_variant
+
+
+def seats(n: int) -> list[Seat]:
+    return [Seat(f"P{i + 1}") for i in range(n)]
+
+
+def fresh(variant_id: str, players: int = 1, games: int = 1, rolloff: bool = False):
+    return new_state(find_variant(variant_id), seats(players), games, rolloff)
+
+
+def roll(state, *faces: int) -> None:
+    """Roll and land the rolled dice on these faces (in die order)."""
+    state.apply(Roll())
+    assert state.current_player() == CHANCE
+    state.apply(Dice(tuple(faces)))
+
+
+def hold(state, *dice: int) -> None:
+    for die in dice:
+        state.apply(Hold(die))
+
+
+def turn(state, dice: tuple[int, ...], box: str) -> int:
+    """One whole turn: roll these five dice, score them in this box; returns the points."""
+    roll(state, *dice)
+    seat = state.seat
+    card = state.card(seat)
+    before = card.boxes[box]
+    assert before is None
+    state.apply(Score(box))
+    return card.boxes[box]
+
+
+def set_card(state, seat: int = 0, **boxes: int) -> None:
+    """Fill boxes directly (for joker set-ups)."""
+    for box, score in boxes.items():
+        state.card(seat).boxes[box] = score
