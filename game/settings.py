@@ -1,0 +1,68 @@
+"""The player's settings, kept between runs in the user's config folder.
+
+Plain data with defaults; a missing, damaged or hand-edited file never stops
+the game: unknown or wrong values fall back to their defaults.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+from .paths import user_config_dir
+
+ANIMATION_SPEEDS = ("normal", "fast", "instant")
+
+
+@dataclass
+class Settings:
+    sound: bool = True
+    volume: float = 0.7
+    animation: str = "normal"
+    fullscreen: bool = False
+
+    def clean(self) -> "Settings":
+        """Values out of range become sensible ones."""
+        self.sound = bool(self.sound)
+        try:
+            self.volume = min(1.0, max(0.0, float(self.volume)))
+        except (TypeError, ValueError):
+            self.volume = 0.7
+        if self.animation not in ANIMATION_SPEEDS:
+            self.animation = "normal"
+        self.fullscreen = bool(self.fullscreen)
+        return self
+
+
+def settings_path() -> Path:
+    return user_config_dir() / "settings.json"
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    path = path or settings_path()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return Settings()
+    if not isinstance(data, dict):
+        return Settings()
+    known = {f.name for f in fields(Settings)}
+    settings = Settings()
+    for key, value in data.items():
+        if key in known and isinstance(value, type(getattr(settings, key))) or key == "volume":
+            setattr(settings, key, value)
+    return settings.clean()
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    """Written to a temporary file first, so a crash never leaves half a file."""
+    path = path or settings_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(".tmp")
+        temporary.write_text(json.dumps(asdict(settings), indent=2), encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError:
+        pass  # settings are a comfort: failing to save them must not stop play

@@ -1,0 +1,186 @@
+"""The application: one window, one loop, one scene stack.
+
+The loop measures time in seconds, updates the top scene in fixed steps of
+1/120 s (an accumulator absorbs uneven frames) and draws once per frame on
+the logical 1280x800 canvas, which is scaled to fit the window.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from typing import Any
+
+import pygame
+
+from game import __version__
+from game.settings import Settings, load_settings, save_settings
+from game.variants import Catalogue, load_all
+
+from . import theme
+from .input import Input, Intent, Viewport
+from .stack import Scene, SceneStack
+
+STEP = 1 / 120
+MAX_FRAME = 0.25  # after a stall, don't try to catch up more than this
+ANIMATION_SPEED = {"normal": 1.0, "fast": 2.2, "instant": 1000.0}
+
+
+class App:
+    def __init__(self, size: tuple[int, int] = (theme.WIDTH, theme.HEIGHT), fullscreen: bool = False,
+                 settings: Settings | None = None, demo: bool = False):
+        self.settings = settings or load_settings()
+        self.demo = demo
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption(f"Dice Parlor {__version__}")
+        self.fullscreen = fullscreen or self.settings.fullscreen
+        self.windowed_size = size
+        self.window = self._open_window()
+        self.canvas = pygame.Surface((theme.WIDTH, theme.HEIGHT)).convert()
+        self.viewport = Viewport(self.window.get_size())
+        self.input = Input(self.viewport)
+        self.stack = SceneStack()
+        self.catalogue: Catalogue = load_all()
+        self.sounds = _make_sounds(self.settings)
+        self.running = True
+        self.time = 0.0
+        self.frames = 0
+
+    # ------------------------------------------------------------- window --
+    def _open_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        self.settings.fullscreen = self.fullscreen
+        save_settings(self.settings)
+        self.window = self._open_window()
+        self.viewport.resize(self.window.get_size())
+
+    def animation_speed(self) -> float:
+        return ANIMATION_SPEED.get(self.settings.animation, 1.0)
+
+    def apply_settings(self) -> None:
+        save_settings(self.settings)
+        self.sounds.configure(self.settings.sound, self.settings.volume)
+
+    def play(self, name: str, strength: float = 1.0) -> None:
+        self.sounds.play(name, strength)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # --------------------------------------------------------------- loop --
+    def dispatch(self, intent: Intent) -> None:
+        unused = self.stack.handle(intent)
+        if unused is None:
+            return
+        if unused.kind == "quit":
+            self.quit()
+        elif unused.kind == "fullscreen":
+            self.toggle_fullscreen()
+
+    def pump(self) -> None:
+        for event in pygame.event.get():
+            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                self.window = pygame.display.get_surface()
+                self.viewport.resize(self.window.get_size())
+                continue
+            for intent in self.input.translate(event):
+                self.dispatch(intent)
+
+    def render(self) -> None:
+        self.canvas.fill(theme.TABLE_BG)
+        self.stack.draw(self.canvas)
+        if self.viewport.size == (theme.WIDTH, theme.HEIGHT) and self.viewport.offset == (0, 0):
+            self.window.blit(self.canvas, (0, 0))
+        else:
+            self.window.fill((0, 0, 0))
+            scaled = pygame.transform.smoothscale(self.canvas, self.viewport.size)
+            self.window.blit(scaled, self.viewport.offset)
+        pygame.display.flip()
+        self.frames += 1
+
+    def run(self, first: Scene, exit_after: float | None = None, screenshot: str | None = None,
+            fps: int = 60) -> int:
+        self.stack.push(first)
+        clock = pygame.time.Clock()
+        started = last = time.perf_counter()
+        lag = 0.0
+        while self.running and self.stack.top is not None:
+            now = time.perf_counter()
+            frame, last = min(MAX_FRAME, now - last), now
+            self.input.now = now
+            self.pump()
+            lag += frame
+            while lag >= STEP:
+                self.stack.update(STEP)
+                self.time += STEP
+                lag -= STEP
+            self.render()
+            if exit_after is not None and now - started >= exit_after:
+                break
+            clock.tick(fps)
+        if screenshot:
+            save_screenshot(self.canvas, screenshot)
+        self.stack.clear()
+        return 0
+
+
+def save_screenshot(surface: pygame.Surface, path: str) -> None:
+    folder = os.path.dirname(os.path.abspath(path))
+    os.makedirs(folder, exist_ok=True)
+    pygame.image.save(surface, path)
+
+
+def _make_sounds(settings: Settings) -> Any:
+    try:
+        from .sound import Sounds
+
+        return Sounds(settings.sound, settings.volume)
+    except Exception:  # sound is a comfort: the table must start without it
+        return _Silent()
+
+
+class _Silent:
+    available = False
+
+    def configure(self, enabled: bool, volume: float) -> None: ...
+    def play(self, name: str, strength: float = 1.0) -> None: ...
+
+
+def _size(text: str | None) -> tuple[int, int]:
+    if not text:
+        return (theme.WIDTH, theme.HEIGHT)
+    try:
+        w, h = (int(part) for part in text.lower().split("x"))
+        return (max(320, w), max(240, h))
+    except ValueError:
+        return (theme.WIDTH, theme.HEIGHT)
+
+
+def run(args: Any) -> int:
+    """Start the table from the command line's arguments (see game.cli)."""
+    from .title import TitleScene
+
+    app = App(_size(getattr(args, "size", None)), fullscreen=getattr(args, "fullscreen", False),
+              demo=bool(getattr(args, "demo", None)))
+    if getattr(args, "demo", None):
+        from .demo import demo_scene
+
+        try:
+            first = demo_scene(app, args.demo, args.seats, args.seed)
+        except ValueError as error:
+            print(f"dice-parlor: {error}", file=sys.stderr)
+            pygame.quit()
+            return 2
+    else:
+        first = TitleScene(app)
+    try:
+        return app.run(first, getattr(args, "exit_after", None), getattr(args, "screenshot", None))
+    finally:
+        pygame.quit()

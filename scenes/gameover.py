@@ -1,0 +1,166 @@
+"""Between games and game over: every game's column, the match total, the winner celebrated."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+import pygame
+
+from game.session import Session
+
+from . import theme
+from .stack import Scene
+from .widgets import Button, ButtonRow, dim, draw_text, panel, rounded, shadowed_text
+
+DEMO_RESTART = 5.0  # seconds before a demo starts its next match
+CONFETTI_COLOURS = [(230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (213, 94, 0), (204, 121, 167),
+                    (255, 255, 255)]
+
+
+@dataclass
+class Flake:
+    x: float
+    y: float
+    vx: float
+    vy: float
+    spin: float
+    angle: float
+    colour: tuple[int, int, int]
+    size: int
+
+
+class GameOverScene(Scene):
+    transparent = True
+
+    def __init__(self, app, session: Session, game: int, demo: bool = False, on_next=None):
+        super().__init__(app)
+        self.session = session
+        self.state = session.state
+        self.game = game
+        self.demo = demo
+        self.on_next = on_next
+        self.final = self.state.is_terminal()
+        rng = random.Random(session.seed + game)
+        self.flakes = [Flake(rng.uniform(0, theme.WIDTH), rng.uniform(-800, -10), rng.uniform(-40, 40),
+                             rng.uniform(120, 260), rng.uniform(-6, 6), rng.uniform(0, 6.28),
+                             rng.choice(CONFETTI_COLOURS), rng.randint(6, 12)) for _ in range(160)]
+        box = self.box()
+        if self.final:
+            specs = [("Play again", self.play_again, "primary"), ("New game", self.new_game, "quiet"),
+                     ("Title", self.to_title, "quiet")]
+        else:
+            specs = [(f"Game {game + 2} of {self.state.games}", self.next_game, "primary")]
+        width = (box.width - 60 - 20 * (len(specs) - 1)) // len(specs)
+        self.row = ButtonRow([Button(pygame.Rect(box.x + 30 + i * (width + 20), box.bottom - 92, width, 68), label,
+                                     action, style=style, size=26) for i, (label, action, style) in enumerate(specs)])
+
+    def box(self) -> pygame.Rect:
+        width = min(1160, 380 + 130 * self.state.n)
+        rect = pygame.Rect(0, 0, width, 300 + 40 * self.state.games + (40 if self.state.games > 1 else 0))
+        rect.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
+        return rect
+
+    def winners(self) -> list[int]:
+        if self.final:
+            return self.state.winners()
+        totals = self.state.game_totals(self.game)
+        return [s for s, t in enumerate(totals) if t == max(totals)]
+
+    # ------------------------------------------------------------ actions --
+    def next_game(self) -> None:
+        self.app.stack.pop()
+        if self.on_next:
+            self.on_next()
+
+    def play_again(self) -> None:
+        from .rolloff import RollOffScene
+
+        seed = self.session.seed + 1 if self.demo else None
+        session = Session(self.session.variant, list(self.state.seats), self.state.games, seed=seed)
+        self.app.stack.clear(RollOffScene(self.app, session, self.demo))
+
+    def new_game(self) -> None:
+        from .newgame import NewGameScene
+        from .title import TitleScene
+
+        self.app.stack.clear(TitleScene(self.app))
+        self.app.stack.push(NewGameScene(self.app))
+
+    def to_title(self) -> None:
+        from .title import TitleScene
+
+        self.app.stack.clear(TitleScene(self.app))
+
+    def handle(self, intent):
+        if intent.kind in ("quit", "fullscreen"):
+            return intent
+        if self.demo:
+            if intent.kind in ("tap", "back"):
+                self.to_title()
+            return None
+        if intent.kind == "back":
+            return None
+        self.row.handle(intent, self.clock.time)
+        if intent.kind == "confirm" and self.row.focus is None:
+            self.row.buttons[0].press(self.clock.time)
+        return None
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        for f in self.flakes:
+            f.x += (f.vx + 30 * math.sin(self.clock.time * 2 + f.angle)) * dt
+            f.y += f.vy * dt
+            f.angle += f.spin * dt
+        if self.demo and self.clock.time >= DEMO_RESTART:
+            if self.final:
+                self.play_again()
+            else:
+                self.next_game()
+
+    # -------------------------------------------------------------- draw --
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 150)
+        for f in self.flakes:
+            if -20 < f.y < theme.HEIGHT + 20:
+                w = max(2, int(f.size * abs(math.cos(f.angle))))
+                pygame.draw.rect(surface, f.colour, pygame.Rect(int(f.x), int(f.y), w, f.size // 2 + 2))
+        box = self.box()
+        panel(surface, box, theme.PAPER, 20, theme.WOOD_LIGHT)
+        names = " and ".join(self.state.seats[s].name for s in self.winners())
+        if self.final:
+            head = f"{names} win{'s' if len(self.winners()) == 1 else ''}!"
+            if self.state.n == 1:
+                head = f"Final score: {self.state.match_totals()[0]}"
+        else:
+            head = f"Game {self.game + 1}: {names} lead{'s' if len(self.winners()) == 1 else ''}"
+        shadowed_text(surface, head, 44, (200, 140, 20), (box.centerx, box.y + 56), "center", "black", 2)
+        self._draw_table(surface, box)
+        self.row.draw(surface)
+
+    def _draw_table(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        state, v = self.state, self.state.variant
+        label_w = 200
+        col_w = (box.width - 60 - label_w) // state.n
+        top = box.y + 110
+        x0 = box.x + 30
+        for s, seat in enumerate(state.seats):
+            cx = x0 + label_w + s * col_w + col_w // 2
+            pygame.draw.circle(surface, theme.seat_colour(seat.colour, s), (cx, top), 9)
+            draw_text(surface, seat.name, 22, theme.INK, (cx, top + 26), "center", "bold", col_w - 10)
+        winners = set(self.winners())
+        last = self.game if not self.final else state.games - 1
+        rows = [(f"Game {g + 1}", state.game_totals(g)) for g in range(last + 1)]
+        if state.games > 1:
+            rows.append(("Match", [sum(state.cards[g][s].total(v) for g in range(last + 1)) for s in range(state.n)]))
+        for r, (label, totals) in enumerate(rows):
+            y = top + 70 + r * 40
+            bold = r == len(rows) - 1
+            pygame.draw.line(surface, theme.PAPER_LINE, (x0, y - 20), (box.right - 30, y - 20))
+            draw_text(surface, label, 22, theme.INK, (x0, y), "midleft", "black" if bold else "regular")
+            for s, total in enumerate(totals):
+                cx = x0 + label_w + s * col_w + col_w // 2
+                if bold and s in winners:
+                    rounded(surface, (255, 226, 130), pygame.Rect(cx - 44, y - 18, 88, 36), 10)
+                draw_text(surface, str(total), 26, theme.INK, (cx, y), "center", "black" if bold else "bold")

@@ -1,0 +1,122 @@
+"""The one input module: mouse, touch and keys become intents; scenes never read raw events.
+
+A tap that arrives both as a touch and as the mouse event SDL makes from it
+acts once. Positions are given in the logical canvas (see :class:`Viewport`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from .theme import HEIGHT, WIDTH
+
+
+@dataclass(frozen=True)
+class Intent:
+    kind: str  # tap, point, release, scroll, confirm, back, roll, hold, nav, text, erase, fullscreen, quit, help
+    pos: tuple[int, int] | None = None
+    key: str | int | None = None  # hold: the die index; nav: up, down, left, right, next, prev
+    text: str = ""
+    amount: float = 0.0
+
+
+class Viewport:
+    """Maps the window to the logical canvas: scaled to fit, centred, letterboxed."""
+
+    def __init__(self, window_size: tuple[int, int]):
+        self.resize(window_size)
+
+    def resize(self, window_size: tuple[int, int]) -> None:
+        w, h = max(1, window_size[0]), max(1, window_size[1])
+        self.window = (w, h)
+        self.scale = min(w / WIDTH, h / HEIGHT)
+        self.size = (max(1, round(WIDTH * self.scale)), max(1, round(HEIGHT * self.scale)))
+        self.offset = ((w - self.size[0]) // 2, (h - self.size[1]) // 2)
+
+    def to_logical(self, pos: tuple[float, float]) -> tuple[int, int]:
+        return (int((pos[0] - self.offset[0]) / self.scale), int((pos[1] - self.offset[1]) / self.scale))
+
+
+_KEYS = {
+    pygame.K_RETURN: ("confirm", None), pygame.K_KP_ENTER: ("confirm", None),
+    pygame.K_ESCAPE: ("back", None), pygame.K_AC_BACK: ("back", None),
+    pygame.K_SPACE: ("roll", None), pygame.K_r: ("roll", None),
+    pygame.K_F11: ("fullscreen", None), pygame.K_F1: ("help", None),
+    pygame.K_BACKSPACE: ("erase", None),
+    pygame.K_UP: ("nav", "up"), pygame.K_DOWN: ("nav", "down"),
+    pygame.K_LEFT: ("nav", "left"), pygame.K_RIGHT: ("nav", "right"),
+    pygame.K_PAGEUP: ("scroll", None), pygame.K_PAGEDOWN: ("scroll", None),
+}
+_DIGITS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)}
+_SAME_TAP_SECONDS = 0.35
+_SAME_TAP_PIXELS = 24
+
+
+class Input:
+    def __init__(self, viewport: Viewport):
+        self.viewport = viewport
+        self.text_mode = False  # while a name is typed, keys are text rather than commands
+        self._last_touch: tuple[float, tuple[float, float]] | None = None
+        self.now = 0.0
+
+    def _echo_of_touch(self, window_pos: tuple[float, float]) -> bool:
+        if self._last_touch is None:
+            return False
+        when, where = self._last_touch
+        close = abs(where[0] - window_pos[0]) <= _SAME_TAP_PIXELS and abs(where[1] - window_pos[1]) <= _SAME_TAP_PIXELS
+        return self.now - when <= _SAME_TAP_SECONDS and close
+
+    def translate(self, event: pygame.event.Event) -> list[Intent]:
+        kind = event.type
+        if kind == pygame.QUIT:
+            return [Intent("quit")]
+        if kind in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
+            window_pos = (event.x * self.viewport.window[0], event.y * self.viewport.window[1])
+            pos = self.viewport.to_logical(window_pos)
+            if kind == pygame.FINGERDOWN:
+                self._last_touch = (self.now, window_pos)
+                return [Intent("tap", pos)]
+            return [Intent("release" if kind == pygame.FINGERUP else "point", pos)]
+        if kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            if getattr(event, "touch", False):
+                return []  # SDL's mouse copy of a touch we already handled
+            pos = self.viewport.to_logical(event.pos)
+            if kind == pygame.MOUSEMOTION:
+                return [Intent("point", pos)]
+            if event.button in (4, 5):
+                return []  # wheel: handled by MOUSEWHEEL
+            if kind == pygame.MOUSEBUTTONDOWN:
+                if event.button != 1 or self._echo_of_touch(event.pos):
+                    return []
+                return [Intent("tap", pos)]
+            return [Intent("release", pos)] if event.button == 1 else []
+        if kind == pygame.MOUSEWHEEL:
+            return [Intent("scroll", amount=-event.y)]
+        if kind == pygame.TEXTINPUT:
+            return [Intent("text", text=event.text)] if self.text_mode else []
+        if kind == pygame.KEYDOWN:
+            return self._key(event)
+        if kind in (pygame.WINDOWFOCUSLOST,):
+            return [Intent("focus_lost")]
+        return []
+
+    def _key(self, event: pygame.event.Event) -> list[Intent]:
+        key = event.key
+        if key == pygame.K_TAB:
+            return [Intent("nav", key="prev" if event.mod & pygame.KMOD_SHIFT else "next")]
+        if self.text_mode:
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                return [Intent(*_KEYS[key])]
+            return []  # letters arrive as TEXTINPUT
+        if key in _DIGITS:
+            return [Intent("hold", key=_DIGITS[key])]
+        if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            return [Intent("scroll", amount=-5 if key == pygame.K_PAGEUP else 5)]
+        if key in _KEYS:
+            name, detail = _KEYS[key]
+            return [Intent(name, key=detail)]
+        if key == pygame.K_QUESTION or (key == pygame.K_SLASH and event.mod & pygame.KMOD_SHIFT):
+            return [Intent("help")]
+        return []

@@ -1,0 +1,380 @@
+"""The table: dice tray, hold row, roll button and scorecard for the scorecard games.
+
+Everything the players do goes through ``session.act``; the scene animates
+what the engine decided (the dice were drawn before the throw starts) and
+shows whose turn it is. Computer seats play through the same call, paced so
+people can follow each hold and roll.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.actions import Action, Hold, Release, Roll, Score
+from game.players import Player, make_player
+from game.session import Session
+
+from . import theme
+from .dialogs import ConfirmDialog, PauseMenu
+from .dice_tray import DiceTray
+from .scorecard import Scorecard
+from .stack import Scene
+from .widgets import Button, ButtonRow, draw_text, framed_felt, rounded, shadowed_text, wood
+
+# Seconds a computer seat waits before each kind of action, at normal speed.
+BOT_PACE = {"roll": 0.7, "hold": 0.3, "score": 0.8, "copy": 0.8}
+TRAY = pygame.Rect(16, 64, 704, 470)
+SHELF = pygame.Rect(16, 546, 704, 108)
+CARD = pygame.Rect(736, 12, 532, 776)
+
+
+def make_players(session: Session) -> dict[int, Player]:
+    rng = random.Random(session.seed ^ 0xB07)
+    return {i: make_player(seat.level or "heuristic", random.Random(rng.randrange(2**31)))
+            for i, seat in enumerate(session.seats) if seat.is_computer}
+
+
+class TableScene(Scene):
+    def __init__(self, app, session: Session, demo: bool = False):
+        super().__init__(app)
+        self.session = session
+        self.state = session.state
+        self.variant = session.variant
+        self.demo = demo
+        self.players = make_players(session)
+        self.card = Scorecard(CARD, self.state)
+        self.tray_rect = TRAY.inflate(-44, -44)
+        self.tray = self._new_tray()
+        self.roll_button = Button(pygame.Rect(16, 668, 330, 116), "Roll", self.roll, size=40)
+        self.pause_button = Button(pygame.Rect(16, 10, 120, 44), "Menu", self.pause, style="quiet", size=22)
+        self.buttons = ButtonRow([self.roll_button, self.pause_button])
+        self.banner = ""
+        self.banner_time = 0.0
+        self.handoff: int | None = None  # a seat that must tap "ready" before playing (hot seat)
+        self.bot_timer = 0.0
+        self.bot_next: Action | None = None
+        self.last_seat: int | None = None
+        self.last_game = self.state.game
+        self.keys_focus: int | None = None
+
+    def _new_tray(self, count: int | None = None) -> DiceTray:
+        tray = DiceTray(self.tray_rect, SHELF.inflate(-40, -24), count or self.variant.dice, size=78,
+                        seed=self.session.seed)
+        tray.on_hit = lambda strength: self.app.play("clack", strength)
+        return tray
+
+    # --------------------------------------------------------- lifecycle --
+    def enter(self) -> None:
+        self.tray.place(self.state.dice, list(self.state.held))
+        self._turn_started()
+
+    def resume(self) -> None:
+        self.buttons = ButtonRow([self.roll_button, self.pause_button])
+
+    # ------------------------------------------------------------ helpers --
+    @property
+    def seat(self) -> int:
+        return self.state.current_player()
+
+    def person_to_play(self) -> bool:
+        seat = self.seat
+        return (seat >= 0 and not self.state.seats[seat].is_computer and not self.demo
+                and self.handoff is None and not self.tray.busy())
+
+    def person_seats(self) -> int:
+        return sum(not s.is_computer for s in self.state.seats)
+
+    def say(self, text: str, seconds: float = 1.6) -> None:
+        self.banner, self.banner_time = text, seconds
+
+    def _speed(self) -> float:
+        return self.app.animation_speed()
+
+    # ------------------------------------------------------------ acting --
+    def act(self, action: Action) -> None:
+        """Apply one action through the session and start what shows it."""
+        state = self.state
+        if not state.is_legal(action):
+            return
+        before_game = state.game
+        rolling = [not h for h in state.held] if state.dice is not None else [True] * self.variant.dice
+        seat = state.seat
+        card = state.card(seat) if state.phase == "play" else None
+        bonuses = (card.five_alike_bonus, card.upper_bonus(self.variant)) if card else (0, 0)
+        self.session.act(action)
+        if isinstance(action, Roll):
+            self.app.play("rattle")
+            self.tray.throw(state.dice, rolling)
+            if self._speed() > 100:
+                self.tray.skip()
+        elif isinstance(action, (Hold, Release)):
+            self.app.play("hold")
+            self.tray.set_held(action.die, isinstance(action, Hold))
+        elif isinstance(action, Score):
+            self._scored(seat, action.box, before_game, bonuses)
+
+    def _scored(self, seat: int, box: str, game: int, bonuses_before: tuple[int, int]) -> None:
+        state = self.state
+        card = state.cards[game][seat]
+        points = card.boxes[box]
+        self.card.flash[(seat, box)] = 1.2
+        self.card.focus_box = None
+        if card.five_alike_bonus > bonuses_before[0] or (box == self.variant.five_alike_box and points):
+            self.app.play("fanfare")
+        elif card.upper_bonus(self.variant) > bonuses_before[1]:
+            self.app.play("bonus")
+        elif points == 0:
+            self.app.play("zero")
+        else:
+            self.app.play("score")
+        name = self.variant.box(box).name
+        self.say(f"{state.seats[seat].name}: {points} in {name}", 1.4)
+        self.clear_after_score()
+        if state.is_terminal() or state.game != game:
+            self._game_finished(game)
+        else:
+            self._turn_started()
+
+    def clear_after_score(self) -> None:
+        """The dice leave the table for the next seat."""
+        self.tray.place(None, [False] * self.variant.dice)
+
+    def _game_finished(self, game: int) -> None:
+        from .gameover import GameOverScene
+
+        self.app.play("win" if self.state.is_terminal() else "bonus")
+        self.app.stack.push(GameOverScene(self.app, self.session, game, self.demo, on_next=self._next_game))
+
+    def _next_game(self) -> None:
+        self.card = Scorecard(CARD, self.state)
+        self.tray = self._new_tray()
+        self.tray.place(None, [False] * self.variant.dice)
+        self._turn_started()
+
+    def _turn_started(self) -> None:
+        seat = self.seat
+        if seat < 0:
+            return
+        name = self.state.seats[seat].name
+        if self.state.seats[seat].is_computer or self.demo:
+            self.say(f"{name} is playing", 1.2)
+            self.bot_timer = BOT_PACE["roll"]
+        elif self.person_seats() > 1 and seat != self.last_seat:
+            self.handoff = seat
+            self.app.play("turn")
+        else:
+            self.say(f"{name}, your turn", 1.4)
+        self.last_seat = seat
+
+    # ------------------------------------------------------- person moves --
+    def roll(self) -> None:
+        if self.person_to_play() and Roll() in self.state.legal_actions():
+            self.act(Roll())
+
+    def toggle(self, die: int) -> None:
+        if not self.person_to_play() or self.state.dice is None or not 0 <= die < self.variant.dice:
+            return
+        action = Release(die) if self.state.held[die] else Hold(die)
+        if self.state.is_legal(action):
+            self.act(action)
+
+    def choose_box(self, box: str) -> None:
+        if not self.person_to_play():
+            return
+        options = self.state.options()
+        if not options or box not in options.scores:
+            return
+        if options.scores[box] == 0 and any(options.scores.values()):
+            name = self.variant.box(box).name
+            self.app.stack.push(ConfirmDialog(self.app, f"Score 0 in {name}?",
+                                              "Another open box would score points.", "Score 0",
+                                              lambda: self.act(Score(box)), "Go back"))
+            return
+        self.act(Score(box))
+
+    def pause(self) -> None:
+        self.app.stack.push(PauseMenu(self.app, self.variant, self._quit_to_title))
+
+    def _quit_to_title(self) -> None:
+        from .title import TitleScene
+
+        self.app.stack.clear(TitleScene(self.app))
+
+    def _legal_boxes(self) -> list[str]:
+        options = self.state.options()
+        return [b for b in self.variant.box_ids if options and b in options.scores]
+
+    # ------------------------------------------------------------- input --
+    def handle(self, intent):
+        if intent.kind in ("quit", "fullscreen"):
+            return intent
+        if intent.kind == "back":
+            self.pause()
+            return None
+        if intent.kind == "tap" and self.pause_button.hit(intent.pos):
+            self.pause_button.press(self.clock.time)
+            return None
+        if self.demo:
+            if intent.kind in ("tap", "confirm"):
+                self.pause()
+            return None
+        if self.handoff is not None:
+            if intent.kind in ("tap", "confirm", "roll"):
+                self.handoff = None
+                self.say(f"{self.state.seats[self.seat].name}, your turn", 1.2)
+            return None
+        if self.tray.busy():
+            if intent.kind in ("tap", "roll", "confirm"):
+                self.tray.skip()  # a click skips the throw; it never rolls twice
+            return None
+        return self.handle_play(intent)
+
+    def handle_play(self, intent):
+        if intent.kind == "point":
+            self.card.hover_box = self.card.box_at(intent.pos)
+            self.buttons.handle(intent, self.clock.time)
+            return None
+        if intent.kind == "tap":
+            die = self.tray.die_at(intent.pos)
+            if die is not None:
+                self.toggle(die)
+                return None
+            box = self.card.box_at(intent.pos)
+            if box is not None:
+                self.choose_box(box)
+                return None
+            self.buttons.handle(intent, self.clock.time)
+            return None
+        if intent.kind == "roll":
+            self.roll()
+        elif intent.kind == "hold" and isinstance(intent.key, int):
+            self.toggle(intent.key)
+        elif intent.kind == "nav" and intent.key in ("up", "down"):
+            boxes = self._legal_boxes()
+            if boxes:
+                current = boxes.index(self.card.focus_box) if self.card.focus_box in boxes else -1
+                step = 1 if intent.key == "down" else -1
+                self.card.focus_box = boxes[(current + step) % len(boxes)] if current >= 0 else boxes[0]
+        elif intent.kind == "confirm" and self.card.focus_box:
+            self.choose_box(self.card.focus_box)
+        return None
+
+    # ------------------------------------------------------------ update --
+    def update(self, dt: float) -> None:
+        speed = self._speed()
+        self.clock.tick(dt)
+        self.tray.speed = min(speed, 50.0)
+        self.tray.update(dt)
+        self.card.update(dt)
+        if self.banner_time > 0:
+            self.banner_time -= dt
+        self._drive_bot(dt * speed)
+        self.roll_button.enabled = self.person_to_play() and Roll() in self.state.legal_actions()
+        self.roll_button.detail = self._roll_detail()
+
+    def _roll_detail(self) -> str:
+        left = self.state.rolls_left()
+        return f"{left} left" if left else "no rolls left"
+
+    def _drive_bot(self, dt: float) -> None:
+        seat = self.seat
+        if seat < 0 or self.tray.busy() or self.app.stack.top is not self:
+            return
+        if not (self.state.seats[seat].is_computer or self.demo):
+            return
+        self.bot_timer -= dt
+        if self.bot_timer > 0:
+            return
+        if self.bot_next is None:
+            player = self.players.get(seat) or make_player("heuristic", random.Random(seat))
+            self.players.setdefault(seat, player)
+            self.bot_next = player.choose(self.state)
+            if isinstance(self.bot_next, Score):
+                self.card.focus_box = self.bot_next.box  # show the choice before it is made
+                self.bot_timer = BOT_PACE["score"]
+                return
+        action, self.bot_next = self.bot_next, None
+        self.act(action)
+        kind = "hold" if isinstance(action, (Hold, Release)) else "roll"
+        self.bot_timer = BOT_PACE[kind]
+
+    # -------------------------------------------------------------- draw --
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_table(surface)
+        self.tray.draw(surface)
+        self.draw_controls(surface)
+        options = self.state.options() if self.state.current_player() >= 0 else None
+        self.card.draw(surface, self.state.current_player() if self.state.current_player() >= 0 else None,
+                       options if not self.tray.busy() else None)
+        self.draw_banner(surface)
+        if self.handoff is not None:
+            self.draw_handoff(surface)
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        surface.blit(wood((theme.WIDTH, theme.HEIGHT), 11), (0, 0))
+        framed_felt(surface, TRAY)
+        shelf = SHELF
+        rounded(surface, theme.WOOD_DARK, shelf, 14)
+        rounded(surface, theme.mix(theme.WOOD_DARK, (0, 0, 0), 0.3), shelf.inflate(-12, -12), 10)
+        draw_text(surface, "HELD", 14, theme.mix(theme.WOOD_LIGHT, theme.WHITE, 0.2), (shelf.x + 14, shelf.y + 8),
+                  "topleft", "black")
+        title = str(self.variant.name)
+        draw_text(surface, title, 22, theme.PAPER, (TRAY.centerx + 60, 36), "center", "bold", 420)
+
+    def draw_controls(self, surface: pygame.Surface) -> None:
+        self.buttons.draw(surface)
+        seat = self.seat
+        x = 366
+        if seat >= 0:
+            info = self.state.seats[seat]
+            colour = theme.seat_colour(info.colour, seat)
+            pygame.draw.circle(surface, colour, (x + 14, 694), 12)
+            draw_text(surface, info.name, 28, theme.PAPER, (x + 36, 694), "midleft", "black", 320)
+            draw_text(surface, self.hint(), 19, (232, 222, 200), (x, 730), "midleft", "regular", 350)
+            draw_text(surface, self.card.bonus_hint(seat), 17, (200, 190, 170), (x, 760), "midleft", "regular", 350)
+
+    def hint(self) -> str:
+        state = self.state
+        seat = self.seat
+        if state.seats[seat].is_computer or self.demo:
+            return "Thinking..." if not self.tray.busy() else "Rolling..."
+        if state.dice is None:
+            return "Roll the dice to start your turn"
+        if state.rolls_left():
+            return "Tap dice to hold them, roll again, or pick a box"
+        return "Pick a box on your column"
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        if self.banner_time <= 0 or not self.banner:
+            return
+        alpha = min(1.0, self.banner_time / 0.3)
+        rect = pygame.Rect(0, 0, 600, 64)
+        rect.center = (TRAY.centerx, TRAY.y + 48)
+        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (20, 14, 10, int(190 * alpha)), veil.get_rect(), border_radius=16)
+        surface.blit(veil, rect)
+        draw_text(surface, self.banner, 28, theme.PAPER, rect.center, "center", "bold", rect.width - 30)
+
+    def draw_handoff(self, surface: pygame.Surface) -> None:
+        seat = self.handoff
+        info = self.state.seats[seat]
+        veil = pygame.Surface(TRAY.size, pygame.SRCALPHA)
+        veil.fill((10, 20, 14, 200))
+        surface.blit(veil, TRAY)
+        colour = theme.seat_colour(info.colour, seat)
+        pygame.draw.circle(surface, colour, (TRAY.centerx, TRAY.centery - 90), 34)
+        shadowed_text(surface, f"{info.name}'s turn", 54, theme.PAPER, (TRAY.centerx, TRAY.centery), "center",
+                      "black")
+        draw_text(surface, "Tap or press Enter when ready", 26, (230, 220, 200), (TRAY.centerx, TRAY.centery + 70),
+                  "center")
+
+
+def table_for(app, session: Session, demo: bool = False) -> TableScene:
+    """The table scene for a session's turn structure."""
+    if session.variant.turns == "common":
+        from .challenge_table import ChallengeTableScene
+
+        return ChallengeTableScene(app, session, demo)
+    return TableScene(app, session, demo)

@@ -1,0 +1,74 @@
+"""The title: a game table with the menu on it: play, rules, settings, quit."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from . import theme
+from .die_art import die_surface, shadow_surface
+from .stack import Scene
+from .widgets import ButtonRow, draw_text, felt, shadowed_text, vertical_buttons, wood
+
+# Decorative dice resting on the felt: (x, y, face, angle)
+RESTING_DICE = [(210, 560, 5, 12), (300, 610, 5, -8), (1010, 190, 6, 20), (1085, 250, 1, -14), (1000, 600, 3, 31)]
+
+
+class TitleScene(Scene):
+    def enter(self) -> None:
+        buttons = vertical_buttons([
+            ("Play", self.play),
+            ("Rules", self.rules),
+            ("Settings", self.settings),
+            ("Quit", self.app.quit),
+        ], theme.WIDTH // 2, 330, width=360, height=70, gap=20, size=32)
+        self.row = ButtonRow(buttons)
+        self.problems = list(self.app.catalogue.problems)
+
+    def play(self) -> None:
+        from .newgame import NewGameScene
+
+        self.app.stack.push(NewGameScene(self.app))
+
+    def rules(self) -> None:
+        from .rules import RulesScene
+
+        self.app.stack.push(RulesScene(self.app))
+
+    def settings(self) -> None:
+        from .settings_scene import SettingsScene
+
+        self.app.stack.push(SettingsScene(self.app))
+
+    def handle(self, intent):
+        if intent.kind in ("quit", "fullscreen"):
+            return intent
+        if intent.kind == "back":
+            self.app.quit()
+            return None
+        if intent.kind == "confirm" and self.row.focus is None:
+            self.play()
+            return None
+        self.row.handle(intent, self.clock.time)
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(wood((theme.WIDTH, theme.HEIGHT), 5), (0, 0))
+        inner = pygame.Rect(28, 28, theme.WIDTH - 56, theme.HEIGHT - 56)
+        surface.blit(felt(inner.size, 9), inner)
+        pygame.draw.rect(surface, theme.WOOD_DARK, inner.inflate(6, 6), 4, border_radius=8)
+        for x, y, face, angle in RESTING_DICE:
+            image = pygame.transform.rotozoom(die_surface(face, 84), angle, 1.0)
+            shade = shadow_surface(84)
+            surface.blit(shade, shade.get_rect(center=(x + 8, y + 10)))
+            surface.blit(image, image.get_rect(center=(x, y)))
+        bob = math.sin(self.clock.time * 1.6) * 4
+        shadowed_text(surface, "Dice Parlor", 112, (255, 236, 170), (theme.WIDTH // 2, 170 + bob), "center",
+                      "title", 5)
+        draw_text(surface, "Yahtzee, Yatzy and friends at one table", 28, (226, 238, 226),
+                  (theme.WIDTH // 2, 262), "center", "regular")
+        self.row.draw(surface)
+        for i, problem in enumerate(self.problems[:3]):
+            draw_text(surface, f"A variant file was refused: {problem}", 16, (255, 214, 190),
+                      (44, theme.HEIGHT - 60 - 22 * i), "bottomleft", "regular", theme.WIDTH - 100)

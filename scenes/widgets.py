@@ -1,0 +1,237 @@
+"""Buttons, panels and the table's backdrop: the small parts every scene is built from."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Callable
+
+import pygame
+
+from . import assets, theme
+
+DEBOUNCE = 0.3  # seconds: a double click or a touch-and-click presses a button once
+
+
+def draw_text(surface: pygame.Surface, words: str, size: int, colour, pos: tuple[int, int],
+              align: str = "topleft", style: str = "regular", width: int | None = None) -> pygame.Rect:
+    """Blit text anchored at ``pos`` (any pygame.Rect anchor), shortened to ``width`` if given."""
+    words = assets.printable(words, style)
+    if width is not None:
+        words = assets.fit(words, size, width, style)
+    image = assets.text(words, size, colour, style)
+    rect = image.get_rect(**{align: pos})
+    surface.blit(image, rect)
+    return rect
+
+
+def shadowed_text(surface, words, size, colour, pos, align="center", style="black", offset=3):
+    draw_text(surface, words, size, (0, 0, 0), (pos[0] + offset, pos[1] + offset), align, style)
+    return draw_text(surface, words, size, colour, pos, align, style)
+
+
+def rounded(surface: pygame.Surface, colour, rect: pygame.Rect, radius: int = 12, width: int = 0) -> None:
+    pygame.draw.rect(surface, colour, rect, width, border_radius=radius)
+
+
+@lru_cache(maxsize=64)
+def _shadow(size: tuple[int, int], radius: int, alpha: int) -> pygame.Surface:
+    w, h = size
+    pad = 10
+    shadow = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+    for i in range(pad, 0, -2):
+        a = int(alpha * (1 - i / pad) ** 2 / 2.5) + 4
+        pygame.draw.rect(shadow, (0, 0, 0, a), pygame.Rect(pad - i, pad - i, w + 2 * i, h + 2 * i),
+                         border_radius=radius + i)
+    return shadow
+
+
+def drop_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int = 12, alpha: int = 120,
+                offset: tuple[int, int] = (4, 6)) -> None:
+    image = _shadow(rect.size, radius, alpha)
+    surface.blit(image, (rect.x - 10 + offset[0], rect.y - 10 + offset[1]))
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, colour=theme.PAPER, radius: int = 14,
+          border=None) -> None:
+    drop_shadow(surface, rect, radius)
+    rounded(surface, colour, rect, radius)
+    if border:
+        rounded(surface, border, rect, radius, 2)
+
+
+def dim(surface: pygame.Surface, alpha: int = 150) -> None:
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((0, 0, 0, alpha))
+    surface.blit(veil, (0, 0))
+
+
+@lru_cache(maxsize=8)
+def felt(size: tuple[int, int], seed: int = 7) -> pygame.Surface:
+    """Green baize with a faint fibre texture and darker edges, made once per size."""
+    w, h = size
+    rng = random.Random(seed)
+    small = pygame.Surface((max(1, w // 4), max(1, h // 4)))
+    for y in range(small.get_height()):
+        for x in range(small.get_width()):
+            n = rng.randint(-7, 7)
+            small.set_at((x, y), tuple(max(0, min(255, c + n)) for c in theme.FELT))
+    surface = pygame.transform.smoothscale(small, (w, h))
+    # a soft vignette: light falls on the middle of the table
+    veil = pygame.Surface((w, h), pygame.SRCALPHA)
+    steps = 14
+    for i in range(steps):
+        inset = int(min(w, h) * 0.5 * i / steps)
+        alpha = int(70 * (1 - i / steps) ** 2)
+        pygame.draw.rect(veil, (0, 0, 0, alpha), pygame.Rect(0, 0, w, h).inflate(-2 * inset, -2 * inset), 
+                         width=max(1, int(min(w, h) * 0.5 / steps) + 1))
+    surface.blit(veil, (0, 0))
+    return surface.convert() if pygame.display.get_surface() else surface
+
+
+@lru_cache(maxsize=8)
+def wood(size: tuple[int, int], seed: int = 3) -> pygame.Surface:
+    """Wood with a grain running along its length."""
+    w, h = size
+    rng = random.Random(seed)
+    surface = pygame.Surface((w, h))
+    horizontal = w >= h
+    length, across = (w, h) if horizontal else (h, w)
+    phase = rng.random() * 6
+    for i in range(across):
+        grain = (i * 0.37 + phase) % 6
+        shade = 0.82 + 0.18 * abs(3 - grain) / 3 + rng.uniform(-0.04, 0.04)
+        colour = tuple(max(0, min(255, int(c * shade))) for c in theme.WOOD)
+        if horizontal:
+            pygame.draw.line(surface, colour, (0, i), (w, i))
+        else:
+            pygame.draw.line(surface, colour, (i, 0), (i, h))
+    for _ in range(length // 30):  # a few darker streaks
+        pos = rng.randrange(across)
+        start = rng.randrange(length)
+        span = rng.randrange(length // 6 + 1, length // 2 + 2)
+        colour = theme.WOOD_DARK
+        if horizontal:
+            pygame.draw.line(surface, colour, (start, pos), (start + span, pos))
+        else:
+            pygame.draw.line(surface, colour, (pos, start), (pos, start + span))
+    return surface.convert() if pygame.display.get_surface() else surface
+
+
+def framed_felt(surface: pygame.Surface, rect: pygame.Rect, border: int = 22) -> pygame.Rect:
+    """A felt tray in a wooden frame; returns the felt's rect."""
+    drop_shadow(surface, rect, 18, 160, (6, 10))
+    frame = wood(rect.size)
+    mask = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=18)
+    framed = frame.copy().convert_alpha() if pygame.display.get_surface() else frame.copy()
+    framed.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surface.blit(framed, rect)
+    pygame.draw.rect(surface, theme.WOOD_LIGHT, rect, 2, border_radius=18)
+    inner = rect.inflate(-2 * border, -2 * border)
+    surface.blit(felt(inner.size), inner)
+    pygame.draw.rect(surface, theme.WOOD_DARK, inner.inflate(4, 4), 3, border_radius=6)
+    return inner
+
+
+@dataclass
+class Button:
+    rect: pygame.Rect
+    label: str
+    on_press: Callable[[], None]
+    enabled: bool = True
+    style: str = "primary"  # primary, quiet, danger
+    size: int = 30
+    hover: bool = False
+    focus: bool = False
+    detail: str = ""  # a smaller second line
+    _last: float = field(default=-10.0, repr=False)
+
+    def hit(self, pos: tuple[int, int] | None) -> bool:
+        return pos is not None and self.rect.collidepoint(pos)
+
+    def press(self, now: float) -> bool:
+        if not self.enabled or now - self._last < DEBOUNCE:
+            return False
+        self._last = now
+        self.on_press()
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.style == "primary":
+            colour = theme.BUTTON_HOVER if (self.hover or self.focus) else theme.BUTTON
+            ink = theme.BUTTON_TEXT
+        elif self.style == "danger":
+            colour, ink = (196, 72, 56) if not self.hover else (214, 92, 72), theme.WHITE
+        else:
+            colour = theme.mix(theme.BUTTON_QUIET, theme.WHITE, 0.12 if (self.hover or self.focus) else 0.0)
+            ink = theme.PAPER
+        if not self.enabled:
+            colour, ink = theme.BUTTON_OFF, (200, 196, 190)
+        drop_shadow(surface, self.rect, 14, 110 if self.enabled else 60, (3, 5))
+        rounded(surface, colour, self.rect, 14)
+        highlight = self.rect.inflate(-6, -6)
+        highlight.height = max(4, self.rect.height // 3)
+        light = theme.mix(colour, theme.WHITE, 0.22)
+        rounded(surface, light, highlight, 10)
+        rounded(surface, theme.mix(colour, (0, 0, 0), 0.35), self.rect, 14, 2)
+        if self.focus:
+            rounded(surface, theme.WHITE, self.rect.inflate(8, 8), 18, 3)
+        centre = self.rect.center
+        if self.detail:
+            draw_text(surface, self.label, self.size, ink, (centre[0], centre[1] - self.size // 3), "center", "bold",
+                      self.rect.width - 16)
+            draw_text(surface, self.detail, max(14, self.size // 2), ink, (centre[0], centre[1] + self.size // 2),
+                      "center", "regular", self.rect.width - 16)
+        else:
+            draw_text(surface, self.label, self.size, ink, centre, "center", "bold", self.rect.width - 16)
+
+
+class ButtonRow:
+    """A set of buttons with mouse hover, taps and keyboard focus (arrows/Tab move, Enter presses)."""
+
+    def __init__(self, buttons: list[Button] | None = None):
+        self.buttons: list[Button] = buttons or []
+        self.focus: int | None = None
+
+    def handle(self, intent, now: float) -> bool:
+        if intent.kind == "point":
+            for button in self.buttons:
+                button.hover = button.hit(intent.pos)
+            return False
+        if intent.kind == "tap":
+            for button in self.buttons:
+                if button.hit(intent.pos):
+                    button.press(now)
+                    return True
+            return False
+        if intent.kind == "nav" and self.buttons:
+            step = -1 if intent.key in ("up", "left", "prev") else 1
+            start = self.focus if self.focus is not None else (-1 if step > 0 else 0)
+            for k in range(1, len(self.buttons) + 1):
+                index = (start + step * k) % len(self.buttons)
+                if self.buttons[index].enabled:
+                    self.focus = index
+                    break
+            for i, button in enumerate(self.buttons):
+                button.focus = i == self.focus
+            return True
+        if intent.kind == "confirm" and self.focus is not None and self.focus < len(self.buttons):
+            self.buttons[self.focus].press(now)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for button in self.buttons:
+            button.draw(surface)
+
+
+def vertical_buttons(specs: list[tuple[str, Callable[[], None]]], centre_x: int, top: int, width: int = 340,
+                     height: int = 64, gap: int = 18, size: int = 30) -> list[Button]:
+    buttons = []
+    for i, (label, action) in enumerate(specs):
+        rect = pygame.Rect(0, 0, width, height)
+        rect.midtop = (centre_x, top + i * (height + gap))
+        buttons.append(Button(rect, label, action, size=size))
+    return buttons
