@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import random
 import statistics
 import sys
@@ -189,6 +190,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 def _launch_table(args: argparse.Namespace) -> int:
     # The front end is looked up by name: the core stays importable without pygame.
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
         app = importlib.import_module("scenes.app")
     except ImportError as error:

@@ -18,7 +18,7 @@ from game import __version__
 from game.settings import Settings, load_settings, save_settings
 from game.variants import Catalogue, load_all
 
-from . import theme
+from . import assets, theme
 from .input import Input, Intent, Viewport
 from .stack import Scene, SceneStack
 
@@ -34,6 +34,7 @@ class App:
         self.demo = demo
         pygame.display.init()
         pygame.font.init()
+        assets.reset()
         pygame.display.set_caption(f"Dice Parlor {__version__}")
         self.fullscreen = fullscreen or self.settings.fullscreen
         self.windowed_size = size

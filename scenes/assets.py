@@ -96,3 +96,10 @@ def wrap(words: str, size: int, width: int, style: str = "regular") -> list[str]
                 line = word
         lines.append(line)
     return lines
+
+
+def reset() -> None:
+    """Forget every cached font and surface (pygame was restarted: old fonts are invalid)."""
+    font.cache_clear()
+    image.cache_clear()
+    _TEXT_CACHE.clear()

@@ -43,12 +43,13 @@ class RollOffScene(Scene):
 
     def _throw(self) -> None:
         self.thrower = self.state.seat
-        self.session.act(Roll())
+        # The last throw ends the roll-off and clears the table, so the faces come from the chance step.
+        faces = self.session.act(Roll())[-1].faces
         self.app.play("rattle")
-        self.tray.throw(self.state.dice, [True] * self.session.variant.dice)
+        self.tray.throw(faces, [True] * len(faces))
         if self.app.animation_speed() > 100:
             self.tray.skip()
-        self.results.setdefault(self.thrower, []).append(sum(self.state.dice))
+        self.results.setdefault(self.thrower, []).append(sum(faces))
 
     def _to_table(self) -> None:
         from .table import table_for

@@ -48,7 +48,7 @@ class TableScene(Scene):
         self.tray_rect = TRAY.inflate(-44, -44)
         self.tray = self._new_tray()
         self.roll_button = Button(pygame.Rect(16, 668, 330, 116), "Roll", self.roll, size=40)
-        self.pause_button = Button(pygame.Rect(16, 10, 120, 44), "Menu", self.pause, style="quiet", size=22)
+        self.pause_button = Button(pygame.Rect(16, 10, 120, 44), "Menu", self.open_menu, style="quiet", size=22)
         self.buttons = ButtonRow([self.roll_button, self.pause_button])
         self.banner = ""
         self.banner_time = 0.0
@@ -194,7 +194,7 @@ class TableScene(Scene):
             return
         self.act(Score(box))
 
-    def pause(self) -> None:
+    def open_menu(self) -> None:
         self.app.stack.push(PauseMenu(self.app, self.variant, self._quit_to_title))
 
     def _quit_to_title(self) -> None:
@@ -211,14 +211,14 @@ class TableScene(Scene):
         if intent.kind in ("quit", "fullscreen"):
             return intent
         if intent.kind == "back":
-            self.pause()
+            self.open_menu()
             return None
         if intent.kind == "tap" and self.pause_button.hit(intent.pos):
             self.pause_button.press(self.clock.time)
             return None
         if self.demo:
             if intent.kind in ("tap", "confirm"):
-                self.pause()
+                self.open_menu()
             return None
         if self.handoff is not None:
             if intent.kind in ("tap", "confirm", "roll"):

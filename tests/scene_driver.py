@@ -1,0 +1,64 @@
+"""Drives the real scenes headless: posts pygame events, steps the fixed-step loop on made-up time."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from game.settings import Settings  # noqa: E402
+from scenes.app import STEP, App  # noqa: E402
+
+
+class Driver:
+    def __init__(self, animation: str = "fast", sound: bool = False):
+        settings = Settings(sound=sound, animation=animation)
+        self.app = App(settings=settings)
+        self.now = 100.0
+
+    @property
+    def top(self):
+        return self.app.stack.top
+
+    def start(self, scene) -> None:
+        self.app.stack.push(scene)
+
+    def step(self, seconds: float = STEP) -> None:
+        """Handle queued events, then update for ``seconds`` of game time and draw one frame."""
+        self.now += seconds
+        self.app.input.now = self.now
+        self.app.pump()
+        steps = max(1, round(seconds / STEP))
+        for _ in range(steps):
+            self.app.stack.update(STEP)
+        self.app.render()
+
+    def click(self, pos: tuple[int, int]) -> None:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
+        self.step(0.4)  # past every debounce
+
+    def key(self, key: int, mod: int = 0) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+        self.step(0.05)
+
+    def type_text(self, text: str) -> None:
+        for char in text:
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
+        self.step(0.05)
+
+    def wait_until(self, condition, seconds: float = 30.0, step: float = 0.05) -> bool:
+        elapsed = 0.0
+        while elapsed < seconds:
+            if condition():
+                return True
+            self.step(step)
+            elapsed += step
+        return condition()
+
+    def close(self) -> None:
+        self.app.stack.clear()
+        pygame.quit()

@@ -1,0 +1,62 @@
+"""The input module: raw pygame events become intents in logical coordinates."""
+
+import pygame
+import pytest
+
+from scenes.input import Input, Viewport
+
+
+@pytest.fixture
+def inp():
+    pygame.init()
+    return Input(Viewport((1280, 800)))
+
+
+def ev(kind, **attrs):
+    return pygame.event.Event(kind, **attrs)
+
+
+def test_a_click_is_a_tap_at_its_position(inp):
+    [intent] = inp.translate(ev(pygame.MOUSEBUTTONDOWN, pos=(100, 200), button=1, touch=False))
+    assert intent.kind == "tap" and intent.pos == (100, 200)
+
+
+def test_a_touch_and_its_mouse_copy_act_once(inp):
+    inp.now = 10.0
+    touch = inp.translate(ev(pygame.FINGERDOWN, x=0.5, y=0.5, dx=0, dy=0, finger_id=1, touch_id=1, pressure=1))
+    flagged_copy = inp.translate(ev(pygame.MOUSEBUTTONDOWN, pos=(640, 400), button=1, touch=True))
+    inp.now = 10.05
+    unflagged_copy = inp.translate(ev(pygame.MOUSEBUTTONDOWN, pos=(642, 401), button=1, touch=False))
+    assert [i.kind for i in touch] == ["tap"] and touch[0].pos == (640, 400)
+    assert flagged_copy == [] and unflagged_copy == []
+    inp.now = 11.0  # a real click a second later still counts
+    assert [i.kind for i in inp.translate(ev(pygame.MOUSEBUTTONDOWN, pos=(642, 401), button=1, touch=False))] == ["tap"]
+
+
+def test_positions_are_mapped_to_the_logical_canvas_when_the_window_is_scaled():
+    viewport = Viewport((2560, 1800))  # twice as wide, letterboxed top and bottom
+    assert viewport.scale == 2.0 and viewport.offset == (0, 100)
+    assert viewport.to_logical((1280, 900)) == (640, 400)
+
+
+@pytest.mark.parametrize("key,kind,detail", [
+    (pygame.K_SPACE, "roll", None), (pygame.K_r, "roll", None), (pygame.K_ESCAPE, "back", None),
+    (pygame.K_RETURN, "confirm", None), (pygame.K_F11, "fullscreen", None), (pygame.K_1, "hold", 0),
+    (pygame.K_5, "hold", 4), (pygame.K_UP, "nav", "up"), (pygame.K_TAB, "nav", "next"),
+])
+def test_keys_become_intents(inp, key, kind, detail):
+    [intent] = inp.translate(ev(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    assert intent.kind == kind and intent.key == detail
+
+
+def test_while_typing_a_name_letters_are_text_not_commands(inp):
+    inp.text_mode = True
+    assert inp.translate(ev(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r", scancode=0)) == []
+    [text] = inp.translate(ev(pygame.TEXTINPUT, text="r"))
+    assert text.kind == "text" and text.text == "r"
+    [erase] = inp.translate(ev(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0))
+    assert erase.kind == "erase"
+
+
+def test_closing_the_window_is_a_quit_intent(inp):
+    assert [i.kind for i in inp.translate(ev(pygame.QUIT))] == ["quit"]
