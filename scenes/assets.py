@@ -36,20 +36,22 @@ _TEXT_CACHE: OrderedDict = OrderedDict()
 _TEXT_CACHE_SIZE = 1024
 
 
+# Lato draws Latin, Greek and Cyrillic with their punctuation; past these, glyphs are missing.
+_DRAWABLE = ((0x20, 0x24F), (0x370, 0x52F), (0x1E00, 0x1EFF), (0x2000, 0x206F), (0x20A0, 0x20CF), (0x2100, 0x214F),
+             (0x2190, 0x21FF), (0x2200, 0x22FF))
+
+
+@lru_cache(maxsize=4096)
+def _drawable(char: str) -> bool:
+    code = ord(char)
+    return any(low <= code <= high for low, high in _DRAWABLE)
+
+
 def printable(text: str, style: str = "regular") -> str:
-    """The text with characters the font cannot draw replaced, so names never show boxes."""
-    face = font(style, 20)
-    out = []
-    for char in text:
-        if char in "\n\t":
-            out.append(char)
-            continue
-        try:
-            metrics = face.metrics(char)
-        except (pygame.error, UnicodeError, ValueError):
-            metrics = [None]
-        out.append(char if metrics and metrics[0] is not None else "?")
-    return "".join(out)
+    """The text with characters the fonts cannot draw replaced by "?", so names never show boxes."""
+    if text.isascii():
+        return text
+    return "".join(c if c in "\n\t" or _drawable(c) else "?" for c in text)
 
 
 def text(words: str, size: int, colour=(0, 0, 0), style: str = "regular") -> pygame.Surface:

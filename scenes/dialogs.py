@@ -29,6 +29,7 @@ class Dialog(Scene):
 
     def set_buttons(self, specs: list[tuple[str, Callable[[], None], str]]) -> None:
         """Buttons side by side, or stacked when there are more than two."""
+        self.count = len(specs)
         box = self.box()
         buttons = []
         if len(specs) <= 2:
@@ -37,7 +38,7 @@ class Dialog(Scene):
                 rect = pygame.Rect(box.x + 30 + i * (width + 20), box.bottom - 96, width, 66)
                 buttons.append(Button(rect, label, action, style=style, size=26))
         else:
-            top = box.y + 110
+            top = box.y + 100 + (34 * (self.message.count("\n") + 1) if self.message else 0)
             for i, (label, action, style) in enumerate(specs):
                 rect = pygame.Rect(0, 0, box.width - 100, 62)
                 rect.midtop = (box.centerx, top + i * 78)
@@ -46,8 +47,8 @@ class Dialog(Scene):
 
     def box(self) -> pygame.Rect:
         lines = max(1, self.message.count("\n") + 1) if self.message else 0
-        count = len(self.row.buttons) if self.row.buttons else 2
-        height = 190 + lines * 34 if count <= 2 else 130 + count * 78 + lines * 34
+        count = getattr(self, "count", 2)
+        height = 190 + lines * 34 if count <= 2 else 120 + count * 78 + lines * 34
         rect = pygame.Rect(0, 0, self.width, height)
         rect.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         return rect

@@ -128,9 +128,9 @@ class GameOverScene(Scene):
                 pygame.draw.rect(surface, f.colour, pygame.Rect(int(f.x), int(f.y), w, f.size // 2 + 2))
         box = self.box()
         panel(surface, box, theme.PAPER, 20, theme.WOOD_LIGHT)
-        names = " and ".join(self.state.seats[s].name for s in self.winners())
+        names = _join([self.state.seats[s].name for s in self.winners()])
         if self.final:
-            head = f"{names} win{'s' if len(self.winners()) == 1 else ''}!"
+            head = f"{names} wins!" if len(self.winners()) == 1 else f"{names} share the win!"
             if self.state.n == 1:
                 head = f"Final score: {self.state.match_totals()[0]}"
         else:
@@ -164,3 +164,7 @@ class GameOverScene(Scene):
                 if bold and s in winners:
                     rounded(surface, (255, 226, 130), pygame.Rect(cx - 44, y - 18, 88, 36), 10)
                 draw_text(surface, str(total), 26, theme.INK, (cx, y), "center", "black" if bold else "bold")
+
+
+def _join(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -18,7 +18,7 @@ MAX_NAME = 24  # characters kept of a typed name; the screen shortens further wh
 LEVEL_NAMES = {"random": "Random", "greedy": "Greedy", "heuristic": "Clever"}
 LEFT = pygame.Rect(30, 96, 470, 600)
 RIGHT = pygame.Rect(520, 96, 730, 600)
-ROW_H = 74
+ROW_H = 66
 
 
 @dataclass
@@ -80,19 +80,19 @@ class NewGameScene(Scene):
         buttons: list[Button] = []
         for i, seat in enumerate(self.seats):
             rect = self._seat_rect(i)
-            kind = Button(pygame.Rect(rect.x + 330, rect.y + 10, 130, 48), "Computer" if seat.computer else "Person",
+            kind = Button(pygame.Rect(rect.x + 330, rect.y + 6, 130, 46), "Computer" if seat.computer else "Person",
                           lambda i=i: self._toggle_kind(i), style="quiet", size=20)
             buttons.append(kind)
             if seat.computer:
-                buttons.append(Button(pygame.Rect(rect.x + 470, rect.y + 10, 130, 48), LEVEL_NAMES[seat.level],
+                buttons.append(Button(pygame.Rect(rect.x + 470, rect.y + 6, 130, 46), LEVEL_NAMES[seat.level],
                                       lambda i=i: self._cycle_level(i), style="quiet", size=20))
             if len(self.seats) > v.min_players:
-                buttons.append(Button(pygame.Rect(rect.right - 58, rect.y + 10, 48, 48), "×",
+                buttons.append(Button(pygame.Rect(rect.right - 58, rect.y + 6, 46, 46), "×",
                                       lambda i=i: self._remove_seat(i), style="quiet", size=26))
         add = Button(pygame.Rect(RIGHT.x + 14, RIGHT.y + 62 + len(self.seats) * ROW_H, 250, 54), "+ Add player",
                      self._add_seat_and_build, style="quiet", size=22)
-        add.enabled = len(self.seats) < v.max_players
-        buttons.append(add)
+        if len(self.seats) < v.max_players:
+            buttons.append(add)
         games_y = RIGHT.bottom - 70
         buttons.append(Button(pygame.Rect(RIGHT.x + 300, games_y, 54, 54), "–", lambda: self._games(-1),
                               style="quiet", size=30))
@@ -264,7 +264,7 @@ class NewGameScene(Scene):
             colour = theme.seat_colour(seat.colour, i)
             pygame.draw.circle(surface, colour, (rect.x + 28, rect.centery), 18)
             pygame.draw.circle(surface, theme.INK, (rect.x + 28, rect.centery), 18, 2)
-            field = pygame.Rect(rect.x + 56, rect.y + 10, 264, rect.height - 20)
+            field = pygame.Rect(rect.x + 56, rect.y + 7, 264, rect.height - 14)
             editing = self.editing == i
             rounded(surface, theme.WHITE if editing else (248, 244, 232), field, 8)
             rounded(surface, theme.PREVIEW_INK if editing else theme.PAPER_LINE, field, 8, 2)
@@ -274,5 +274,5 @@ class NewGameScene(Scene):
         games_y = RIGHT.bottom - 70
         draw_text(surface, "Games in the match", 24, theme.INK, (RIGHT.x + 20, games_y + 27), "midleft", "bold")
         draw_text(surface, str(self.games), 34, theme.INK, (RIGHT.x + 392, games_y + 27), "center", "black")
-        draw_text(surface, "Tap a name to type it; tap the colour to change it.", 16, theme.INK_SOFT,
-                  (RIGHT.x + 520, games_y + 27), "midleft", "regular", 190)
+        draw_text(surface, "Tap a name to type it, a colour to change it", 17, theme.INK_SOFT,
+                  (RIGHT.right - 20, RIGHT.y + 30), "midright", "regular", 360)

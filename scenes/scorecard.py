@@ -125,7 +125,7 @@ class Scorecard:
             chip.midtop = (rect.centerx, rect.y + 4)
             rounded(surface, colour, chip, 5)
             name = state.seats[seat].name
-            draw_text(surface, name, 17, theme.INK, (rect.centerx, rect.y + 32), "center",
+            draw_text(surface, name, 17 if self.col_w >= 70 else 14, theme.INK, (rect.centerx, rect.y + 32), "center",
                       "black" if seat == active else "bold", self.col_w - 6)
             if state.seats[seat].is_computer:
                 draw_text(surface, "CPU", 11, theme.INK_FAINT, (rect.centerx, rect.bottom - 2), "midbottom", "bold")
@@ -162,8 +162,8 @@ class Scorecard:
                 draw_text(surface, f"+{bonus}", size, (30, 130, 60), rect.center, "center", "black")
             else:
                 needed = upper_bonus_needed(v, card.boxes)
-                text = f"{needed} more" if needed else "—"
-                draw_text(surface, text, max(12, size - 9), theme.INK_SOFT, rect.center, "center", "regular",
+                text = (f"{needed} more" if self.col_w >= 80 else f"-{needed}") if needed else "—"
+                draw_text(surface, text, max(12, size - 8), theme.INK_SOFT, rect.center, "center", "regular",
                           self.col_w - 4)
         elif row.kind == "five_bonus":
             if card.five_alike_bonus:

@@ -343,7 +343,7 @@ class TableScene(Scene):
         if state.dice is None:
             return "Roll the dice to start your turn"
         if state.rolls_left():
-            return "Tap dice to hold them, roll again, or pick a box"
+            return "Tap dice to hold, roll again, or pick a box"
         return "Pick a box on your column"
 
     def draw_banner(self, surface: pygame.Surface) -> None:
