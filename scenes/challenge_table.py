@@ -65,6 +65,7 @@ class ChallengeTableScene(TableScene):
             self.tray = self._new_tray(len(state.common))
             self.app.play("rattle")
             self.tray.throw(state.common, [True] * len(state.common))
+            self.throwing = True
             if self._speed() > 100:
                 self.tray.skip()
             self._turn_started()
@@ -190,6 +191,13 @@ class ChallengeTableScene(TableScene):
                 low, high = state.copy_range()
                 need = f"copy {low}" if low == high else f"copy up to {high}"
                 draw_text(surface, need, 17, theme.HOLD_GOLD, (row.right - 10, row.centery), "midright", "bold")
+
+    def draw_die_keys(self, surface: pygame.Surface) -> None:
+        if self.person_to_play() and self.cstate.stage == "pick":
+            for die in range(self.tray.count):
+                rect = self.tray.die_rect(die)
+                draw_text(surface, str(die + 1), 15, (200, 230, 205), (rect.centerx, rect.bottom + 1), "midtop",
+                          "bold")
 
     def hint(self) -> str:
         state = self.cstate

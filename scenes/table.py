@@ -57,7 +57,7 @@ class TableScene(Scene):
         self.bot_next: Action | None = None
         self.last_seat: int | None = None
         self.last_game = self.state.game
-        self.keys_focus: int | None = None
+        self.throwing = False  # dice in the air: input waits (a tap skips), holds do not
 
     def _new_tray(self, count: int | None = None) -> DiceTray:
         tray = DiceTray(self.tray_rect, SHELF.inflate(-40, -24), count or self.variant.dice, size=78,
@@ -81,7 +81,7 @@ class TableScene(Scene):
     def person_to_play(self) -> bool:
         seat = self.seat
         return (seat >= 0 and not self.state.seats[seat].is_computer and not self.demo
-                and self.handoff is None and not self.tray.busy())
+                and self.handoff is None and not self.throwing)
 
     def person_seats(self) -> int:
         return sum(not s.is_computer for s in self.state.seats)
@@ -107,6 +107,7 @@ class TableScene(Scene):
         if isinstance(action, Roll):
             self.app.play("rattle")
             self.tray.throw(state.dice, rolling)
+            self.throwing = True
             if self._speed() > 100:
                 self.tray.skip()
         elif isinstance(action, (Hold, Release)):
@@ -225,7 +226,7 @@ class TableScene(Scene):
                 self.handoff = None
                 self.say(f"{self.state.seats[self.seat].name}, your turn", 1.2)
             return None
-        if self.tray.busy():
+        if self.throwing:
             if intent.kind in ("tap", "roll", "confirm"):
                 self.tray.skip()  # a click skips the throw; it never rolls twice
             return None
@@ -267,6 +268,8 @@ class TableScene(Scene):
         self.clock.tick(dt)
         self.tray.speed = min(speed, 50.0)
         self.tray.update(dt)
+        if self.throwing and not self.tray.busy():
+            self.throwing = False
         self.card.update(dt)
         if self.banner_time > 0:
             self.banner_time -= dt
@@ -304,13 +307,23 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_table(surface)
         self.tray.draw(surface)
+        self.draw_die_keys(surface)
         self.draw_controls(surface)
         options = self.state.options() if self.state.current_player() >= 0 else None
         self.card.draw(surface, self.state.current_player() if self.state.current_player() >= 0 else None,
-                       options if not self.tray.busy() else None)
+                       options if not self.throwing else None)
         self.draw_banner(surface)
         if self.handoff is not None:
             self.draw_handoff(surface)
+
+    def draw_die_keys(self, surface: pygame.Surface) -> None:
+        """The key (1-5) that holds each die, under it, while a person may hold."""
+        if not self.person_to_play() or self.state.dice is None or not self.state.rolls_left():
+            return
+        for die in range(self.tray.count):
+            rect = self.tray.die_rect(die)
+            if rect.width:
+                draw_text(surface, str(die + 1), 15, (200, 230, 205), (rect.centerx, rect.bottom + 1), "midtop", "bold")
 
     def draw_table(self, surface: pygame.Surface) -> None:
         surface.blit(wood((theme.WIDTH, theme.HEIGHT), 11), (0, 0))

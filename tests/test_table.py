@@ -1,0 +1,166 @@
+"""The table scene's behaviour under real events: holds, rolls, zero confirmation, hand-offs, bad clicks."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.actions import Dice, Roll
+from game.session import Session
+from game.state import Seat
+from game.variants import find_variant
+
+from scene_driver import Driver
+
+
+@pytest.fixture
+def table():
+    from scenes.table import TableScene
+
+    driver = Driver(animation="normal")
+    session = Session(find_variant("classic"), [Seat("Ann"), Seat("Ben")], seed=4, rolloff=False)
+    scene = TableScene(driver.app, session)
+    driver.start(scene)
+    if scene.handoff is not None:
+        driver.key(pygame.K_RETURN)
+    yield driver, scene, session
+    driver.close()
+
+
+def _roll_and_land(driver, scene):
+    driver.key(pygame.K_SPACE)
+    assert scene.throwing
+    driver.wait_until(lambda: not scene.throwing, 3.0)
+
+
+def test_two_quick_key_presses_hold_two_dice(table):
+    driver, scene, session = table
+    _roll_and_land(driver, scene)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_2, mod=0, unicode="2", scancode=0))
+    driver.step(0.02)
+    assert session.state.held[:2] == [True, True]
+
+
+def test_a_double_click_on_roll_rolls_once(table):
+    driver, scene, session = table
+    centre = scene.roll_button.rect.center
+    for _ in range(2):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1, touch=False))
+    driver.step(0.02)
+    assert session.state.rolls_used == 1
+    assert sum(isinstance(a, Roll) for a in session.log) == 1
+
+
+def test_the_throw_shows_the_engines_dice(table):
+    driver, scene, session = table
+    _roll_and_land(driver, scene)
+    assert scene.tray.shown_faces() == list(session.state.dice)
+    assert isinstance(session.log[-1], Dice) and session.log[-1].faces == session.state.dice
+
+
+def test_scoring_zero_when_points_were_possible_asks_once(table):
+    from scenes.dialogs import ConfirmDialog
+
+    driver, scene, session = table
+    _roll_and_land(driver, scene)
+    options = session.state.options()
+    zero = next(b for b, s in options.scores.items() if s == 0)
+    driver.click(scene.card.box_rect(zero, 0).center)
+    dialog = driver.top
+    assert isinstance(dialog, ConfirmDialog)
+    assert session.state.card(0).boxes[zero] is None
+    driver.click(dialog.row.buttons[1].rect.center)
+    assert session.state.card(0, 0).boxes[zero] == 0
+    assert driver.top is scene
+
+
+def test_a_tap_right_after_the_dialog_opens_does_not_answer_it(table):
+    from scenes.dialogs import ConfirmDialog
+
+    driver, scene, session = table
+    _roll_and_land(driver, scene)
+    zero = next(b for b, s in session.state.options().scores.items() if s == 0)
+    pos = scene.card.box_rect(zero, 0).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
+    driver.step(0.02)
+    dialog = driver.top
+    assert isinstance(dialog, ConfirmDialog)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=dialog.row.buttons[1].rect.center, button=1,
+                                         touch=False))
+    driver.step(0.02)
+    assert driver.top is dialog and session.state.card(0).boxes[zero] is None
+
+
+def test_clicks_on_filled_or_other_seats_boxes_do_nothing(table):
+    driver, scene, session = table
+    _roll_and_land(driver, scene)
+    before = len(session.log)
+    driver.click((5, 795))  # the table's edge
+    driver.click(scene.card.rect.midtop)  # the header
+    assert len(session.log) == before
+
+
+def test_hot_seat_hand_off_between_two_people(table):
+    driver, scene, session = table
+    _roll_and_land(driver, scene)
+    box = max(session.state.options().scores, key=session.state.options().scores.get)
+    driver.click(scene.card.box_rect(box, 0).center)
+    assert session.state.seat == 1
+    assert scene.handoff == 1
+    driver.key(pygame.K_SPACE)  # the first key only says "ready": it does not roll
+    assert scene.handoff is None and session.state.rolls_used == 0
+    _roll_and_land(driver, scene)
+    assert session.state.rolls_used == 1
+
+
+def test_escape_opens_the_menu_and_quitting_asks_first(table):
+    from scenes.dialogs import ConfirmDialog, PauseMenu
+    from scenes.title import TitleScene
+
+    driver, scene, session = table
+    driver.key(pygame.K_ESCAPE)
+    driver.step(0.4)
+    menu = driver.top
+    assert isinstance(menu, PauseMenu)
+    driver.click(menu.row.buttons[-1].rect.center)
+    driver.step(0.4)
+    assert isinstance(driver.top, ConfirmDialog)
+    driver.click(driver.top.row.buttons[1].rect.center)
+    assert isinstance(driver.top, TitleScene) and len(driver.app.stack.scenes) == 1
+
+
+def test_the_window_close_button_quits():
+    from scenes.title import TitleScene
+
+    driver = Driver()
+    try:
+        driver.start(TitleScene(driver.app))
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        driver.step(0.02)
+        assert driver.app.running is False
+    finally:
+        driver.close()
+
+
+def test_a_name_typed_on_the_new_game_screen_reaches_the_table():
+    from scenes.newgame import NewGameScene
+    from scenes.rolloff import RollOffScene
+
+    driver = Driver()
+    try:
+        scene = NewGameScene(driver.app)
+        driver.start(scene)
+        driver.step(0.4)
+        field = scene._seat_rect(0)
+        driver.click((field.x + 120, field.centery))
+        driver.type_text("Oma Truus " + "😀" * 500)
+        driver.key(pygame.K_RETURN)
+        driver.click(scene.start.rect.center)
+        rolloff = driver.top
+        assert isinstance(rolloff, RollOffScene)
+        name = rolloff.session.seats[0].name
+        assert name.startswith("Oma Truus") and len(name) <= 24
+        driver.step(0.5)  # draws with the emoji replaced, no crash
+    finally:
+        driver.close()
