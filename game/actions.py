@@ -48,9 +48,15 @@ class Score:
 
 @dataclass(frozen=True)
 class Copy:
-    """Challenge: copy these values of the common roll onto one's empty markers."""
+    """Challenge: copy these values of the common roll onto one's empty markers.
+
+    The values are kept sorted: copying 5 and 3 is the same action as copying 3 and 5.
+    """
 
     values: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "values", tuple(sorted(self.values)))
 
     def to_json(self) -> dict:
         return {"type": "copy", "values": list(self.values)}

@@ -23,7 +23,17 @@ SHIPPED_ORDER = ("classic", "official", "dutch", "fivezee", "challenge", "yatzy"
 def load_variant_file(path: Path | str) -> Variant:
     """Load and validate one variant file; raises VariantError with FILE:LINE: field: problem."""
     path = Path(path)
-    return parse_variant(load_file(path), str(path), path.stem)
+    try:
+        stat = path.stat()
+        return _load_unchanged(str(path), stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        return parse_variant(load_file(path), str(path), path.stem)  # reports the unreadable file
+
+
+@lru_cache(maxsize=256)
+def _load_unchanged(path: str, mtime_ns: int, size: int) -> Variant:
+    # Keyed by the file's time and size: an edited file is read again, an unchanged one is not.
+    return parse_variant(load_file(Path(path)), path, Path(path).stem)
 
 
 @dataclass(frozen=True)
