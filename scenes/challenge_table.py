@@ -50,6 +50,7 @@ class ChallengeTableScene(TableScene):
         else:
             self.tray.place(None, [False] * self.variant.dice)
         self._turn_started()
+        self.refresh_buttons()
 
     def resume(self) -> None:
         self.buttons = ButtonRow([self.roll_button, self.copy_button, self.pause_button])
@@ -138,8 +139,7 @@ class ChallengeTableScene(TableScene):
         return super().handle_play(intent)
 
     # ------------------------------------------------------------ update --
-    def update(self, dt: float) -> None:
-        super().update(dt)
+    def refresh_buttons(self) -> None:
         state = self.cstate
         self.roll_button.enabled = self.person_to_play() and state.stage == "roll"
         self.roll_button.label = f"Roll {state.roll_size()}" if state.stage == "roll" else "Roll"

@@ -69,6 +69,7 @@ class TableScene(Scene):
     def enter(self) -> None:
         self.tray.place(self.state.dice, list(self.state.held))
         self._turn_started()
+        self.refresh_buttons()
 
     def resume(self) -> None:
         self.buttons = ButtonRow([self.roll_button, self.pause_button])
@@ -274,6 +275,9 @@ class TableScene(Scene):
         if self.banner_time > 0:
             self.banner_time -= dt
         self._drive_bot(dt * speed)
+        self.refresh_buttons()
+
+    def refresh_buttons(self) -> None:
         self.roll_button.enabled = self.person_to_play() and Roll() in self.state.legal_actions()
         self.roll_button.detail = self._roll_detail()
 

@@ -1,0 +1,82 @@
+"""Prints how fast the busiest table draws, and how long the game takes to show its first frame.
+
+The busiest table: six seats on a well-filled scorecard and five dice in the
+air, at 1280x800 under the dummy video driver, uncapped. Goals on a 2-core
+machine: at least 200 frames per second, and the first frame within 1.5 s.
+Run: python benchmarks/bench_table.py [--seconds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def busiest_table(seconds: float) -> tuple[float, float, int]:
+    import pygame
+
+    from game.actions import Roll
+    from game.players import make_player
+    from game.session import Session
+    from game.settings import Settings
+    from game.state import Seat
+    from game.variants import find_variant
+    from scenes.app import STEP, App
+    from scenes.table import TableScene
+
+    app = App(settings=Settings(sound=False))
+    seats = [Seat(f"Player {i + 1}", "computer", "greedy") for i in range(6)]
+    session = Session(find_variant("classic"), seats, seed=3, rolloff=False)
+    players = [make_player("greedy", random.Random(i)) for i in range(6)]
+    while session.state.cards[0][5].filled() < 8:
+        session.act(players[session.state.current_player()].choose(session.state))
+    table = TableScene(app, session)
+    app.stack.push(table)
+    times = []
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        if not table.tray.busy():  # keep five dice in the air
+            table.tray.throw((1, 2, 3, 4, 5), [True] * 5)
+        start = time.perf_counter()
+        pygame.event.pump()
+        app.stack.update(STEP)
+        app.render()
+        times.append(time.perf_counter() - start)
+    pygame.quit()
+    return len(times) / sum(times), statistics.quantiles(times, n=100)[98] * 1000, len(times)
+
+
+def first_frame(runs: int = 3) -> float:
+    """Seconds from launching the game to its first frame drawn (it exits right after it)."""
+    best = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "game", "--demo", "classic", "--exit-after", "0"], cwd=ROOT,
+                       check=True, capture_output=True)
+        best.append(time.perf_counter() - start)
+    return min(best)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=float, default=3.0)
+    args = parser.parse_args()
+    fps, p99, frames = busiest_table(args.seconds)
+    print(f"busiest table: {fps:.0f} frames/s over {frames} frames, 99th percentile frame {p99:.2f} ms")
+    print(f"launch to first frame: {first_frame():.2f} s")
+
+
+if __name__ == "__main__":
+    main()
