@@ -32,8 +32,29 @@ def image(*parts: str) -> pygame.Surface:
     return pygame.image.load(str(asset(*parts))).convert_alpha()
 
 
-_TEXT_CACHE: OrderedDict = OrderedDict()
-_TEXT_CACHE_SIZE = 1024
+class BoundedCache:
+    """A least-recently-used cache of built surfaces, so memory stays flat however long the game runs."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.items: OrderedDict = OrderedDict()
+
+    def get(self, key, build):
+        item = self.items.get(key)
+        if item is None:
+            item = build()
+            self.items[key] = item
+            if len(self.items) > self.limit:
+                self.items.popitem(last=False)
+        else:
+            self.items.move_to_end(key)
+        return item
+
+    def clear(self) -> None:
+        self.items.clear()
+
+
+_TEXT_CACHE = BoundedCache(1024)
 
 
 # Lato draws Latin, Greek and Cyrillic with their punctuation; past these, glyphs are missing.
@@ -57,15 +78,7 @@ def printable(text: str, style: str = "regular") -> str:
 def text(words: str, size: int, colour=(0, 0, 0), style: str = "regular") -> pygame.Surface:
     """Rendered text, antialiased, cached by everything that shapes it."""
     key = (words, size, tuple(colour), style)
-    surface = _TEXT_CACHE.get(key)
-    if surface is None:
-        surface = font(style, size).render(words, True, colour)
-        _TEXT_CACHE[key] = surface
-        if len(_TEXT_CACHE) > _TEXT_CACHE_SIZE:
-            _TEXT_CACHE.popitem(last=False)
-    else:
-        _TEXT_CACHE.move_to_end(key)
-    return surface
+    return _TEXT_CACHE.get(key, lambda: font(style, size).render(words, True, colour))
 
 
 def fit(words: str, size: int, width: int, style: str = "regular") -> str:

@@ -16,13 +16,13 @@ when a display mode is set.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Hashable
 
 import pygame
 
+from .assets import BoundedCache
 from .theme import HOLD_GOLD, IVORY, IVORY_EDGE, PIP, SHADOW, mix
 
 Colour = tuple[int, int, int]
@@ -214,7 +214,7 @@ def glow_surface(size: int, colour: Colour = (150, 230, 255)) -> pygame.Surface:
 ANGLE_STEP = 3  # degrees: finer steps would not be seen while a die tumbles
 SCALE_STEP = 0.04
 FRAME_LIMIT = 384  # about 15 MB at 72 px: plenty for five tumbling dice
-_FRAMES: OrderedDict = OrderedDict()
+_FRAMES = BoundedCache(FRAME_LIMIT)
 
 
 def _bucket(angle: float, scale: float, turn: int) -> tuple[int, float]:
@@ -223,15 +223,7 @@ def _bucket(angle: float, scale: float, turn: int) -> tuple[int, float]:
 
 
 def _cached_frame(key: tuple, build: Callable[[], pygame.Surface]) -> pygame.Surface:
-    frame = _FRAMES.get(key)
-    if frame is None:
-        frame = build()
-        _FRAMES[key] = frame
-        if len(_FRAMES) > FRAME_LIMIT:
-            _FRAMES.popitem(last=False)
-    else:
-        _FRAMES.move_to_end(key)
-    return frame
+    return _FRAMES.get(key, build)
 
 
 def die_frame(face: Hashable, size: int, angle: float = 0.0, scale: float = 1.0,

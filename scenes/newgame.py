@@ -12,7 +12,7 @@ from game.state import Seat
 
 from . import theme
 from .stack import Scene
-from .widgets import Button, ButtonRow, draw_text, felt, panel, rounded, wood
+from .widgets import Button, ButtonRow, draw_text, baize_backdrop, panel, rounded
 
 MAX_NAME = 24  # characters kept of a typed name; the screen shortens further where needed
 LEVEL_NAMES = {"random": "Random", "greedy": "Greedy", "heuristic": "Clever"}
@@ -228,9 +228,7 @@ class NewGameScene(Scene):
 
     # ------------------------------------------------------------- draw --
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(wood((theme.WIDTH, theme.HEIGHT), 5), (0, 0))
-        inner = pygame.Rect(16, 16, theme.WIDTH - 32, theme.HEIGHT - 32)
-        surface.blit(felt(inner.size, 9), inner)
+        baize_backdrop(surface)
         draw_text(surface, "New game", 44, theme.PAPER, (theme.WIDTH // 2, 52), "center", "title")
         self._draw_variants(surface)
         self._draw_seats(surface)

@@ -9,7 +9,7 @@ from game.variant import Variant
 
 from . import assets, theme
 from .stack import Scene
-from .widgets import Button, ButtonRow, draw_text, felt, panel, rounded, wood
+from .widgets import Button, ButtonRow, draw_text, baize_backdrop, panel, rounded
 
 PAGE = pygame.Rect(300, 90, 950, 620)
 TABS = pygame.Rect(30, 90, 250, 620)
@@ -70,9 +70,7 @@ class RulesScene(Scene):
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(wood((theme.WIDTH, theme.HEIGHT), 5), (0, 0))
-        inner = pygame.Rect(16, 16, theme.WIDTH - 32, theme.HEIGHT - 32)
-        surface.blit(felt(inner.size, 9), inner)
+        baize_backdrop(surface)
         variant = self.variants[self.index]
         draw_text(surface, f"Rules: {variant.name}", 40, theme.PAPER, (theme.WIDTH // 2, 50), "center", "title",
                   theme.WIDTH - 80)

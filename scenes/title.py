@@ -9,7 +9,7 @@ import pygame
 from . import theme
 from .die_art import die_surface, shadow_surface
 from .stack import Scene
-from .widgets import ButtonRow, draw_text, felt, shadowed_text, vertical_buttons, wood
+from .widgets import ButtonRow, baize_backdrop, draw_text, shadowed_text, vertical_buttons
 
 # Decorative dice resting on the felt: (x, y, face, angle)
 RESTING_DICE = [(210, 560, 5, 12), (300, 610, 5, -8), (1010, 190, 6, 20), (1085, 250, 1, -14), (1000, 600, 3, 31)]
@@ -54,10 +54,7 @@ class TitleScene(Scene):
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(wood((theme.WIDTH, theme.HEIGHT), 5), (0, 0))
-        inner = pygame.Rect(28, 28, theme.WIDTH - 56, theme.HEIGHT - 56)
-        surface.blit(felt(inner.size, 9), inner)
-        pygame.draw.rect(surface, theme.WOOD_DARK, inner.inflate(6, 6), 4, border_radius=8)
+        baize_backdrop(surface, 28)
         for x, y, face, angle in RESTING_DICE:
             image = pygame.transform.rotozoom(die_surface(face, 84), angle, 1.0)
             shade = shadow_surface(84)

@@ -119,6 +119,14 @@ def wood(size: tuple[int, int], seed: int = 3) -> pygame.Surface:
     return surface.convert() if pygame.display.get_surface() else surface
 
 
+def baize_backdrop(surface: pygame.Surface, border: int = 16) -> None:
+    """The whole screen as a felt table top inside a wooden rim (title and menu screens)."""
+    surface.blit(wood((theme.WIDTH, theme.HEIGHT), 5), (0, 0))
+    inner = pygame.Rect(border, border, theme.WIDTH - 2 * border, theme.HEIGHT - 2 * border)
+    surface.blit(felt(inner.size, 9), inner)
+    pygame.draw.rect(surface, theme.WOOD_DARK, inner.inflate(6, 6), 4, border_radius=8)
+
+
 def framed_felt(surface: pygame.Surface, rect: pygame.Rect, border: int = 22) -> pygame.Rect:
     """A felt tray in a wooden frame; returns the felt's rect."""
     drop_shadow(surface, rect, 18, 160, (6, 10))

@@ -312,7 +312,7 @@ def test_turned_frames_are_cached_and_the_cache_stays_bounded():
     assert die_art.die_frame(2, SIZE, 0.0) is die_art.die_surface(2, SIZE)  # at rest: the crisp original
     for angle in range(0, 360 * 4, 1):
         die_art.die_frame(angle % 6 + 1, SIZE, angle / 4, 1 + (angle % 5) / 10)
-    assert len(die_art._FRAMES) <= die_art.FRAME_LIMIT
+    assert len(die_art._FRAMES.items) <= die_art.FRAME_LIMIT
 
 
 def test_a_crowded_tray_still_ends_tidy():
