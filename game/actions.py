@@ -72,7 +72,29 @@ class Dice:
         return {"type": "dice", "faces": list(self.faces)}
 
 
-Action = Union[Roll, Hold, Release, Score, Copy, Dice]
+@dataclass(frozen=True)
+class Place:
+    """Jackpot: drop a tile of this symbol into a column (0 is the tall one), or ``"chance"`` for the Chance Space."""
+
+    symbol: str
+    target: int | str
+
+    def to_json(self) -> dict:
+        return {"type": "place", "symbol": self.symbol, "target": self.target}
+
+
+@dataclass(frozen=True)
+class ChanceOption:
+    """Jackpot: on three or four alike, ``keep`` the Chance Space tile, ``return`` it, or ``drop`` it into a column."""
+
+    choice: str
+    column: int | None = None
+
+    def to_json(self) -> dict:
+        return {"type": "chance_option", "choice": self.choice, "column": self.column}
+
+
+Action = Union[Roll, Hold, Release, Score, Copy, Dice, Place, ChanceOption]
 
 
 def _ints(value: Any) -> tuple[int, ...]:
@@ -101,6 +123,17 @@ def action_from_json(data: Any) -> Action:
             return Copy(_ints(data["values"]))
         if kind == "dice":
             return Dice(_ints(data["faces"]))
+        if kind == "place":
+            target = data["target"]
+            if not isinstance(data["symbol"], str) or not (target == "chance" or (isinstance(target, int)
+                                                                                  and not isinstance(target, bool))):
+                raise SaveError(f"not a tile placement: {data!r}")
+            return Place(data["symbol"], target)
+        if kind == "chance_option":
+            column = data.get("column")
+            if data["choice"] not in ("keep", "return", "drop") or not (column is None or isinstance(column, int)):
+                raise SaveError(f"not a Chance Option: {data!r}")
+            return ChanceOption(data["choice"], column)
     except KeyError as missing:
         raise SaveError(f"action {kind!r} lacks {missing}") from None
     raise SaveError(f"unknown action type {kind!r}")

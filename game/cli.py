@@ -101,7 +101,7 @@ def play_game(variant: Variant, levels: list[str], seed: int) -> Session:
     seats = [Seat(f"{level.title()} {i + 1}", "computer", level) for i, level in enumerate(levels)]
     session = Session(variant, seats, seed=seed)
     rng = random.Random(seed ^ 0x5EED)
-    players = [make_player(level, random.Random(rng.randrange(2**31))) for level in levels]
+    players = [make_player(level, random.Random(rng.randrange(2**31)), variant.family) for level in levels]
     state = session.state
     while not state.is_terminal():
         session.act(players[state.current_player()].choose(state))
@@ -181,6 +181,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from .terminal import play_in_terminal
 
     variant = _variant(args.variant)
+    if variant.family != "scorecard":
+        raise UsageError(f"{variant.id} is played on the table: run dice-parlor without a command")
     levels = _levels(args.players, allow_person=True)
     _check_seats(variant, len(levels))
     if not 1 <= args.games <= variant.max_games:

@@ -258,8 +258,12 @@ LEVELS: dict[str, type[Player]] = {
 }
 
 
-def make_player(level: str, rng: random.Random | None = None) -> Player:
+def make_player(level: str, rng: random.Random | None = None, family: str = "scorecard"):
+    """A computer player of this level for a variant family (``scorecard`` or ``jackpot``)."""
+    levels = LEVELS
+    if family == "jackpot":
+        from .jackpot_players import LEVELS as levels  # noqa: N811
     try:
-        return LEVELS[level](rng)
+        return levels[level](rng)
     except KeyError:
-        raise ValueError(f"unknown computer level '{level}' (known: {', '.join(LEVELS)})") from None
+        raise ValueError(f"unknown computer level '{level}' (known: {', '.join(levels)})") from None

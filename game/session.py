@@ -29,6 +29,7 @@ class Session:
         self.start = new_state(variant, seats, games, rolloff)
         self.state = self.start.clone()
         self.log: list[Action] = []
+        self._settle()  # a game may begin with a chance step (Jackpot's lot for who starts)
 
     @property
     def seats(self) -> tuple[Seat, ...]:
@@ -45,9 +46,8 @@ class Session:
 
     def _settle(self) -> list[Dice]:
         drawn = []
-        faces = self.variant.faces
         while self.state.current_player() == CHANCE:
-            dice = Dice(tuple(self.rng.randint(1, faces) for _ in range(self.state.chance_dice())))
+            dice = Dice(tuple(self.rng.randint(1, faces) for faces in self.state.chance_faces()))
             self.state.apply(dice)
             self.log.append(dice)
             drawn.append(dice)

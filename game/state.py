@@ -129,6 +129,10 @@ class ScorecardState:
     def chance_dice(self) -> int:
         return len(self.pending) if self.pending is not None else 0
 
+    def chance_faces(self) -> list[int]:
+        """How many faces each die waiting for a chance step has."""
+        return [self.variant.faces] * self.chance_dice()
+
     # ------------------------------------------------------------ actions --
     def legal_actions(self) -> list[Action]:
         if self.phase == "over":
@@ -345,7 +349,11 @@ class ScorecardState:
 
 
 def new_state(variant: Variant, seats: list[Seat], games: int = 1, rolloff: bool = True) -> ScorecardState:
-    """A fresh match of a scorecard variant with the turn structure the variant names."""
+    """A fresh match of a variant, with the turn structure the variant names."""
+    if variant.family == "jackpot":
+        from .jackpot_state import JackpotState
+
+        return JackpotState(variant, seats, games, rolloff)
     if variant.turns == "common":
         from .challenge import CommonRollState
 
@@ -354,7 +362,11 @@ def new_state(variant: Variant, seats: list[Seat], games: int = 1, rolloff: bool
 
 
 def state_from_json(data: Any, variant: Variant) -> ScorecardState:
-    """Rebuild a state from :meth:`ScorecardState.to_json`; damaged data raises SaveError."""
+    """Rebuild a state from its ``to_json``; damaged data raises SaveError."""
+    if variant.family == "jackpot":
+        from .jackpot_state import jackpot_from_json
+
+        return jackpot_from_json(data, variant)
     try:
         if data["variant"] != variant.id:
             raise SaveError(f"this state is of variant {data['variant']!r}, not {variant.id!r}")

@@ -244,11 +244,15 @@ def _parse_box(file: str, index: int, item: Any, line: int, faces: int, dice: in
     return Box(box_id, name, kind, section, score, face, count, length, exact, read_text(box, "help", None))
 
 
-def parse_variant(data: Any, file: str, variant_id: str) -> Variant:
+def parse_variant(data: Any, file: str, variant_id: str) -> "Variant | Any":
     """Checks one parsed YAML document and builds the frozen :class:`Variant`."""
+    if isinstance(data, dict) and data.get("family") == "jackpot":
+        from .jackpot import parse_jackpot  # the other family of games, with its own fields
+
+        return parse_jackpot(data, file, variant_id)
     top = Fields(file, "", data, getattr(data, "line", 1), _TOP_KEYS)
     top.integer("format", 1, low=1, high=1)
-    top.choice("family", ("scorecard",), "scorecard")
+    top.choice("family", ("scorecard", "jackpot"), "scorecard")
     name = read_text(top, "name")
     description = read_text(top, "description")
     help_text = read_text(top, "help", "")
