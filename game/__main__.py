@@ -1,7 +1,7 @@
-"""``python -m game``: the same entry point as the ``dice-parlor`` command."""
+"""``python -m game``: the same entry point as the ``dice-parlor`` command (and the bundle's)."""
 
 import sys
 
-from .cli import main
+from game.cli import main
 
 sys.exit(main())

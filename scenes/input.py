@@ -15,7 +15,7 @@ from .theme import HEIGHT, WIDTH
 
 @dataclass(frozen=True)
 class Intent:
-    kind: str  # tap, point, release, scroll, confirm, back, roll, hold, nav, text, erase, fullscreen, quit, help
+    kind: str  # tap, point, release, scroll, confirm, back, roll, hold, nav, text, erase, fullscreen, quit, help, letter
     pos: tuple[int, int] | None = None
     key: str | int | None = None  # hold: the die index; nav: up, down, left, right, next, prev
     text: str = ""
@@ -119,4 +119,6 @@ class Input:
             return [Intent(name, key=detail)]
         if key == pygame.K_QUESTION or (key == pygame.K_SLASH and event.mod & pygame.KMOD_SHIFT):
             return [Intent("help")]
+        if pygame.K_a <= key <= pygame.K_z:
+            return [Intent("letter", key=chr(key))]  # game-specific shortcuts, e.g. C for the Chance Space
         return []

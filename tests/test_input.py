@@ -43,6 +43,7 @@ def test_positions_are_mapped_to_the_logical_canvas_when_the_window_is_scaled():
     (pygame.K_SPACE, "roll", None), (pygame.K_r, "roll", None), (pygame.K_ESCAPE, "back", None),
     (pygame.K_RETURN, "confirm", None), (pygame.K_F11, "fullscreen", None), (pygame.K_1, "hold", 0),
     (pygame.K_5, "hold", 4), (pygame.K_UP, "nav", "up"), (pygame.K_TAB, "nav", "next"),
+    (pygame.K_c, "letter", "c"),
 ])
 def test_keys_become_intents(inp, key, kind, detail):
     [intent] = inp.translate(ev(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
