@@ -190,6 +190,8 @@ class JackpotState:
                 return f"unknown Chance Option '{action.choice}'"
             if action.choice == "drop" and action.column not in self.open_columns():
                 return f"column {action.column} has no open window"
+            if action.choice != "drop" and action.column is not None:
+                return f"only a drop names a column, not '{action.choice}'"
             return None
         if not isinstance(action, Place):
             return "place the tile the roll gives you"

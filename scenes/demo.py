@@ -25,6 +25,6 @@ def demo_session(app, variant_id: str, seats: int | None, seed: int | None) -> S
 
 
 def demo_scene(app, variant_id: str, seats: int | None, seed: int | None):
-    from .rolloff import RollOffScene
+    from .rolloff import opening_scene
 
-    return RollOffScene(app, demo_session(app, variant_id, seats, seed), demo=True)
+    return opening_scene(app, demo_session(app, variant_id, seats, seed), demo=True)

@@ -75,11 +75,11 @@ class GameOverScene(Scene):
             self.on_next()
 
     def play_again(self) -> None:
-        from .rolloff import RollOffScene
+        from .rolloff import opening_scene
 
         seed = self.session.seed + 1 if self.demo else None
         session = Session(self.session.variant, list(self.state.seats), self.state.games, seed=seed)
-        self.app.stack.clear(RollOffScene(self.app, session, self.demo))
+        self.app.stack.clear(opening_scene(self.app, session, self.demo))
 
     def new_game(self) -> None:
         from .newgame import NewGameScene

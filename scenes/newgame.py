@@ -169,12 +169,12 @@ class NewGameScene(Scene):
         pygame.key.stop_text_input()
 
     def begin(self) -> None:
-        from .rolloff import RollOffScene
+        from .rolloff import opening_scene
 
         self._stop_editing()
         seats = [s.to_seat(i) for i, s in enumerate(self.seats)]
         session = Session(self.variant, seats, self.games)
-        self.app.stack.replace(RollOffScene(self.app, session))
+        self.app.stack.replace(opening_scene(self.app, session))
 
     # ------------------------------------------------------------ input --
     def handle(self, intent):

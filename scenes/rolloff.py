@@ -39,7 +39,7 @@ class RollOffScene(Scene):
 
     def enter(self) -> None:
         if self.state.phase != "rolloff":
-            self._to_table()
+            self._to_table()  # decided already
 
     def _throw(self) -> None:
         self.thrower = self.state.seat
@@ -120,3 +120,12 @@ class RollOffScene(Scene):
                           "center", "black", 3)
         else:
             draw_text(surface, "Tap to skip", 20, (220, 210, 190), (LIST.centerx, LIST.bottom + 40), "center")
+
+
+def opening_scene(app, session: Session, demo: bool = False) -> Scene:
+    """The roll-off when the match begins with one, else straight to the table."""
+    if getattr(session.state, "phase", None) == "rolloff":
+        return RollOffScene(app, session, demo)
+    from .table import table_for
+
+    return table_for(app, session, demo)

@@ -388,8 +388,12 @@ class TableScene(Scene):
                   "center")
 
 
-def table_for(app, session: Session, demo: bool = False) -> TableScene:
+def table_for(app, session: Session, demo: bool = False) -> Scene:
     """The table scene for a session's turn structure."""
+    if session.variant.family == "jackpot":
+        from .jackpot_table import JackpotTableScene
+
+        return JackpotTableScene(app, session, demo)
     if session.variant.turns == "common":
         from .challenge_table import ChallengeTableScene
 

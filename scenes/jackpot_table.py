@@ -1,0 +1,427 @@
+"""Jackpot Yahtzee's table: symbol dice, the tile picker, the supply, and every seat's rack.
+
+The current seat's rack is drawn large, the others small beneath it. A
+person rolls, picks the tile where the roll gives a choice, and taps a
+column (or the Chance Space); columns where the tile can go light up and a
+ghost tile shows where it would land. Everything goes through
+``session.act``; the views animate the state's ``events``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.actions import Action, ChanceOption, Place, Roll
+from game.jackpot_state import CHANCE_SPACE, JackpotState
+from game.players import make_player
+from game.session import Session
+
+from . import theme
+from .dialogs import PauseMenu
+from .jackpot_art import SymbolDiceTray, symbol_surface, tile_surface
+from .rack_view import RackView
+from .stack import Scene
+from .widgets import Button, ButtonRow, draw_text, framed_felt, panel, rounded, wood
+
+TRAY = pygame.Rect(16, 64, 500, 300)
+PICKER = pygame.Rect(16, 432, 500, 224)
+BIG_RACK = pygame.Rect(532, 60, 470, 440)
+SIDE = pygame.Rect(1014, 12, 254, 520)
+SMALL_RACKS = pygame.Rect(532, 540, 736, 250)
+BOT_PACE = {"roll": 0.8, "decide": 0.9}
+CLASS_NAMES = {"four_different": "Wild Roll", "one_pair": "One pair", "two_pairs": "Two pairs",
+               "three_alike": "Three alike", "four_alike": "Jackpot!"}
+
+
+def _or(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+class JackpotTableScene(Scene):
+    def __init__(self, app, session: Session, demo: bool = False):
+        super().__init__(app)
+        self.session = session
+        self.state: JackpotState = session.state  # type: ignore[assignment]
+        self.variant = session.variant
+        self.demo = demo
+        rng = random.Random(session.seed ^ 0xB07)
+        self.players = {i: make_player(seat.level or "heuristic", random.Random(rng.randrange(2**31)), "jackpot")
+                        for i, seat in enumerate(session.seats) if seat.is_computer or demo}
+        inner = TRAY.inflate(-40, -40)
+        dice = [(d.faces, d.colour) for d in self.variant.dice]
+        self.tray = SymbolDiceTray(inner, pygame.Rect(inner.x, inner.bottom - 4, inner.width, 4), dice, size=70,
+                                   seed=session.seed)
+        self.tray.on_hit = lambda strength: app.play("clack", strength)
+        self.racks = [RackView(pygame.Rect(BIG_RACK), self.variant.columns,
+                               theme.seat_colour(seat.colour, i), seat.name) for i, seat in enumerate(session.seats)]
+        self.shown_seat = -1
+        self.choice = 0  # which of the allowed symbols the person has picked
+        self.hover_column: int | None = None
+        self.banner = ""
+        self.bot_timer = BOT_PACE["roll"]
+        self.bot_next: Action | None = None
+        self.throwing = False
+        self.round_pending = False
+        self.roll_button = Button(pygame.Rect(16, 672, 300, 112), "Roll", self.roll, size=40)
+        self.menu_button = Button(pygame.Rect(16, 10, 120, 44), "Menu", self.open_menu, style="quiet", size=22)
+        self.keep_button = Button(pygame.Rect(PICKER.x + 20, PICKER.bottom - 74, 220, 58), "Keep it (C)",
+                                  lambda: self.act(ChanceOption("keep")), style="quiet", size=22)
+        self.return_button = Button(pygame.Rect(PICKER.x + 260, PICKER.bottom - 74, 220, 58), "Return it (X)",
+                                    lambda: self.act(ChanceOption("return")), style="quiet", size=22)
+        self.buttons = ButtonRow([self.roll_button, self.menu_button, self.keep_button, self.return_button])
+
+    # --------------------------------------------------------- lifecycle --
+    def enter(self) -> None:
+        for seat, view in enumerate(self.racks):
+            view.set_tiles(dict(self.state.racks[seat]), self.state.chance[seat])
+        self.tray.place(tuple(self.state.dice) if self.state.dice else None, [False] * 4)
+        self._arrange()
+        self._turn_started()
+
+    def _arrange(self) -> None:
+        """The current seat's rack large, the others small in a row beneath."""
+        seat = self.state.seat
+        if seat == self.shown_seat:
+            return
+        self.shown_seat = seat
+        others = [s for s in range(self.state.n) if s != seat]
+        self.racks[seat].rect = pygame.Rect(BIG_RACK)
+        width = SMALL_RACKS.width // max(3, len(others))
+        for k, other in enumerate(others):
+            self.racks[other].rect = pygame.Rect(SMALL_RACKS.x + k * width + 6, SMALL_RACKS.y + 34, width - 12,
+                                                 SMALL_RACKS.height - 40)
+
+    # ------------------------------------------------------------ helpers --
+    @property
+    def seat(self) -> int:
+        return self.state.current_player()
+
+    def person_to_play(self) -> bool:
+        seat = self.seat
+        return (seat >= 0 and not self.state.seats[seat].is_computer and not self.demo and not self.throwing
+                and not self.round_pending)
+
+    def busy(self) -> bool:
+        return self.throwing or any(view.busy() for view in self.racks)
+
+    def symbols(self) -> tuple[str, ...]:
+        return self.state.tile_symbols() if self.state.stage == "place" else ()
+
+    def chosen(self) -> str | None:
+        symbols = self.symbols()
+        return symbols[self.choice % len(symbols)] if symbols else None
+
+    def grant_text(self) -> str:
+        state = self.state
+        if not state.dice:
+            return ""
+        if self.throwing:
+            return "Rolling..."
+        roll_class = state.roll_class()
+        name = CLASS_NAMES[roll_class]
+        grant = self.variant.grant(roll_class)
+        if state.stage == "chance_option":
+            return f"{name}: Chance Option first"
+        allowed = list(state.tile_symbols())
+        granted = [s for s in state.choices if state.supply[s] > 0]
+        count = "two tiles" if grant.tiles == 2 and state.to_place == 2 else "a tile"
+        if grant.tiles == 2 and state.to_place == 1:
+            count = "one more tile"
+        if grant.choice == "any":
+            return f"{name} Take {count} of any kind" if name.endswith("!") else f"{name}: take {count} of any kind"
+        if not granted:
+            gone = _or([str(self.variant.symbol(s).name).lower() for s in state.choices])
+            return f"{name}: no {gone} left, take any other"
+        return f"{name}: take {count}: " + _or([str(self.variant.symbol(s).name).lower() for s in allowed])
+
+    # ------------------------------------------------------------- acting --
+    def act(self, action: Action) -> None:
+        state = self.state
+        if not state.is_legal(action):
+            return
+        scored_before = len(state.scores)
+        self.session.act(action)
+        if isinstance(action, Roll):
+            self.app.play("rattle")
+            self.tray.throw(tuple(state.dice), [True] * 4)
+            self.throwing = True
+            if self.app.animation_speed() > 100:
+                self.tray.skip()
+            self.choice = 0
+        self._show_events(state.events)
+        if len(state.scores) > scored_before:
+            self.round_pending = True  # the round is shown once the last tile has landed
+        self.hover_column = None
+        if not self.round_pending:
+            self._turn_started()
+
+    def _show_events(self, events: list[tuple]) -> None:
+        for event in events:
+            kind, seat = event[0], event[1]
+            view = self.racks[seat]
+            if kind == "placed":
+                _, _, symbol, target, _row = event
+                if target == CHANCE_SPACE:
+                    view.drop_chance(symbol, lambda: self.app.play("hold"))
+                else:
+                    view.drop(symbol, target, lambda: self.app.play("clack", 0.8))
+            elif kind == "chance_returned":
+                view.lift_chance(None)
+                self.banner = "The Chance Space tile goes back to the supply"
+            elif kind == "chance_dropped":
+                view.lift_chance(event[3], lambda: self.app.play("clack", 0.8))
+            elif kind == "returned":
+                self.banner = "No room for that tile: it goes back to the supply"
+        if self.app.animation_speed() > 100:
+            for view in self.racks:
+                view.skip()
+
+    def _turn_started(self) -> None:
+        if self.seat < 0:
+            return
+        self._arrange()
+        seat = self.state.seats[self.seat]
+        if seat.is_computer or self.demo:
+            self.bot_timer = BOT_PACE["roll"] if self.state.stage == "roll" else BOT_PACE["decide"]
+        if self.state.stage == "roll":
+            self.banner = f"{seat.name}: roll the dice"
+
+    def _round_over(self) -> None:
+        from .jackpot_round import JackpotRoundScene
+
+        self.round_pending = False
+        self.app.play("win" if self.state.is_terminal() else "bonus")
+        self.app.stack.push(JackpotRoundScene(self.app, self.session, len(self.state.scores) - 1, self.demo,
+                                              on_next=self._next_round))
+
+    def _next_round(self) -> None:
+        for seat, view in enumerate(self.racks):
+            view.set_tiles(dict(self.state.racks[seat]), self.state.chance[seat])
+        self.tray.place(None, [False] * 4)
+        self.shown_seat = -1
+        self._turn_started()
+
+    # ------------------------------------------------------- person moves --
+    def roll(self) -> None:
+        if self.person_to_play() and self.state.stage == "roll":
+            self.act(Roll())
+
+    def place(self, target: int | str) -> None:
+        if not self.person_to_play():
+            return
+        if self.state.stage == "chance_option":
+            if isinstance(target, int):
+                self.act(ChanceOption("drop", target))
+            else:
+                self.act(ChanceOption("keep"))
+            return
+        symbol = self.chosen()
+        if symbol is not None:
+            self.act(Place(symbol, target))
+
+    def open_menu(self) -> None:
+        self.app.stack.push(PauseMenu(self.app, self.variant, self._quit_to_title))
+
+    def _quit_to_title(self) -> None:
+        from .title import TitleScene
+
+        self.app.stack.clear(TitleScene(self.app))
+
+    # -------------------------------------------------------------- input --
+    def handle(self, intent):
+        if intent.kind in ("quit", "fullscreen"):
+            return intent
+        if intent.kind == "back":
+            self.open_menu()
+            return None
+        if intent.kind == "tap" and self.menu_button.hit(intent.pos):
+            self.menu_button.press(self.clock.time)
+            return None
+        if self.demo:
+            if intent.kind in ("tap", "confirm"):
+                self.open_menu()
+            return None
+        if self.throwing:
+            if intent.kind in ("tap", "roll", "confirm"):
+                self.tray.skip()
+            return None
+        big = self.racks[self.shown_seat] if self.shown_seat >= 0 else None
+        if intent.kind == "point" and big is not None:
+            self.hover_column = big.column_at(intent.pos)
+            self.buttons.handle(intent, self.clock.time)
+            return None
+        if intent.kind == "tap":
+            if big is not None and self.seat == self.shown_seat:
+                if big.chance_at(intent.pos):
+                    self.place(CHANCE_SPACE)
+                    return None
+                column = big.column_at(intent.pos)
+                if column is not None:
+                    self.place(column)
+                    return None
+            for k, symbol in enumerate(self.symbols()):
+                if self._tile_rect(k).collidepoint(intent.pos):
+                    self.choice = k
+                    self.app.play("hold")
+                    return None
+            self.buttons.handle(intent, self.clock.time)
+            return None
+        if intent.kind == "roll":
+            self.roll()
+        elif intent.kind == "hold" and isinstance(intent.key, int):
+            self.place(intent.key)
+        elif intent.kind == "nav" and intent.key in ("next", "prev", "left", "right") and self.symbols():
+            self.choice = (self.choice + (1 if intent.key in ("next", "right") else -1)) % len(self.symbols())
+        elif intent.kind == "letter" and intent.key == "c":
+            self.place(CHANCE_SPACE)
+        elif intent.kind == "letter" and intent.key == "x" and self.state.stage == "chance_option":
+            self.act(ChanceOption("return"))
+        return None
+
+    # ------------------------------------------------------------- update --
+    def update(self, dt: float) -> None:
+        speed = self.app.animation_speed()
+        self.clock.tick(dt)
+        self.tray.speed = min(speed, 50.0)
+        self.tray.update(dt)
+        if self.throwing and not self.tray.busy():
+            self.throwing = False
+        for view in self.racks:
+            view.speed = min(speed, 50.0)
+            view.update(dt)
+        if self.round_pending and not self.busy() and self.app.stack.top is self:
+            self._round_over()
+        self._drive_bot(dt * speed)
+        self._light_targets()
+        self.roll_button.enabled = self.person_to_play() and self.state.stage == "roll"
+        chance_stage = self.person_to_play() and self.state.stage == "chance_option"
+        for button in (self.keep_button, self.return_button):
+            button.enabled = chance_stage
+            button.rect.y = PICKER.bottom - 74 if chance_stage else -500
+
+    def _light_targets(self) -> None:
+        big = self.racks[self.shown_seat] if self.shown_seat >= 0 else None
+        for view in self.racks:
+            if view is not big:
+                view.lit_columns, view.chance_lit, view.ghost = set(), False, None
+        if big is None:
+            return
+        state = self.state
+        bot_ghost = isinstance(self.bot_next, Place) and self.bot_next.target != CHANCE_SPACE
+        placing = state.stage in ("place", "chance_option") and not self.throwing and not self.round_pending
+        if placing and (self.person_to_play() or bot_ghost):
+            big.lit_columns = set(state.open_columns())
+            big.chance_lit = state.stage == "place" and state.chance[state.seat] is None
+            symbol = state.chance[state.seat] if state.stage == "chance_option" else self.chosen()
+            column = self.bot_next.target if bot_ghost else self.hover_column
+            valid = column is not None and column in big.lit_columns and big.landing_row(column) is not None
+            big.ghost = (self.bot_next.symbol, column) if bot_ghost and valid else (
+                (symbol, column) if valid and symbol else None)
+        else:
+            big.lit_columns, big.chance_lit, big.ghost = set(), False, None
+
+    def _drive_bot(self, dt: float) -> None:
+        seat = self.seat
+        if seat < 0 or self.busy() or self.round_pending or self.app.stack.top is not self:
+            return
+        if not (self.state.seats[seat].is_computer or self.demo):
+            return
+        self.bot_timer -= dt
+        if self.bot_timer > 0:
+            return
+        if self.bot_next is None:
+            self.bot_next = self.players[seat].choose(self.state)
+            if isinstance(self.bot_next, Place):
+                self.bot_timer = BOT_PACE["decide"] * 0.6  # show the ghost tile before it drops
+                return
+        action, self.bot_next = self.bot_next, None
+        self.act(action)
+        self.bot_timer = BOT_PACE["decide"]
+
+    # --------------------------------------------------------------- draw --
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(wood((theme.WIDTH, theme.HEIGHT), 11), (0, 0))
+        framed_felt(surface, TRAY)
+        self.tray.draw(surface)
+        title = f"{self.variant.name}  -  round {min(self.state.round + 1, self.variant.rounds)} of {self.variant.rounds}"
+        draw_text(surface, title, 22, theme.PAPER, (TRAY.centerx + 60, 36), "center", "bold", 420)
+        self._draw_picker(surface)
+        self._draw_side(surface)
+        rounded(surface, theme.WOOD_DARK, SMALL_RACKS, 14)
+        for view in self.racks:
+            view.draw(surface)
+        big = self.racks[self.shown_seat] if self.shown_seat >= 0 else None
+        if big is not None and self.seat >= 0:
+            info = self.state.seats[self.shown_seat]
+            pygame.draw.circle(surface, theme.seat_colour(info.colour, self.shown_seat), (BIG_RACK.x + 14, 44), 10)
+            draw_text(surface, info.name, 24, theme.PAPER, (BIG_RACK.x + 32, 44), "midleft", "black", 420)
+        self.buttons.draw(surface)
+        self._draw_hint(surface)
+
+    def _tile_rect(self, k: int) -> pygame.Rect:
+        return pygame.Rect(PICKER.x + 20 + k * 118, PICKER.y + 60, 100, 100)
+
+    def _draw_picker(self, surface: pygame.Surface) -> None:
+        panel(surface, PICKER, theme.PAPER, 14)
+        draw_text(surface, self.grant_text() or self.banner, 22, theme.INK, (PICKER.x + 16, PICKER.y + 28),
+                  "midleft", "black", PICKER.width - 32)
+        state = self.state
+        if state.stage == "chance_option":
+            tile = state.chance[state.seat]
+            surface.blit(tile_surface(tile, 90), (PICKER.x + 20, PICKER.y + 56))
+            draw_text(surface, "Keep it, return it, or tap a", 20, theme.INK_SOFT, (PICKER.x + 130, PICKER.y + 80),
+                      "midleft")
+            draw_text(surface, "column to drop it into your rack", 20, theme.INK_SOFT,
+                      (PICKER.x + 130, PICKER.y + 106), "midleft")
+            return
+        symbols = self.symbols()
+        for k, symbol in enumerate(symbols):
+            rect = self._tile_rect(k)
+            if k == self.choice % max(1, len(symbols)):
+                rounded(surface, theme.HOLD_GOLD, rect.inflate(10, 10), 14, 5)
+            surface.blit(tile_surface(symbol, rect.width), rect)
+        if len(symbols) > 1 and self.person_to_play():
+            draw_text(surface, "Tap a tile (or Tab) to choose, then a column (1-5) or the Chance Space (C)", 16,
+                      theme.INK_SOFT, (PICKER.x + 16, PICKER.bottom - 22), "midleft", "regular", PICKER.width - 32)
+        elif symbols and self.person_to_play():
+            draw_text(surface, "Tap a column (1-5) or the Chance Space (C)", 16, theme.INK_SOFT,
+                      (PICKER.x + 16, PICKER.bottom - 22), "midleft", "regular", PICKER.width - 32)
+
+    def _draw_side(self, surface: pygame.Surface) -> None:
+        panel(surface, SIDE, theme.PAPER, 14)
+        draw_text(surface, "Supply", 22, theme.INK, (SIDE.x + 16, SIDE.y + 24), "midleft", "black")
+        for k, symbol in enumerate(self.variant.symbols):
+            y = SIDE.y + 56 + k * 44
+            surface.blit(symbol_surface(symbol.id, 36), (SIDE.x + 16, y))
+            draw_text(surface, str(symbol.name), 20, theme.INK, (SIDE.x + 62, y + 18), "midleft", "bold")
+            left = self.state.supply[symbol.id]
+            draw_text(surface, str(left), 22, theme.ZERO_INK if left == 0 else theme.INK,
+                      (SIDE.right - 16, y + 18), "midright", "black")
+        y = SIDE.y + 250
+        draw_text(surface, "Scores", 22, theme.INK, (SIDE.x + 16, y), "midleft", "black")
+        totals = self.state.totals()
+        from game.jackpot import rack_score
+
+        for seat, info in enumerate(self.state.seats):
+            row_y = y + 34 + seat * 56
+            pygame.draw.circle(surface, theme.seat_colour(info.colour, seat), (SIDE.x + 24, row_y + 8), 8)
+            draw_text(surface, info.name, 19, theme.INK, (SIDE.x + 40, row_y + 8), "midleft", "bold", 130)
+            draw_text(surface, str(totals[seat]), 22, theme.INK, (SIDE.right - 16, row_y + 8), "midright", "black")
+            live = rack_score(self.variant, self.state.racks[seat])
+            draw_text(surface, f"this round so far: {live}", 15, theme.INK_SOFT, (SIDE.x + 40, row_y + 32),
+                      "midleft", "regular", 200)
+
+    def _draw_hint(self, surface: pygame.Surface) -> None:
+        seat = self.seat
+        if seat < 0:
+            return
+        info = self.state.seats[seat]
+        if info.is_computer or self.demo:
+            hint = f"{info.name} is playing..."
+        elif self.state.stage == "roll":
+            hint = "Roll the four symbol dice (Space)"
+        else:
+            hint = "Place your tile"
+        draw_text(surface, hint, 20, (232, 222, 200), (332, 728), "midleft", "regular", 190)

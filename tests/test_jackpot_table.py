@@ -1,0 +1,121 @@
+"""A whole Jackpot game played through the real table with injected clicks and keys."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.actions import ChanceOption, Place, Roll
+from game.jackpot_players import HeuristicJackpotPlayer
+from game.jackpot_state import CHANCE_SPACE
+from game.session import Session, replay
+from game.state import Seat
+from game.variants import find_variant
+
+from scene_driver import Driver
+
+
+def _click_action(driver: Driver, table, action, use_keys: bool) -> None:
+    state = table.state
+    big = table.racks[table.shown_seat]
+    if isinstance(action, Roll):
+        driver.key(pygame.K_SPACE) if use_keys else driver.click(table.roll_button.rect.center)
+    elif isinstance(action, ChanceOption):
+        if action.choice == "keep":
+            driver.key(pygame.K_c) if use_keys else driver.click(table.keep_button.rect.center)
+        elif action.choice == "return":
+            driver.key(pygame.K_x) if use_keys else driver.click(table.return_button.rect.center)
+        else:
+            driver.click(big.window_rect(action.column, 0).center)
+    elif isinstance(action, Place):
+        symbols = state.tile_symbols()
+        index = symbols.index(action.symbol)
+        if use_keys:
+            while table.choice % len(symbols) != index:
+                driver.key(pygame.K_TAB)
+        else:
+            driver.click(table._tile_rect(index).center)
+        if action.target == CHANCE_SPACE:
+            driver.key(pygame.K_c) if use_keys else driver.click(big.chance_rect().center)
+        elif use_keys:
+            driver.key(getattr(pygame, f"K_{action.target + 1}"))
+        else:
+            driver.click(big.window_rect(action.target, 0).center)
+    else:
+        raise AssertionError(action)
+
+
+def test_a_whole_jackpot_game_through_the_table():
+    from scenes.gameover import GameOverScene
+    from scenes.jackpot_round import JackpotRoundScene
+    from scenes.rolloff import opening_scene
+
+    variant = find_variant("jackpot")
+    session = Session(variant, [Seat("Ann", colour="orange"), Seat("Bot", "computer", "greedy", "sky"),
+                                Seat("Cas", colour="green")], seed=8)
+    driver = Driver(animation="instant")
+    brain = HeuristicJackpotPlayer(random.Random(4))
+    intended = []
+    rounds_shown = 0
+    try:
+        driver.start(opening_scene(driver.app, session))
+        table = driver.top
+        for _ in range(5000):
+            if session.state.is_terminal() and not isinstance(driver.top, JackpotRoundScene):
+                break
+            top = driver.top
+            if isinstance(top, JackpotRoundScene):
+                rounds_shown += 1
+                driver.click((640, 400))  # show all
+                driver.click(top.next_button.rect.center)
+                continue
+            if top is not table:
+                driver.step(0.1)
+                continue
+            seat = session.state.current_player()
+            if seat in (0, 2) and table.person_to_play():
+                action = brain.choose(session.state)
+                intended.append(action)
+                _click_action(driver, table, action, use_keys=seat == 2)
+            else:
+                driver.step(0.1)
+        assert session.state.is_terminal()
+        assert rounds_shown == 3
+        assert isinstance(driver.top, GameOverScene)
+        # every action a person took is what the script clicked, in order
+        people = []
+        state = session.start.clone()
+        for action in session.log:
+            if state.current_player() in (0, 2) and not hasattr(action, "faces"):
+                people.append(action)
+            state.apply(action)
+        assert people == intended
+        assert replay(session.start, session.log).totals() == session.state.totals()
+        assert session.state.tiles_in_play() == 112
+    finally:
+        driver.close()
+
+
+def test_jackpot_table_lights_columns_and_shows_a_ghost_tile():
+    from scenes.jackpot_table import JackpotTableScene
+
+    session = Session(find_variant("jackpot"), [Seat("Ann"), Seat("Ben")], seed=2, rolloff=False)
+    driver = Driver(animation="fast")
+    try:
+        table = JackpotTableScene(driver.app, session)
+        driver.start(table)
+        driver.key(pygame.K_SPACE)
+        driver.wait_until(lambda: not table.throwing, 3)
+        if session.state.stage == "chance_option":
+            driver.key(pygame.K_c)
+        big = table.racks[0]
+        centre = big.window_rect(2, 0).center
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0),
+                                             touch=False))
+        driver.step(0.05)
+        assert big.lit_columns == {0, 1, 2, 3, 4}
+        assert big.ghost == (table.chosen(), 2)
+        assert table.grant_text()
+    finally:
+        driver.close()
