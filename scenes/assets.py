@@ -81,6 +81,7 @@ def text(words: str, size: int, colour=(0, 0, 0), style: str = "regular") -> pyg
     return _TEXT_CACHE.get(key, lambda: font(style, size).render(words, True, colour))
 
 
+@lru_cache(maxsize=4096)
 def fit(words: str, size: int, width: int, style: str = "regular") -> str:
     """The text shortened with an ellipsis so it fits ``width`` pixels."""
     face = font(style, size)
@@ -116,5 +117,6 @@ def wrap(words: str, size: int, width: int, style: str = "regular") -> list[str]
 def reset() -> None:
     """Forget every cached font and surface (pygame was restarted: old fonts are invalid)."""
     font.cache_clear()
+    fit.cache_clear()
     image.cache_clear()
     _TEXT_CACHE.clear()

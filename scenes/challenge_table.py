@@ -156,12 +156,15 @@ class ChallengeTableScene(TableScene):
         return ""
 
     # -------------------------------------------------------------- draw --
-    def draw_table(self, surface: pygame.Surface) -> None:
+    def paint_backdrop(self, surface: pygame.Surface) -> None:
         from .widgets import framed_felt, wood
 
         surface.blit(wood((theme.WIDTH, theme.HEIGHT), 11), (0, 0))
         framed_felt(surface, TRAY)
         draw_text(surface, str(self.variant.name), 22, theme.PAPER, (TRAY.centerx + 60, 36), "center", "bold", 420)
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        super().draw_table(surface)
         self.draw_markers(surface)
 
     def draw_markers(self, surface: pygame.Surface) -> None:

@@ -23,7 +23,7 @@ from .dialogs import PauseMenu
 from .jackpot_art import SymbolDiceTray, symbol_surface, tile_surface
 from .rack_view import RackView
 from .stack import Scene
-from .widgets import Button, ButtonRow, draw_text, framed_felt, panel, rounded, wood
+from .widgets import Button, ButtonRow, StaticLayer, draw_text, framed_felt, panel, rounded, wood
 
 TRAY = pygame.Rect(16, 64, 500, 300)
 PICKER = pygame.Rect(16, 432, 500, 224)
@@ -33,6 +33,10 @@ SMALL_RACKS = pygame.Rect(532, 540, 736, 250)
 BOT_PACE = {"roll": 0.8, "decide": 0.9}
 CLASS_NAMES = {"four_different": "Wild Roll", "one_pair": "One pair", "two_pairs": "Two pairs",
                "three_alike": "Three alike", "four_alike": "Jackpot!"}
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
 
 
 def _or(words: list[str]) -> str:
@@ -71,6 +75,7 @@ class JackpotTableScene(Scene):
         self.return_button = Button(pygame.Rect(PICKER.x + 260, PICKER.bottom - 74, 220, 58), "Return it (X)",
                                     lambda: self.act(ChanceOption("return")), style="quiet", size=22)
         self.buttons = ButtonRow([self.roll_button, self.menu_button, self.keep_button, self.return_button])
+        self.backdrop = StaticLayer(self.paint_backdrop)
 
     # --------------------------------------------------------- lifecycle --
     def enter(self) -> None:
@@ -101,7 +106,7 @@ class JackpotTableScene(Scene):
     def person_to_play(self) -> bool:
         seat = self.seat
         return (seat >= 0 and not self.state.seats[seat].is_computer and not self.demo and not self.throwing
-                and not self.round_pending)
+                and not self.round_pending and seat == self.shown_seat)
 
     def busy(self) -> bool:
         return self.throwing or any(view.busy() for view in self.racks)
@@ -114,6 +119,7 @@ class JackpotTableScene(Scene):
         return symbols[self.choice % len(symbols)] if symbols else None
 
     def grant_text(self) -> str:
+        """What the roll gives, in words: "Two pairs: take a bell or a cherry"."""
         state = self.state
         if not state.dice:
             return ""
@@ -124,17 +130,15 @@ class JackpotTableScene(Scene):
         grant = self.variant.grant(roll_class)
         if state.stage == "chance_option":
             return f"{name}: Chance Option first"
-        allowed = list(state.tile_symbols())
-        granted = [s for s in state.choices if state.supply[s] > 0]
-        count = "two tiles" if grant.tiles == 2 and state.to_place == 2 else "a tile"
-        if grant.tiles == 2 and state.to_place == 1:
-            count = "one more tile"
+        lead = f"{name} Take" if name.endswith("!") else f"{name}: take"
         if grant.choice == "any":
-            return f"{name} Take {count} of any kind" if name.endswith("!") else f"{name}: take {count} of any kind"
-        if not granted:
+            count = "any two tiles" if state.to_place == 2 else ("one more tile" if grant.tiles == 2 else "any tile")
+            return f"{lead} {count}"
+        names = [_a(str(self.variant.symbol(s).name).lower()) for s in state.tile_symbols()]
+        if not any(state.supply[s] > 0 for s in state.choices):
             gone = _or([str(self.variant.symbol(s).name).lower() for s in state.choices])
             return f"{name}: no {gone} left, take any other"
-        return f"{name}: take {count}: " + _or([str(self.variant.symbol(s).name).lower() for s in allowed])
+        return f"{lead} {_or(names)}"
 
     # ------------------------------------------------------------- acting --
     def act(self, action: Action) -> None:
@@ -181,7 +185,8 @@ class JackpotTableScene(Scene):
     def _turn_started(self) -> None:
         if self.seat < 0:
             return
-        self._arrange()
+        if not self.busy():
+            self._arrange()  # else once the last tile has landed in the big rack
         seat = self.state.seats[self.seat]
         if seat.is_computer or self.demo:
             self.bot_timer = BOT_PACE["roll"] if self.state.stage == "roll" else BOT_PACE["decide"]
@@ -293,6 +298,8 @@ class JackpotTableScene(Scene):
             view.update(dt)
         if self.round_pending and not self.busy() and self.app.stack.top is self:
             self._round_over()
+        if not self.busy() and not self.round_pending and self.seat >= 0:
+            self._arrange()
         self._drive_bot(dt * speed)
         self._light_targets()
         self.roll_button.enabled = self.person_to_play() and self.state.stage == "roll"
@@ -324,7 +331,7 @@ class JackpotTableScene(Scene):
 
     def _drive_bot(self, dt: float) -> None:
         seat = self.seat
-        if seat < 0 or self.busy() or self.round_pending or self.app.stack.top is not self:
+        if seat < 0 or self.busy() or self.round_pending or self.app.stack.top is not self or seat != self.shown_seat:
             return
         if not (self.state.seats[seat].is_computer or self.demo):
             return
@@ -341,22 +348,20 @@ class JackpotTableScene(Scene):
         self.bot_timer = BOT_PACE["decide"]
 
     # --------------------------------------------------------------- draw --
-    def draw(self, surface: pygame.Surface) -> None:
+    def paint_backdrop(self, surface: pygame.Surface) -> None:
         surface.blit(wood((theme.WIDTH, theme.HEIGHT), 11), (0, 0))
         framed_felt(surface, TRAY)
+        rounded(surface, theme.WOOD_DARK, SMALL_RACKS, 14)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.backdrop.draw(surface)
         self.tray.draw(surface)
         title = f"{self.variant.name}  -  round {min(self.state.round + 1, self.variant.rounds)} of {self.variant.rounds}"
         draw_text(surface, title, 22, theme.PAPER, (TRAY.centerx + 60, 36), "center", "bold", 420)
         self._draw_picker(surface)
         self._draw_side(surface)
-        rounded(surface, theme.WOOD_DARK, SMALL_RACKS, 14)
         for view in self.racks:
             view.draw(surface)
-        big = self.racks[self.shown_seat] if self.shown_seat >= 0 else None
-        if big is not None and self.seat >= 0:
-            info = self.state.seats[self.shown_seat]
-            pygame.draw.circle(surface, theme.seat_colour(info.colour, self.shown_seat), (BIG_RACK.x + 14, 44), 10)
-            draw_text(surface, info.name, 24, theme.PAPER, (BIG_RACK.x + 32, 44), "midleft", "black", 420)
         self.buttons.draw(surface)
         self._draw_hint(surface)
 

@@ -51,6 +51,7 @@ FALL_TIME = (0.2, 0.04)  # fall time: a base plus this much per unit fallen (a l
 BOUNCE_SHARE = 0.16  # of the landing speed, kept going up after the bounce
 BOUNCE_MIN = 0.07  # units: the least bounce height, so even a short drop is seen to land
 FADE_IN = 0.09  # a new tile fades in over this long
+STAGGER = 0.18  # a tile dropped into a column another has just been dropped into follows this much later
 ARC_TIME = 0.26  # a chance tile flying to a column
 RISE_TIME = 0.4  # a chance tile going back to the supply
 RISE_HEIGHT = 1.3
@@ -105,6 +106,7 @@ class _Flight:
     t: float = 0.0  # seconds into the phase
     alpha: float = 1.0
     fade_in: bool = True
+    delay: float = 0.0  # not in sight yet: waits for the tile dropped just before into the same column
     # fall and bounce
     y0: float = 0.0
     y1: float = 0.0
@@ -242,9 +244,11 @@ class RackView:
         return dict(self._landed)
 
     def moving_tiles(self) -> list[tuple[str, pygame.Rect]]:
-        """The tiles in the air now: each symbol with the square it is drawn in."""
+        """The tiles in the air and in sight now: each symbol with the square it is drawn in."""
         out = []
         for f in self._flights:
+            if f.delay > 0:
+                continue
             rect = pygame.Rect(0, 0, self.tile_size, self.tile_size)
             rect.center = (round(f.x), round(f.y))
             out.append((f.symbol, rect))
@@ -287,6 +291,10 @@ class RackView:
         flight = _Flight(symbol, (column, row), False, on_landed, "fall")
         x, y = self._spawn(column)
         self._start_fall(flight, x, y, self.window_rect(column, row).centery)
+        # Two tiles dropped at once into one column would fall as one; the second follows a little behind.
+        ahead = [f.delay + max(0.0, STAGGER - f.t) for f in self._flights
+                 if f.target is not None and f.target[0] == column and f.phase == "fall"]
+        flight.delay = max(ahead, default=0.0)
         self._flights.append(flight)
 
     def drop_chance(self, symbol: str, on_landed: Callable[[], None] | None = None) -> None:
@@ -370,6 +378,11 @@ class RackView:
         self._flashes.clear()
 
     def _advance(self, f: _Flight, dt: float) -> None:
+        if f.delay > 0:
+            f.delay -= dt
+            if f.delay > 0:
+                return
+            dt, f.delay = -f.delay, 0.0
         f.t += dt
         u = self.unit
         if f.phase == "fall":
@@ -486,7 +499,7 @@ class RackView:
 
     def _draw_flight(self, surface: pygame.Surface, f: _Flight) -> None:
         eighths = max(0, min(8, round(f.alpha * 8)))
-        if eighths == 0:
+        if eighths == 0 or f.delay > 0:
             return
         tile = faded_tile(f.symbol, self.tile_size, eighths)
         surface.blit(tile, tile.get_rect(center=(round(f.x), round(f.y))))

@@ -21,7 +21,7 @@ from .dialogs import ConfirmDialog, PauseMenu
 from .dice_tray import DiceTray
 from .scorecard import Scorecard
 from .stack import Scene
-from .widgets import Button, ButtonRow, draw_text, framed_felt, rounded, shadowed_text, wood
+from .widgets import Button, ButtonRow, StaticLayer, draw_text, framed_felt, rounded, shadowed_text, wood
 
 # Seconds a computer seat waits before each kind of action, at normal speed.
 BOT_PACE = {"roll": 0.7, "hold": 0.3, "score": 0.8, "copy": 0.8}
@@ -330,6 +330,11 @@ class TableScene(Scene):
                 draw_text(surface, str(die + 1), 15, (200, 230, 205), (rect.centerx, rect.bottom + 1), "midtop", "bold")
 
     def draw_table(self, surface: pygame.Surface) -> None:
+        if not hasattr(self, "_backdrop"):
+            self._backdrop = StaticLayer(self.paint_backdrop)
+        self._backdrop.draw(surface)
+
+    def paint_backdrop(self, surface: pygame.Surface) -> None:
         surface.blit(wood((theme.WIDTH, theme.HEIGHT), 11), (0, 0))
         framed_felt(surface, TRAY)
         shelf = SHELF

@@ -127,20 +127,43 @@ def baize_backdrop(surface: pygame.Surface, border: int = 16) -> None:
     pygame.draw.rect(surface, theme.WOOD_DARK, inner.inflate(6, 6), 4, border_radius=8)
 
 
+@lru_cache(maxsize=8)
+def _framed(size: tuple[int, int], border: int) -> pygame.Surface:
+    """A felt tray in its wooden frame, composed once per size."""
+    rect = pygame.Rect((0, 0), size)
+    framed = pygame.Surface(size, pygame.SRCALPHA)
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), rect, border_radius=18)
+    framed.blit(wood(size), (0, 0))
+    framed.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    pygame.draw.rect(framed, theme.WOOD_LIGHT, rect, 2, border_radius=18)
+    inner = rect.inflate(-2 * border, -2 * border)
+    framed.blit(felt(inner.size), inner)
+    pygame.draw.rect(framed, theme.WOOD_DARK, inner.inflate(4, 4), 3, border_radius=6)
+    return framed.convert_alpha() if pygame.display.get_surface() else framed
+
+
 def framed_felt(surface: pygame.Surface, rect: pygame.Rect, border: int = 22) -> pygame.Rect:
     """A felt tray in a wooden frame; returns the felt's rect."""
     drop_shadow(surface, rect, 18, 160, (6, 10))
-    frame = wood(rect.size)
-    mask = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=18)
-    framed = frame.copy().convert_alpha() if pygame.display.get_surface() else frame.copy()
-    framed.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    surface.blit(framed, rect)
-    pygame.draw.rect(surface, theme.WOOD_LIGHT, rect, 2, border_radius=18)
-    inner = rect.inflate(-2 * border, -2 * border)
-    surface.blit(felt(inner.size), inner)
-    pygame.draw.rect(surface, theme.WOOD_DARK, inner.inflate(4, 4), 3, border_radius=6)
-    return inner
+    surface.blit(_framed(rect.size, border), rect)
+    return rect.inflate(-2 * border, -2 * border)
+
+
+class StaticLayer:
+    """What never moves on a screen (table top, frames, labels), drawn once and blitted each frame."""
+
+    def __init__(self, paint):
+        self.paint = paint
+        self.image: pygame.Surface | None = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.image is None:
+            self.image = pygame.Surface(surface.get_size())
+            self.paint(self.image)
+            if pygame.display.get_surface():
+                self.image = self.image.convert()
+        surface.blit(self.image, (0, 0))
 
 
 @dataclass

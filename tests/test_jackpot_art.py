@@ -290,6 +290,24 @@ def test_a_dropped_tile_lands_in_the_lowest_open_window_and_stacks_like_connect_
         view.drop("bell", 5)
 
 
+def test_tiles_dropped_together_into_one_column_fall_one_behind_the_other():
+    view = RackView(LARGE)
+    view.drop("cherry", 2)
+    view.drop("dollar", 2)
+    seen_both = 0
+    while view.busy():
+        moving = view.moving_tiles()
+        if len(moving) == 2:
+            seen_both += 1
+            (_, low), (_, high) = moving
+            overlap = low.clip(high)
+            assert overlap.width * overlap.height <= 0.1 * low.width * low.height, "they fall as one"
+            assert high.bottom <= low.centery
+        view.update(STEP)
+    assert seen_both > 5
+    assert view.shown_tiles() == {(2, 0): "cherry", (2, 1): "dollar"}
+
+
 def test_a_tile_falls_faster_and_faster_bounces_once_and_settles_in_its_window():
     view = RackView(LARGE)
     view.drop("bell", 0)
