@@ -50,7 +50,35 @@ def box_rule(box: Box, variant: Variant, language: str = "en") -> str:
     return score
 
 
+def jackpot_rules_text(variant, language: str = "en") -> str:
+    """Jackpot's rules from its YAML: dice, tiles, rack, run chart, bonuses, then its help text."""
+    lines = [str(variant.description.get(language)), ""]
+    for colour in dict.fromkeys(d.colour for d in variant.dice):
+        faces = next(d.faces for d in variant.dice if d.colour == colour)
+        count = sum(d.colour == colour for d in variant.dice)
+        lines.append(f"{count} {colour} dice with faces: {', '.join(faces)}.")
+    lines.append("Tiles in the supply: " + ", ".join(f"{s.tiles} {s.name.get(language)}" for s in variant.symbols)
+                 + f"; refilled each round. {variant.rounds} rounds; {variant.min_players} to "
+                 f"{variant.max_players} players.")
+    heights = ", ".join(map(str, variant.columns))
+    lines.append(f"The rack: {variant.windows} windows in columns of {heights}, plus the Chance Space.")
+    lines += ["", "Runs in a scoring line:"]
+    for symbol, chart in variant.runs:
+        name = variant.symbol(symbol).name.get(language)
+        lines.append(f"  {name}: " + ", ".join(f"{n} in a row {p}" for n, p in chart))
+    lines.append("Rack bonus per symbol: " + ", ".join(f"{t} tiles {p}" for t, p in variant.rack_bonus)
+                 + " (the highest step that applies).")
+    lines.append("High Round Bonus in rounds 1 to " + f"{variant.rounds}: "
+                 + ", ".join(map(str, variant.high_round_bonus)) + ".")
+    help_text = str(variant.help.get(language)).strip()
+    if help_text:
+        lines += ["", help_text]
+    return "\n".join(lines)
+
+
 def rules_text(variant: Variant, language: str = "en") -> str:
+    if variant.family == "jackpot":
+        return jackpot_rules_text(variant, language)
     five = str(variant.five_alike_name.get(language))
     lines = [str(variant.description.get(language)), ""]
     lines.append(f"Each turn: up to {variant.rolls_per_turn} rolls of {variant.dice} dice. After each roll, hold "

@@ -46,6 +46,7 @@ class App:
         self.catalogue: Catalogue = load_all()
         self.sounds = _make_sounds(self.settings)
         self.running = True
+        self.last_seats = None  # the New game screen's seats, kept for the next game in this run
         self.time = 0.0
         self.frames = 0
 
@@ -100,7 +101,7 @@ class App:
         if self.viewport.size == (theme.WIDTH, theme.HEIGHT) and self.viewport.offset == (0, 0):
             self.window.blit(self.canvas, (0, 0))
         else:
-            self.window.fill((0, 0, 0))
+            self.window.fill(theme.WOOD_DARK)  # the table's edge, not black bars
             scaled = pygame.transform.smoothscale(self.canvas, self.viewport.size)
             self.window.blit(scaled, self.viewport.offset)
         pygame.display.flip()
@@ -164,10 +165,21 @@ def _size(text: str | None) -> tuple[int, int]:
         return (theme.WIDTH, theme.HEIGHT)
 
 
+def preload_scenes() -> None:
+    """Import every screen now: scenes open each other lazily, and a running game should never
+    meet an import error (or an update of its files) halfway through."""
+    import importlib
+
+    for name in ("title", "newgame", "rolloff", "table", "challenge_table", "jackpot_table", "jackpot_round",
+                 "gameover", "rules", "settings_scene", "dialogs", "demo"):
+        importlib.import_module(f"scenes.{name}")
+
+
 def run(args: Any) -> int:
     """Start the table from the command line's arguments (see game.cli)."""
     from .title import TitleScene
 
+    preload_scenes()
     app = App(_size(getattr(args, "size", None)), fullscreen=getattr(args, "fullscreen", False),
               demo=bool(getattr(args, "demo", None)))
     if getattr(args, "demo", None):

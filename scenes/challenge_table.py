@@ -96,7 +96,9 @@ class ChallengeTableScene(TableScene):
             self.bot_timer = 0.7
         stage = self.cstate.stage
         if stage == "roll":
-            self.say(f"{name} rolls {self.cstate.roll_size()} dice", 1.2)
+            self.say(f"{name}: roll {self.cstate.roll_size()} dice for everyone", 1.4)
+        elif stage == "pick":
+            self._select_if_forced()
         elif stage == "score" and not self.state.seats[seat].is_computer:
             self.say(f"{name}, score your markers", 1.2)
         self.last_seat = seat
@@ -129,7 +131,18 @@ class ChallengeTableScene(TableScene):
         if self.person_to_play() and self.cstate.stage == "roll":
             self.act(Roll())
 
+    def _select_if_forced(self) -> None:
+        """When every rolled die must be copied (the last step), they start selected."""
+        state = self.cstate
+        low, high = state.copy_range()
+        if state.stage == "pick" and low == high == len(state.common or ()):
+            self.selected = set(range(len(state.common)))
+            self.tray.highlight = set(self.selected)
+
     def handle_play(self, intent):
+        if intent.kind == "confirm" and self.cstate.stage == "roll":
+            self.roll()
+            return None
         if intent.kind == "confirm" and self.cstate.stage == "pick":
             self.copy()
             return None

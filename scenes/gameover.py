@@ -43,7 +43,9 @@ class GameOverScene(Scene):
         self.on_next = on_next
         self.final = self.state.is_terminal()
         rng = random.Random(session.seed + game)
-        self.flakes = [Flake(rng.uniform(0, theme.WIDTH), rng.uniform(-800, -10), rng.uniform(-40, 40),
+        people = [s for s, seat in enumerate(self.state.seats) if not seat.is_computer]
+        cheer = not people or any(s in people for s in self.winners()) or not self.final
+        self.flakes = [] if not cheer else [Flake(rng.uniform(0, theme.WIDTH), rng.uniform(-800, -10), rng.uniform(-40, 40),
                              rng.uniform(120, 260), rng.uniform(-6, 6), rng.uniform(0, 6.28),
                              rng.choice(CONFETTI_COLOURS), rng.randint(6, 12)) for _ in range(160)]
         box = self.box()
@@ -100,8 +102,8 @@ class GameOverScene(Scene):
             if intent.kind in ("tap", "back"):
                 self.to_title()
             return None
-        if intent.kind == "back":
-            return None
+        if intent.kind == "back" or self.clock.time < 0.8:
+            return None  # a key or tap still meant for the table does not start the next game
         self.row.handle(intent, self.clock.time)
         if intent.kind == "confirm" and self.row.focus is None:
             self.row.buttons[0].press(self.clock.time)

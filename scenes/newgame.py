@@ -10,12 +10,13 @@ from game.players import LEVELS
 from game.session import Session
 from game.state import Seat
 
-from . import theme
+from . import assets, theme
 from .stack import Scene
 from .widgets import Button, ButtonRow, draw_text, baize_backdrop, panel, rounded
 
-MAX_NAME = 24  # characters kept of a typed name; the screen shortens further where needed
-LEVEL_NAMES = {"random": "Random", "greedy": "Greedy", "heuristic": "Clever"}
+MAX_NAME = 40  # characters kept of a typed name; every screen shortens it further where needed
+LEVEL_NAMES = {"random": "Easy", "greedy": "Medium", "heuristic": "Hard"}
+COMPUTER_NAMES = ("Ada", "Bram", "Chloé", "Dirk", "Eva", "Femke", "Gus")
 LEFT = pygame.Rect(30, 96, 470, 600)
 RIGHT = pygame.Rect(520, 96, 730, 600)
 ROW_H = 66
@@ -39,8 +40,11 @@ class NewGameScene(Scene):
         super().__init__(app)
         self.variants = list(app.catalogue.variants)
         self.variant_index = 0
-        self.seats = [SeatSetup("Player 1", False, "heuristic", theme.SEAT_ORDER[0]),
-                      SeatSetup("Computer", True, "heuristic", theme.SEAT_ORDER[1])]
+        # The seats of the last game set up in this run, else a person against the computer.
+        last = getattr(app, "last_seats", None)
+        self.seats = [SeatSetup(**vars(s)) for s in last] if last else [
+            SeatSetup("Player 1", False, "heuristic", theme.SEAT_ORDER[0]),
+            SeatSetup(COMPUTER_NAMES[0], True, "heuristic", theme.SEAT_ORDER[1])]
         self.games = 1
         self.editing: int | None = None
         self.fresh_edit = False
@@ -103,11 +107,14 @@ class NewGameScene(Scene):
         self.row = ButtonRow(buttons + [back, self.start])
 
     # ---------------------------------------------------------- changes --
+    def _computer_name(self) -> str:
+        used = {s.name for s in self.seats}
+        return next((n for n in COMPUTER_NAMES if n not in used), f"Computer {len(self.seats) + 1}")
+
     def _add_seat(self) -> None:
         used = {s.colour for s in self.seats}
         colour = next(c for c in theme.SEAT_ORDER if c not in used)
-        number = len(self.seats) + 1
-        self.seats.append(SeatSetup(f"Computer {number}", True, "heuristic", colour))
+        self.seats.append(SeatSetup(self._computer_name(), True, "heuristic", colour))
 
     def _add_seat_and_build(self) -> None:
         if len(self.seats) < self.variant.max_players:
@@ -123,10 +130,10 @@ class NewGameScene(Scene):
     def _toggle_kind(self, i: int) -> None:
         seat = self.seats[i]
         seat.computer = not seat.computer
-        if not seat.computer and seat.name.startswith("Computer"):
+        if not seat.computer and (seat.name in COMPUTER_NAMES or seat.name.startswith("Computer")):
             seat.name = f"Player {i + 1}"
         elif seat.computer and seat.name.startswith("Player"):
-            seat.name = f"Computer {i + 1}" if i else "Computer"
+            seat.name = self._computer_name()
         self._build()
 
     def _cycle_level(self, i: int) -> None:
@@ -173,6 +180,7 @@ class NewGameScene(Scene):
 
         self._stop_editing()
         seats = [s.to_seat(i) for i, s in enumerate(self.seats)]
+        self.app.last_seats = [SeatSetup(**vars(s)) for s in self.seats]
         session = Session(self.variant, seats, self.games)
         self.app.stack.replace(opening_scene(self.app, session))
 
@@ -266,11 +274,25 @@ class NewGameScene(Scene):
             editing = self.editing == i
             rounded(surface, theme.WHITE if editing else (248, 244, 232), field, 8)
             rounded(surface, theme.PREVIEW_INK if editing else theme.PAPER_LINE, field, 8, 2)
-            shown = seat.name + ("|" if editing and int(self.clock.time * 2) % 2 == 0 else "")
-            draw_text(surface, shown, 24, theme.INK, (field.x + 10, field.centery), "midleft", "bold",
-                      field.width - 20)
+            if editing:  # show the end of what is being typed, with the caret
+                caret = "|" if int(self.clock.time * 2) % 2 == 0 else " "
+                shown = _tail(assets.printable(seat.name), 24, field.width - 30) + caret
+                draw_text(surface, shown, 24, theme.INK, (field.x + 10, field.centery), "midleft", "bold")
+            else:
+                draw_text(surface, seat.name, 24, theme.INK, (field.x + 10, field.centery), "midleft", "bold",
+                          field.width - 20)
         games_y = RIGHT.bottom - 70
         draw_text(surface, "Games in the match", 24, theme.INK, (RIGHT.x + 20, games_y + 27), "midleft", "bold")
         draw_text(surface, str(self.games), 34, theme.INK, (RIGHT.x + 392, games_y + 27), "center", "black")
         draw_text(surface, "Tap a name to type it, a colour to change it", 17, theme.INK_SOFT,
                   (RIGHT.right - 20, RIGHT.y + 30), "midright", "regular", 360)
+
+
+def _tail(words: str, size: int, width: int) -> str:
+    """The end of the text that fits ``width``, with an ellipsis in front when cut."""
+    face = assets.font("bold", size)
+    if face.size(words)[0] <= width:
+        return words
+    while words and face.size("…" + words)[0] > width:
+        words = words[1:]
+    return "…" + words

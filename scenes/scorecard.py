@@ -68,10 +68,14 @@ class Scorecard:
         row = self.row_rect(index)
         return pygame.Rect(row.x + self.label_w + seat * self.col_w, row.y, self.col_w, row.height)
 
-    def box_at(self, pos: tuple[int, int]) -> str | None:
-        """The box of the row under a point (anywhere on the row)."""
+    def box_at(self, pos: tuple[int, int], seat: int | None = None) -> str | None:
+        """The box under a point: on its name, or in the given seat's column (not another player's)."""
         for index, row in enumerate(self.rows):
-            if row.kind == "box" and self.row_rect(index).collidepoint(pos):
+            rect = self.row_rect(index)
+            if row.kind != "box" or not rect.collidepoint(pos):
+                continue
+            on_name = pos[0] < rect.x + self.label_w
+            if seat is None or on_name or self.cell_rect(index, seat).collidepoint(pos):
                 return row.box
         return None
 
@@ -162,7 +166,7 @@ class Scorecard:
                 draw_text(surface, f"+{bonus}", size, (30, 130, 60), rect.center, "center", "black")
             else:
                 needed = upper_bonus_needed(v, card.boxes)
-                text = (f"{needed} more" if self.col_w >= 80 else f"-{needed}") if needed else "—"
+                text = (f"{needed} more" if self.col_w >= 80 else f"{needed} to go") if needed else "—"
                 draw_text(surface, text, max(12, size - 8), theme.INK_SOFT, rect.center, "center", "regular",
                           self.col_w - 4)
         elif row.kind == "five_bonus":

@@ -16,7 +16,7 @@ from game.actions import Action, Hold, Release, Roll, Score
 from game.players import Player, make_player
 from game.session import Session
 
-from . import theme
+from . import assets, theme
 from .dialogs import ConfirmDialog, PauseMenu
 from .dice_tray import DiceTray
 from .scorecard import Scorecard
@@ -25,9 +25,11 @@ from .widgets import Button, ButtonRow, StaticLayer, draw_text, framed_felt, rou
 
 # Seconds a computer seat waits before each kind of action, at normal speed.
 BOT_PACE = {"roll": 0.7, "hold": 0.3, "score": 0.8, "copy": 0.8}
+BOT_FASTEST = 4.0  # even at "instant" a computer's moves can be followed
 TRAY = pygame.Rect(16, 64, 704, 470)
 SHELF = pygame.Rect(16, 546, 704, 108)
 CARD = pygame.Rect(736, 12, 532, 776)
+HOLD_ROW = pygame.Rect(SHELF.x + 52, SHELF.y + 12, SHELF.width - 64, SHELF.height - 24)  # right of the label
 
 
 def make_players(session: Session) -> dict[int, Player]:
@@ -58,9 +60,10 @@ class TableScene(Scene):
         self.last_seat: int | None = None
         self.last_game = self.state.game
         self.throwing = False  # dice in the air: input waits (a tap skips), holds do not
+        self.key_order: list[int] = list(range(self.variant.dice))  # key k+1 holds die key_order[k]
 
     def _new_tray(self, count: int | None = None) -> DiceTray:
-        tray = DiceTray(self.tray_rect, SHELF.inflate(-40, -24), count or self.variant.dice, size=78,
+        tray = DiceTray(self.tray_rect, HOLD_ROW, count or self.variant.dice, size=78,
                         seed=self.session.seed)
         tray.on_hit = lambda strength: self.app.play("clack", strength)
         return tray
@@ -235,7 +238,7 @@ class TableScene(Scene):
 
     def handle_play(self, intent):
         if intent.kind == "point":
-            self.card.hover_box = self.card.box_at(intent.pos)
+            self.card.hover_box = self.card.box_at(intent.pos, self.seat)
             self.buttons.handle(intent, self.clock.time)
             return None
         if intent.kind == "tap":
@@ -243,7 +246,7 @@ class TableScene(Scene):
             if die is not None:
                 self.toggle(die)
                 return None
-            box = self.card.box_at(intent.pos)
+            box = self.card.box_at(intent.pos, self.seat)
             if box is not None:
                 self.choose_box(box)
                 return None
@@ -251,8 +254,8 @@ class TableScene(Scene):
             return None
         if intent.kind == "roll":
             self.roll()
-        elif intent.kind == "hold" and isinstance(intent.key, int):
-            self.toggle(intent.key)
+        elif intent.kind == "hold" and isinstance(intent.key, int) and intent.key < len(self.key_order):
+            self.toggle(self.key_order[intent.key])
         elif intent.kind == "nav" and intent.key in ("up", "down"):
             boxes = self._legal_boxes()
             if boxes:
@@ -271,10 +274,11 @@ class TableScene(Scene):
         self.tray.update(dt)
         if self.throwing and not self.tray.busy():
             self.throwing = False
+            self.landed()
         self.card.update(dt)
         if self.banner_time > 0:
             self.banner_time -= dt
-        self._drive_bot(dt * speed)
+        self._drive_bot(dt * min(speed, BOT_FASTEST))
         self.refresh_buttons()
 
     def refresh_buttons(self) -> None:
@@ -320,14 +324,29 @@ class TableScene(Scene):
         if self.handoff is not None:
             self.draw_handoff(surface)
 
+    def landed(self) -> None:
+        """The dice have settled: number them left to right for the keys, and cheer five alike."""
+        self.key_order = sorted(range(self.tray.count), key=lambda d: (self.tray.die_rect(d).x, d))
+        dice = self.state.dice
+        if dice and len(dice) == self.variant.dice and len(set(dice)) == 1 and self.variant.five_alike_box:
+            self.say(f"{self.variant.five_alike_name}!", 2.2)
+            self.app.play("fanfare")
+
+    def key_for(self, die: int) -> int:
+        """The number key (1-5) that holds or releases this die."""
+        return self.key_order.index(die) + 1
+
     def draw_die_keys(self, surface: pygame.Surface) -> None:
-        """The key (1-5) that holds each die, under it, while a person may hold."""
+        """The key (1-5) that holds each die, on its corner, while a person may hold."""
         if not self.person_to_play() or self.state.dice is None or not self.state.rolls_left():
             return
-        for die in range(self.tray.count):
+        for key, die in enumerate(self.key_order):
             rect = self.tray.die_rect(die)
             if rect.width:
-                draw_text(surface, str(die + 1), 15, (200, 230, 205), (rect.centerx, rect.bottom + 1), "midtop", "bold")
+                badge = pygame.Rect(0, 0, 22, 22)
+                badge.center = (rect.left + 4, rect.top + 4)
+                pygame.draw.circle(surface, (20, 40, 28), badge.center, 11)
+                draw_text(surface, str(key + 1), 15, (220, 240, 225), badge.center, "center", "bold")
 
     def draw_table(self, surface: pygame.Surface) -> None:
         if not hasattr(self, "_backdrop"):
@@ -340,8 +359,9 @@ class TableScene(Scene):
         shelf = SHELF
         rounded(surface, theme.WOOD_DARK, shelf, 14)
         rounded(surface, theme.mix(theme.WOOD_DARK, (0, 0, 0), 0.3), shelf.inflate(-12, -12), 10)
-        draw_text(surface, "HELD", 14, theme.mix(theme.WOOD_LIGHT, theme.WHITE, 0.2), (shelf.x + 14, shelf.y + 8),
-                  "topleft", "black")
+        label = pygame.transform.rotate(assets.text("HELD", 16, theme.mix(theme.WOOD_LIGHT, theme.WHITE, 0.2),
+                                                    "black"), 90)
+        surface.blit(label, label.get_rect(center=(shelf.x + 26, shelf.centery)))
         title = str(self.variant.name)
         draw_text(surface, title, 22, theme.PAPER, (TRAY.centerx + 60, 36), "center", "bold", 420)
 
@@ -387,10 +407,15 @@ class TableScene(Scene):
         surface.blit(veil, TRAY)
         colour = theme.seat_colour(info.colour, seat)
         pygame.draw.circle(surface, colour, (TRAY.centerx, TRAY.centery - 90), 34)
-        shadowed_text(surface, f"{info.name}'s turn", 54, theme.PAPER, (TRAY.centerx, TRAY.centery), "center",
-                      "black")
+        name = assets.fit(assets.printable(info.name), 54, TRAY.width - 260, "black")
+        shadowed_text(surface, f"{name}'s turn", 54, theme.PAPER, (TRAY.centerx, TRAY.centery), "center", "black")
         draw_text(surface, "Tap or press Enter when ready", 26, (230, 220, 200), (TRAY.centerx, TRAY.centery + 70),
                   "center")
+        if self.state.last_scored:
+            who, box, points = self.state.last_scored
+            line = f"{self.state.seats[who].name} scored {points} in {self.variant.box(box).name}"
+            draw_text(surface, line, 22, (200, 214, 200), (TRAY.centerx, TRAY.bottom - 40), "center", "regular",
+                      TRAY.width - 60)
 
 
 def table_for(app, session: Session, demo: bool = False) -> Scene:

@@ -12,7 +12,7 @@ from .stack import Scene
 from .widgets import ButtonRow, baize_backdrop, draw_text, shadowed_text, vertical_buttons
 
 # Decorative dice resting on the felt: (x, y, face, angle)
-RESTING_DICE = [(210, 560, 5, 12), (300, 610, 5, -8), (1010, 190, 6, 20), (1085, 250, 1, -14), (1000, 600, 3, 31)]
+RESTING_DICE = [(210, 560, 5, 12), (300, 610, 5, -8), (1090, 330, 6, 20), (1150, 410, 1, -14), (1000, 600, 3, 31)]
 
 
 class TitleScene(Scene):

@@ -37,15 +37,17 @@ def _person_step(driver: Driver, table, brain, intended: list, use_keys: bool) -
             driver.click(table.roll_button.rect.center)
     elif isinstance(action, (Hold, Release)):
         if use_keys:
-            driver.key(getattr(pygame, f"K_{action.die + 1}"))
+            driver.key(getattr(pygame, f"K_{table.key_for(action.die)}"))
         else:
             driver.click(table.tray.die_rect(action.die).center)
     elif isinstance(action, Copy):
-        wanted = list(action.values)
+        wanted, chosen = list(action.values), set()
         for die, face in enumerate(state.common):
             if face in wanted:
                 wanted.remove(face)
-                driver.click(table.tray.die_rect(die).center)
+                chosen.add(die)
+        for die in sorted(chosen ^ table.selected):  # some may start selected (a forced copy)
+            driver.click(table.tray.die_rect(die).center)
         driver.key(pygame.K_RETURN) if use_keys else driver.click(table.copy_button.rect.center)
     elif isinstance(action, Score):
         options = state.options()

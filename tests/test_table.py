@@ -39,7 +39,26 @@ def test_two_quick_key_presses_hold_two_dice(table):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1", scancode=0))
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_2, mod=0, unicode="2", scancode=0))
     driver.step(0.02)
-    assert session.state.held[:2] == [True, True]
+    leftmost = sorted(range(5), key=lambda d: scene.tray.die_rect(d).x)[:2]
+    assert [session.state.held[d] for d in range(5)] == [d in leftmost for d in range(5)]
+
+
+def test_keys_number_the_dice_from_left_to_right(table):
+    driver, scene, session = table
+    _roll_and_land(driver, scene)
+    xs = [scene.tray.die_rect(scene.key_order[k]).x for k in range(5)]
+    assert xs == sorted(xs)
+    assert [scene.key_for(d) for d in scene.key_order] == [1, 2, 3, 4, 5]
+
+
+def test_a_click_in_another_players_column_scores_nothing(table):
+    driver, scene, session = table
+    _roll_and_land(driver, scene)
+    driver.click(scene.card.box_rect("chance", 1).center)  # Ben's column, while Ann plays
+    assert session.state.card(0).boxes["chance"] is None and session.state.seat == 0
+    dice = session.state.dice
+    driver.click(scene.card.box_rect("chance", 0).center)
+    assert session.state.card(0, 0).boxes["chance"] == sum(dice)
 
 
 def test_a_double_click_on_roll_rolls_once(table):
@@ -160,7 +179,7 @@ def test_a_name_typed_on_the_new_game_screen_reaches_the_table():
         rolloff = driver.top
         assert isinstance(rolloff, RollOffScene)
         name = rolloff.session.seats[0].name
-        assert name.startswith("Oma Truus") and len(name) <= 24
+        assert name.startswith("Oma Truus") and len(name) <= 40
         driver.step(0.5)  # draws with the emoji replaced, no crash
     finally:
         driver.close()
