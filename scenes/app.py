@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from game import __version__
+from game.paths import asset
 from game.settings import Settings, load_settings, save_settings
 from game.variants import Catalogue, load_all
 
@@ -32,10 +33,17 @@ class App:
                  settings: Settings | None = None, demo: bool = False):
         self.settings = settings or load_settings()
         self.demo = demo
+        # The window's class matches the desktop file, so the menu's icon shows for the window.
+        os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "dice-parlor")
+        os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "dice-parlor")
         pygame.display.init()
         pygame.font.init()
         assets.reset()
         pygame.display.set_caption(f"Dice Parlor {__version__}")
+        try:
+            pygame.display.set_icon(pygame.image.load(str(asset("icons", "dice-parlor-64.png"))))
+        except (pygame.error, FileNotFoundError):
+            pass  # an icon is a comfort; the game runs without it
         self.fullscreen = fullscreen or self.settings.fullscreen
         self.windowed_size = size
         self.window = self._open_window()
