@@ -30,5 +30,5 @@ for size in 16 24 32 48 64 128 256 512; do
 done
 sed "s|^Exec=.*|Exec=$APP/dice-parlor|" packaging/dice-parlor.desktop > "$DATA/applications/dice-parlor.desktop"
 command -v update-desktop-database >/dev/null && update-desktop-database "$DATA/applications" || true
-command -v gtk-update-icon-cache >/dev/null && gtk-update-icon-cache -q "$DATA/icons/hicolor" || true
+command -v gtk-update-icon-cache >/dev/null && gtk-update-icon-cache -q "$DATA/icons/hicolor" 2>/dev/null || true
 echo "Dice Parlor is in your menu (and on your PATH as dice-parlor)."
