@@ -21,6 +21,7 @@ import os
 import random
 import statistics
 import sys
+import time
 from typing import Sequence
 
 from . import __version__
@@ -64,6 +65,10 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("file")
 
     commands.add_parser("variants", help="list the variants")
+
+    records = commands.add_parser("records", help="high scores and statistics")
+    records.add_argument("--variant", default=None)
+    records.add_argument("--json", action="store_true")
 
     play = commands.add_parser("play", help="play in the terminal")
     play.add_argument("--variant", default="classic")
@@ -177,6 +182,37 @@ def _cmd_variants(_: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_records(args: argparse.Namespace) -> int:
+    from .records import read_records, records_report
+
+    if args.variant:
+        _variant(args.variant)
+    entries, message = read_records()
+    if message:
+        print(message, file=sys.stderr)
+    report = records_report(entries, args.variant)
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    if not entries:
+        print("No games finished yet.")
+        return 0
+    for variant, tables in report["high_scores"].items():
+        for kind, rows in tables.items():
+            if rows:
+                print(f"{variant} ({'solo' if kind == 'solo' else 'with others'}):")
+                for rank, row in enumerate(rows, 1):
+                    marked = " (undo)" if row["undos"] else ""
+                    when = time.strftime("%Y-%m-%d", time.localtime(row["date"]))
+                    print(f"  {rank:>2}. {row['total']:>5}  {row['name']}  {when}{marked}")
+    print(f"{'player':<20}{'games':>6}{'wins':>6}{'average':>9}{'best':>6}{'bonus':>7}{'five':>6}")
+    for p in report["players"]:
+        rate = lambda r: "-" if r is None else f"{r:.0%}"  # noqa: E731
+        print(f"{p['name'][:19]:<20}{p['games']:>6}{p['wins']:>6}{p['average']:>9.1f}{p['best']:>6}"
+              f"{rate(p['upper_bonus_rate']):>7}{rate(p['five_alike_rate']):>6}")
+    return 0
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     from .terminal import play_in_terminal
 
@@ -210,6 +246,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "check-variant": _cmd_check,
             "variants": _cmd_variants,
             "play": _cmd_play,
+            "records": _cmd_records,
         }.get(args.command, _launch_table)
         return handler(args)
     except UsageError as error:

@@ -17,6 +17,7 @@ from .state import CHANCE, ScorecardState, Seat, new_state, state_from_json
 from .variant import Variant
 
 SAVE_FORMAT = 1
+UNDOABLE = ("Score", "Place")  # the moves a person may take back: a box filled, a tile dropped
 
 
 class Session:
@@ -29,6 +30,7 @@ class Session:
         self.start = new_state(variant, seats, games, rolloff)
         self.state = self.start.clone()
         self.log: list[Action] = []
+        self.undos = 0  # scorings taken back: a game with undos is marked in the records
         self._settle()  # a game may begin with a chance step (Jackpot's lot for who starts)
 
     @property
@@ -43,6 +45,33 @@ class Session:
         self.state.apply(action)
         self.log.append(action)
         return self._settle()
+
+    # ------------------------------------------------------------------ undo --
+    def undoable(self) -> int | None:
+        """Where in the log the last scoring (or tile drop) stands, if a person may take it back now.
+
+        Only the latest move can go, and only while the next seat has not acted since.
+        """
+        index = len(self.log) - 1
+        while index >= 0 and isinstance(self.log[index], Dice):
+            index -= 1
+        if index < 0 or type(self.log[index]).__name__ not in UNDOABLE:
+            return None
+        before = replay(self.start, self.log[:index])
+        seat = before.current_player()
+        if seat < 0 or self.state.seats[seat].is_computer:
+            return None
+        return index
+
+    def undo(self) -> bool:
+        """Take back the last scoring exactly as it was: bonuses and joker marks go with it."""
+        index = self.undoable()
+        if index is None:
+            return False
+        self.state = replay(self.start, self.log[:index])
+        del self.log[index:]
+        self.undos += 1
+        return True
 
     def _settle(self) -> list[Dice]:
         drawn = []
@@ -64,6 +93,7 @@ class Session:
             "log": [action.to_json() for action in self.log],
             "state": self.state.to_json(),
             "rng": [version, list(internal), gauss],
+            "undos": self.undos,
         }
 
     @classmethod
@@ -78,6 +108,8 @@ class Session:
         session.rolloff = session.start.phase == "rolloff"
         session.state = session.start.clone()
         session.log = []
+        undos = data.get("undos", 0)
+        session.undos = undos if isinstance(undos, int) and undos >= 0 else 0
         try:
             for raw in data["log"]:
                 action = action_from_json(raw)

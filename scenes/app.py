@@ -55,6 +55,7 @@ class App:
         self.sounds = _make_sounds(self.settings)
         self.running = True
         self.last_seats = None  # the New game screen's seats, kept for the next game in this run
+        self.notice: str | None = None  # one line for the title screen (a damaged file set aside, say)
         self.time = 0.0
         self.frames = 0
 
@@ -179,7 +180,7 @@ def preload_scenes() -> None:
     import importlib
 
     for name in ("title", "newgame", "rolloff", "table", "challenge_table", "jackpot_table", "jackpot_round",
-                 "gameover", "rules", "settings_scene", "dialogs", "demo"):
+                 "gameover", "rules", "settings_scene", "dialogs", "demo", "records_scene"):
         importlib.import_module(f"scenes.{name}")
 
 

@@ -16,6 +16,7 @@ from game.challenge import CommonRollState
 from . import theme
 from .dice_tray import DiceTray
 from .die_art import die_surface
+from .persist import remember
 from .table import TableScene
 from .widgets import Button, ButtonRow, draw_text, rounded
 
@@ -30,7 +31,7 @@ class ChallengeTableScene(TableScene):
         self.tray_rect = TRAY.inflate(-44, -44)
         self.tray = self._new_tray()
         self.copy_button = Button(pygame.Rect(16, 668, 330, 116), "Copy", self.copy, size=36)
-        self.buttons = ButtonRow([self.roll_button, self.copy_button, self.pause_button])
+        self.buttons = ButtonRow([self.roll_button, self.copy_button, self.pause_button, self.undo_button])
 
     @property
     def cstate(self) -> CommonRollState:
@@ -42,18 +43,23 @@ class ChallengeTableScene(TableScene):
         tray.on_hit = lambda strength: self.app.play("clack", strength)
         return tray
 
-    def enter(self) -> None:
+    def sync_dice(self) -> None:
         common = self.cstate.common
         if common:
             self.tray = self._new_tray(len(common))
             self.tray.place(common, [False] * len(common))
         else:
             self.tray.place(None, [False] * self.variant.dice)
+        self.selected = set()
+
+    def enter(self) -> None:
+        self.can_undo = self.undo_allowed()
+        self.sync_dice()
         self._turn_started()
         self.refresh_buttons()
 
     def resume(self) -> None:
-        self.buttons = ButtonRow([self.roll_button, self.copy_button, self.pause_button])
+        self.buttons = ButtonRow([self.roll_button, self.copy_button, self.pause_button, self.undo_button])
 
     # ------------------------------------------------------------ acting --
     def act(self, action: Action) -> None:
@@ -62,6 +68,7 @@ class ChallengeTableScene(TableScene):
             return
         if isinstance(action, Roll):
             self.session.act(action)
+            remember(self.app, self.session, action, self.demo)
             self.selected = set()
             self.tray = self._new_tray(len(state.common))
             self.app.play("rattle")
@@ -73,6 +80,7 @@ class ChallengeTableScene(TableScene):
         elif isinstance(action, Copy):
             seat = state.seat
             self.session.act(action)
+            remember(self.app, self.session, action, self.demo)
             self.app.play("hold")
             self.selected = set()
             self.tray.highlight = set()
@@ -153,6 +161,7 @@ class ChallengeTableScene(TableScene):
 
     # ------------------------------------------------------------ update --
     def refresh_buttons(self) -> None:
+        super().refresh_buttons()
         state = self.cstate
         self.roll_button.enabled = self.person_to_play() and state.stage == "roll"
         self.roll_button.label = f"Roll {state.roll_size()}" if state.stage == "roll" else "Roll"

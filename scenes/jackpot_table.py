@@ -21,6 +21,7 @@ from game.session import Session
 from . import theme
 from .dialogs import PauseMenu
 from .jackpot_art import SymbolDiceTray, symbol_surface, tile_surface
+from .persist import remember
 from .rack_view import RackView
 from .stack import Scene
 from .widgets import Button, ButtonRow, StaticLayer, draw_text, framed_felt, panel, rounded, wood
@@ -47,7 +48,6 @@ class JackpotTableScene(Scene):
     def __init__(self, app, session: Session, demo: bool = False):
         super().__init__(app)
         self.session = session
-        self.state: JackpotState = session.state  # type: ignore[assignment]
         self.variant = session.variant
         self.demo = demo
         rng = random.Random(session.seed ^ 0xB07)
@@ -74,15 +74,16 @@ class JackpotTableScene(Scene):
                                   lambda: self.act(ChanceOption("keep")), style="quiet", size=22)
         self.return_button = Button(pygame.Rect(PICKER.x + 260, PICKER.bottom - 74, 220, 58), "Return it (X)",
                                     lambda: self.act(ChanceOption("return")), style="quiet", size=22)
-        self.buttons = ButtonRow([self.roll_button, self.menu_button, self.keep_button, self.return_button])
+        self.undo_button = Button(pygame.Rect(146, 10, 120, 44), "Undo", self.undo, style="quiet", size=22)
+        self.can_undo = False
+        self.buttons = ButtonRow([self.roll_button, self.menu_button, self.undo_button, self.keep_button,
+                                  self.return_button])
         self.backdrop = StaticLayer(self.paint_backdrop)
 
     # --------------------------------------------------------- lifecycle --
     def enter(self) -> None:
-        for seat, view in enumerate(self.racks):
-            view.set_tiles(dict(self.state.racks[seat]), self.state.chance[seat])
-        self.tray.place(tuple(self.state.dice) if self.state.dice else None, [False] * 4)
-        self._arrange()
+        self.can_undo = self.undo_allowed()
+        self.sync_views()
         self._turn_started()
 
     def _arrange(self) -> None:
@@ -99,6 +100,10 @@ class JackpotTableScene(Scene):
                                                  SMALL_RACKS.height - 40)
 
     # ------------------------------------------------------------ helpers --
+    @property
+    def state(self) -> JackpotState:
+        return self.session.state  # type: ignore[return-value]  # a new object after an undo
+
     @property
     def seat(self) -> int:
         return self.state.current_player()
@@ -147,6 +152,8 @@ class JackpotTableScene(Scene):
             return
         scored_before = len(state.scores)
         self.session.act(action)
+        remember(self.app, self.session, action, self.demo)
+        self.can_undo = self.undo_allowed()
         if isinstance(action, Roll):
             self.app.play("rattle")
             self.tray.throw(tuple(state.dice), [True] * 4)
@@ -202,10 +209,7 @@ class JackpotTableScene(Scene):
                                               on_next=self._next_round))
 
     def _next_round(self) -> None:
-        for seat, view in enumerate(self.racks):
-            view.set_tiles(dict(self.state.racks[seat]), self.state.chance[seat])
-        self.tray.place(None, [False] * 4)
-        self.shown_seat = -1
+        self.sync_views()
         self._turn_started()
 
     # ------------------------------------------------------- person moves --
@@ -225,6 +229,28 @@ class JackpotTableScene(Scene):
         symbol = self.chosen()
         if symbol is not None:
             self.act(Place(symbol, target))
+
+    def undo_allowed(self) -> bool:
+        return not self.demo and not getattr(self.app, "keeps_nothing", False) and self.session.undoable() is not None
+
+    def undo(self) -> None:
+        """Take back the last tile dropped: the rack, the supply and the dice return to just before it."""
+        if not self.undo_allowed() or self.busy() or self.round_pending or not self.session.undo():
+            return
+        remember(self.app, self.session, None, self.demo)
+        self.sync_views()
+        self.bot_next = None
+        self.can_undo = self.undo_allowed()
+        self.banner = "Taken back"
+        self.app.play("hold")
+
+    def sync_views(self) -> None:
+        """Show the state as it is, without animation (on entering, after an undo, for a new round)."""
+        for seat, view in enumerate(self.racks):
+            view.set_tiles(dict(self.state.racks[seat]), self.state.chance[seat])
+        self.tray.place(tuple(self.state.dice) if self.state.dice else None, [False] * 4)
+        self.shown_seat = -1
+        self._arrange()
 
     def open_menu(self) -> None:
         self.app.stack.push(PauseMenu(self.app, self.variant, self._quit_to_title))
@@ -283,6 +309,8 @@ class JackpotTableScene(Scene):
             self.place(CHANCE_SPACE)
         elif intent.kind == "letter" and intent.key == "x" and self.state.stage == "chance_option":
             self.act(ChanceOption("return"))
+        elif intent.kind == "letter" and intent.key == "u":
+            self.undo()
         return None
 
     # ------------------------------------------------------------- update --
@@ -303,6 +331,8 @@ class JackpotTableScene(Scene):
         self._drive_bot(dt * speed)
         self._light_targets()
         self.roll_button.enabled = self.person_to_play() and self.state.stage == "roll"
+        self.undo_button.enabled = self.can_undo and not self.busy()
+        self.undo_button.rect.x = 146 if self.can_undo else -1000
         chance_stage = self.person_to_play() and self.state.stage == "chance_option"
         for button in (self.keep_button, self.return_button):
             button.enabled = chance_stage

@@ -18,6 +18,7 @@ from game.session import Session
 
 from . import assets, theme
 from .dialogs import ConfirmDialog, PauseMenu
+from .persist import remember
 from .dice_tray import DiceTray
 from .scorecard import Scorecard
 from .stack import Scene
@@ -42,7 +43,6 @@ class TableScene(Scene):
     def __init__(self, app, session: Session, demo: bool = False):
         super().__init__(app)
         self.session = session
-        self.state = session.state
         self.variant = session.variant
         self.demo = demo
         self.players = make_players(session)
@@ -51,7 +51,9 @@ class TableScene(Scene):
         self.tray = self._new_tray()
         self.roll_button = Button(pygame.Rect(16, 668, 330, 116), "Roll", self.roll, size=40)
         self.pause_button = Button(pygame.Rect(16, 10, 120, 44), "Menu", self.open_menu, style="quiet", size=22)
-        self.buttons = ButtonRow([self.roll_button, self.pause_button])
+        self.undo_button = Button(pygame.Rect(146, 10, 120, 44), "Undo", self.undo, style="quiet", size=22)
+        self.can_undo = False
+        self.buttons = ButtonRow([self.roll_button, self.pause_button, self.undo_button])
         self.banner = ""
         self.banner_time = 0.0
         self.handoff: int | None = None  # a seat that must tap "ready" before playing (hot seat)
@@ -69,15 +71,24 @@ class TableScene(Scene):
         return tray
 
     # --------------------------------------------------------- lifecycle --
-    def enter(self) -> None:
+    def sync_dice(self) -> None:
+        """Show the dice the state holds, without a throw (on entering, after an undo)."""
         self.tray.place(self.state.dice, list(self.state.held))
+
+    def enter(self) -> None:
+        self.can_undo = self.undo_allowed()
+        self.sync_dice()
         self._turn_started()
         self.refresh_buttons()
 
     def resume(self) -> None:
-        self.buttons = ButtonRow([self.roll_button, self.pause_button])
+        self.buttons = ButtonRow([self.roll_button, self.pause_button, self.undo_button])
 
     # ------------------------------------------------------------ helpers --
+    @property
+    def state(self):
+        return self.session.state  # a new object after an undo: never keep it
+
     @property
     def seat(self) -> int:
         return self.state.current_player()
@@ -108,6 +119,8 @@ class TableScene(Scene):
         card = state.card(seat) if state.phase == "play" else None
         bonuses = (card.five_alike_bonus, card.upper_bonus(self.variant)) if card else (0, 0)
         self.session.act(action)
+        remember(self.app, self.session, action, self.demo)
+        self.can_undo = self.undo_allowed()
         if isinstance(action, Roll):
             self.app.play("rattle")
             self.tray.throw(state.dice, rolling)
@@ -199,6 +212,23 @@ class TableScene(Scene):
             return
         self.act(Score(box))
 
+    def undo_allowed(self) -> bool:
+        return not self.demo and not getattr(self.app, "keeps_nothing", False) and self.session.undoable() is not None
+
+    def undo(self) -> None:
+        """Take back the last scoring: the card, the bonuses and the dice return to just before it."""
+        if not self.undo_allowed() or self.throwing or not self.session.undo():
+            return
+        remember(self.app, self.session, None, self.demo)
+        self.card = Scorecard(CARD, self.state)
+        self.handoff = None
+        self.bot_next = None
+        self.last_seat = self.seat
+        self.sync_dice()
+        self.can_undo = self.undo_allowed()
+        self.say("Taken back", 1.0)
+        self.app.play("hold")
+
     def open_menu(self) -> None:
         self.app.stack.push(PauseMenu(self.app, self.variant, self._quit_to_title))
 
@@ -224,6 +254,9 @@ class TableScene(Scene):
         if self.demo:
             if intent.kind in ("tap", "confirm"):
                 self.open_menu()
+            return None
+        if intent.kind == "tap" and self.undo_button.hit(intent.pos) or intent.kind == "letter" and intent.key == "u":
+            self.undo()  # also from the hand-off screen: the next seat has not acted yet
             return None
         if self.handoff is not None:
             if intent.kind in ("tap", "confirm", "roll"):
@@ -264,6 +297,8 @@ class TableScene(Scene):
                 self.card.focus_box = boxes[(current + step) % len(boxes)] if current >= 0 else boxes[0]
         elif intent.kind == "confirm" and self.card.focus_box:
             self.choose_box(self.card.focus_box)
+        elif intent.kind == "letter" and intent.key == "u":
+            self.undo()
         return None
 
     # ------------------------------------------------------------ update --
@@ -282,6 +317,8 @@ class TableScene(Scene):
         self.refresh_buttons()
 
     def refresh_buttons(self) -> None:
+        self.undo_button.enabled = self.can_undo and not self.throwing
+        self.undo_button.rect.x = 146 if self.can_undo else -1000
         self.roll_button.enabled = self.person_to_play() and Roll() in self.state.legal_actions()
         self.roll_button.detail = self._roll_detail()
 

@@ -6,6 +6,8 @@ import math
 
 import pygame
 
+from game.saves import load_saved
+
 from . import theme
 from .die_art import die_surface, shadow_surface
 from .stack import Scene
@@ -17,14 +19,37 @@ RESTING_DICE = [(210, 560, 5, 12), (300, 610, 5, -8), (1090, 330, 6, 20), (1150,
 
 class TitleScene(Scene):
     def enter(self) -> None:
-        buttons = vertical_buttons([
-            ("Play", self.play),
-            ("Rules", self.rules),
-            ("Settings", self.settings),
-            ("Quit", self.app.quit),
-        ], theme.WIDTH // 2, 330, width=360, height=70, gap=20, size=32)
+        self.resumed = load_saved(self.app.catalogue.find)
+        if self.resumed.message:
+            self.app.notice = self.resumed.message
+        specs = [("Continue", self.resume_game)] if self.resumed.session else []
+        specs += [("New game" if specs else "Play", self.play), ("Records", self.records), ("Rules", self.rules),
+                  ("Settings", self.settings), ("Quit", self.app.quit)]
+        top = 300 if len(specs) > 5 else 320
+        buttons = vertical_buttons(specs, theme.WIDTH // 2, top, width=380, height=62, gap=14, size=30)
+        if self.resumed.session:
+            buttons[0].detail = self.resumed.summary()
+            buttons[0].size = 28
         self.row = ButtonRow(buttons)
         self.problems = list(self.app.catalogue.problems)
+
+    def resume(self) -> None:
+        self.enter()  # a game may have been saved or finished meanwhile
+
+    def resume_game(self) -> None:
+        from .rolloff import opening_scene
+
+        resumed = load_saved(self.app.catalogue.find)
+        if resumed.session is None:
+            self.app.notice = resumed.message or "The saved game is gone."
+            self.enter()
+            return
+        self.app.stack.push(opening_scene(self.app, resumed.session))
+
+    def records(self) -> None:
+        from .records_scene import RecordsScene
+
+        self.app.stack.push(RecordsScene(self.app))
 
     def play(self) -> None:
         from .newgame import NewGameScene
@@ -48,7 +73,7 @@ class TitleScene(Scene):
             self.app.quit()
             return None
         if intent.kind == "confirm" and self.row.focus is None:
-            self.play()
+            self.row.buttons[0].press(self.clock.time)
             return None
         self.row.handle(intent, self.clock.time)
         return None
@@ -66,6 +91,9 @@ class TitleScene(Scene):
         draw_text(surface, "Yahtzee, Yatzy and friends at one table", 28, (226, 238, 226),
                   (theme.WIDTH // 2, 262), "center", "regular")
         self.row.draw(surface)
+        if self.app.notice:
+            draw_text(surface, self.app.notice, 18, (255, 226, 170), (theme.WIDTH // 2, theme.HEIGHT - 44), "center",
+                      "bold", theme.WIDTH - 100)
         for i, problem in enumerate(self.problems[:3]):
             draw_text(surface, f"A variant file was refused: {problem}", 16, (255, 214, 190),
                       (44, theme.HEIGHT - 60 - 22 * i), "bottomleft", "regular", theme.WIDTH - 100)

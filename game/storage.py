@@ -1,0 +1,70 @@
+"""Writing files so that nothing is ever half-written, and keeping bad files instead of deleting them.
+
+``write_atomic`` writes a temporary file beside the target, flushes and
+fsyncs it, keeps the previous version as ``NAME.bak`` and renames the new
+one into place: a crash or a power cut leaves either the old file or the
+new one, never a mix. ``move_aside`` renames a damaged file to
+``NAME.damaged-TIME`` so the player's data is kept for a bug report.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from filelock import FileLock
+
+
+def write_atomic(path: Path, text: str, backup: bool = True) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with open(temporary, "w", encoding="utf-8") as handle:
+        handle.write(text)
+        handle.flush()
+        os.fsync(handle.fileno())
+    if backup and path.exists():
+        os.replace(path, path.with_name(path.name + ".bak"))
+    os.replace(temporary, path)
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    # The rename itself is only durable once the folder's entry is on disk (POSIX); Windows has no such call.
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_json(path: Path, data: Any, backup: bool = True) -> None:
+    write_atomic(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")), backup)
+
+
+def move_aside(path: Path) -> Path | None:
+    """Rename a damaged file out of the way (kept, not deleted); returns its new name."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    counter = 1
+    while target.exists():
+        target = path.with_name(f"{path.name}.damaged-{stamp}-{counter}")
+        counter += 1
+    try:
+        os.replace(path, target)
+    except OSError:
+        return None
+    return target
+
+
+def lock_for(path: Path, timeout: float = 10.0) -> FileLock:
+    """A lock shared by every process that writes this file (two games finishing at once)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return FileLock(str(path.with_name(path.name + ".lock")), timeout=timeout)

@@ -1,0 +1,24 @@
+"""Keeping play safe: the scenes call ``remember`` after every move, so the game is autosaved and a
+finished game goes into the records. Demos (and later the kiosk) keep nothing."""
+
+from __future__ import annotations
+
+from game.actions import Action, Hold, Release
+from game.records import add_result
+from game.saves import delete_save, save_session
+from game.session import Session
+
+
+def remember(app, session: Session, action: Action | None, demo: bool = False) -> None:
+    if demo or getattr(app, "keeps_nothing", False):
+        return
+    try:
+        if session.state.is_terminal():
+            delete_save()
+            message = add_result(session)
+            if message:
+                app.notice = message
+        elif not isinstance(action, (Hold, Release)):  # a hold is redone in a second; a roll or a box is not
+            save_session(session)
+    except OSError as error:
+        app.notice = f"The game could not be saved: {error.strerror or error}"
