@@ -1,0 +1,25 @@
+"""Adds COUNT finished games to the records, as fast as it can (the concurrent-writers test runs several)."""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from game.cli import play_game  # noqa: E402
+from game.records import add_result  # noqa: E402
+from game.variants import find_variant  # noqa: E402
+
+
+def main(name: str, count: int) -> None:
+    variant = find_variant("yatzy")
+    for i in range(count):
+        session = play_game(variant, ["random"], random.randrange(2**31))
+        session.state.seats = tuple(type(s)(f"{name}", "person") for s in session.state.seats)
+        add_result(session)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], int(sys.argv[2]))

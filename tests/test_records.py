@@ -1,0 +1,106 @@
+"""Records: high scores and statistics, concurrent writers, damaged files, the command."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from game.players import make_player
+from game.records import add_result, high_scores, player_stats, read_records, records_path, result_entry
+from game.session import Session
+from game.state import Seat
+from game.variants import find_variant
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _finished(variant_id: str, seats: list[Seat], seed: int) -> Session:
+    session = Session(find_variant(variant_id), seats, seed=seed)
+    players = [make_player("greedy", random.Random(seed + i), session.variant.family) for i in range(len(seats))]
+    while not session.state.is_terminal():
+        session.act(players[session.state.current_player()].choose(session.state))
+    return session
+
+
+def test_a_finished_game_is_recorded_with_bonuses_and_the_winner():
+    session = _finished("classic", [Seat("Ann"), Seat("Bob")], 4)
+    entry = result_entry(session)
+    totals = session.state.match_totals()
+    assert [s["total"] for s in entry["seats"]] == totals
+    assert [s["won"] for s in entry["seats"]] == [t == max(totals) for t in totals]
+    card = session.state.cards[0][0]
+    assert entry["seats"][0]["upper_bonus"] == int(card.upper_bonus(session.variant) > 0)
+    assert entry["seats"][0]["five_alike"] == int((card.boxes["yahtzee"] or 0) > 0)
+    assert entry["solo"] is False and entry["undos"] == 0
+
+
+def test_high_scores_are_people_only_top_ten_and_solo_apart():
+    for seed in range(13):
+        add_result(_finished("yatzy", [Seat("Ann")], seed))
+    add_result(_finished("yatzy", [Seat("Ann"), Seat("Cpu", "computer", "greedy")], 99))
+    entries, message = read_records()
+    assert message is None and len(entries) == 14
+    solo = high_scores(entries, "yatzy", solo=True)
+    assert len(solo) == 10
+    assert [h.total for h in solo] == sorted((e["seats"][0]["total"] for e in entries if e["solo"]),
+                                             reverse=True)[:10]
+    others = high_scores(entries, "yatzy", solo=False)
+    assert [h.name for h in others] == ["Ann"]  # the computer's total is not a high score
+
+
+def test_statistics_per_name():
+    sessions = [_finished("classic", [Seat("Ann"), Seat("Bob")], seed) for seed in range(5)]
+    for session in sessions:
+        add_result(session)
+    stats = {s.name: s for s in player_stats(read_records()[0])}
+    ann = [s.state.match_totals()[0] for s in sessions]
+    assert stats["Ann"].games == 5 and stats["Ann"].best == max(ann)
+    assert stats["Ann"].average == round(sum(ann) / 5, 1)
+    assert stats["Ann"].wins == sum(0 in s.state.winners() for s in sessions)
+    bonus = sum(s.state.cards[0][0].upper_bonus(s.variant) > 0 for s in sessions)
+    assert stats["Ann"].upper_bonus_rate == round(bonus / 5, 3)
+    assert [t for _, t in stats["Ann"].scores] == ann
+
+
+def test_jackpot_games_are_recorded_without_scorecard_bonuses():
+    add_result(_finished("jackpot", [Seat("Ann"), Seat("Bob")], 3))
+    entry = read_records()[0][0]
+    assert entry["variant"] == "jackpot" and "upper_bonus" not in entry["seats"][0]
+    assert player_stats(read_records()[0])[0].upper_bonus_rate is None
+
+
+def test_concurrent_writers_lose_no_entry(tmp_path):
+    env = dict(os.environ, DICE_PARLOR_HOME=os.environ["DICE_PARLOR_HOME"])
+    workers = [subprocess.Popen([sys.executable, str(ROOT / "tests" / "records_worker.py"), f"P{i}", "15"], env=env)
+               for i in range(4)]
+    assert [w.wait(timeout=120) for w in workers] == [0, 0, 0, 0]
+    entries, message = read_records()
+    assert message is None and len(entries) == 60
+    assert sorted({e["seats"][0]["name"] for e in entries}) == ["P0", "P1", "P2", "P3"]
+
+
+def test_a_damaged_records_file_is_kept_aside_and_play_goes_on():
+    add_result(_finished("classic", [Seat("Ann")], 1))
+    records_path().write_text('{"format": 1, "results": [{"variant": "classic", "da')
+    entries, message = read_records()
+    assert entries == [] and "could not be read" in message
+    assert len(list(records_path().parent.glob("records.json.damaged-*"))) == 1
+    assert add_result(_finished("classic", [Seat("Ann")], 2)) is None
+    assert len(read_records()[0]) == 1
+
+
+def test_records_command(tmp_path):
+    add_result(_finished("yatzy", [Seat("Ann")], 1))
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy")
+    out = subprocess.run([sys.executable, "-m", "game", "records", "--variant", "yatzy", "--json"], cwd=ROOT,
+                         capture_output=True, text=True, env=env)
+    assert out.returncode == 0
+    report = json.loads(out.stdout)
+    assert report["high_scores"]["yatzy"]["solo"][0]["name"] == "Ann"
+    text = subprocess.run([sys.executable, "-m", "game", "records"], cwd=ROOT, capture_output=True, text=True,
+                          env=env)
+    assert "yatzy (solo):" in text.stdout and "Ann" in text.stdout

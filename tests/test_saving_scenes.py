@@ -1,0 +1,105 @@
+"""Saving through the screens: Continue on the title, Undo on the table, records when a game ends."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.actions import Score
+from game.players import make_player
+from game.records import read_records
+from game.saves import load_saved, save_path
+from game.session import Session
+from game.state import Seat
+from game.variants import find_variant
+
+from scene_driver import Driver
+
+
+def test_every_move_is_saved_and_continue_resumes_it_exactly():
+    from scenes.table import TableScene
+    from scenes.title import TitleScene
+
+    driver = Driver(animation="instant")
+    try:
+        session = Session(find_variant("dutch"), [Seat("Ann"), Seat("Bot", "computer", "greedy")], 2, seed=6,
+                          rolloff=False)
+        table = TableScene(driver.app, session)
+        driver.start(table)
+        driver.key(pygame.K_SPACE)
+        driver.key(pygame.K_1)
+        driver.key(pygame.K_SPACE)
+        assert load_saved(find_variant).session.state.rolls_used == 2  # the roll is saved, dice and all
+        driver.app.stack.clear(TitleScene(driver.app))
+        driver.step(0.1)
+        title = driver.top
+        assert title.row.buttons[0].label == "Continue" and "Dutch" in title.row.buttons[0].detail
+        driver.click(title.row.buttons[0].rect.center)
+        resumed = driver.top
+        assert isinstance(resumed, TableScene)
+        assert resumed.state.dice == session.state.dice and resumed.state.rolls_used == 2
+        assert resumed.state.held == session.state.held
+    finally:
+        driver.close()
+
+
+def test_the_undo_button_takes_back_a_scoring():
+    from scenes.table import TableScene
+
+    driver = Driver(animation="instant")
+    try:
+        session = Session(find_variant("classic"), [Seat("Ann"), Seat("Bob")], seed=3, rolloff=False)
+        table = TableScene(driver.app, session)
+        driver.start(table)
+        driver.key(pygame.K_RETURN)  # Ann's hand-off
+        driver.key(pygame.K_SPACE)
+        before = session.state.to_json()
+        driver.click(table.card.box_rect("chance", 0).center)
+        assert session.state.card(0).boxes["chance"] is not None and table.can_undo
+        driver.step(0.4)
+        driver.click(table.undo_button.rect.center)
+        assert session.state.to_json() == before and session.undos == 1
+        assert load_saved(find_variant).session.state.to_json() == before
+    finally:
+        driver.close()
+
+
+def test_a_finished_game_is_recorded_and_its_save_removed():
+    from scenes.gameover import GameOverScene
+    from scenes.table import TableScene
+
+    driver = Driver(animation="instant")
+    try:
+        session = Session(find_variant("yatzy"), [Seat("Ann")], seed=9)
+        table = TableScene(driver.app, session)
+        driver.start(table)
+        brain = make_player("greedy", random.Random(1))
+        while not session.state.is_terminal():
+            action = brain.choose(session.state)
+            table.act(action)
+            driver.step(0.05)
+            if isinstance(action, Score) and not session.state.is_terminal():
+                assert save_path().exists()
+        driver.step(0.2)
+        assert isinstance(driver.top, GameOverScene)
+        assert not save_path().exists()
+        entries, _ = read_records()
+        assert len(entries) == 1 and entries[0]["seats"][0]["total"] == session.state.match_totals()[0]
+    finally:
+        driver.close()
+
+
+def test_a_damaged_save_is_reported_on_the_title():
+    from scenes.title import TitleScene
+
+    save_path().parent.mkdir(parents=True, exist_ok=True)
+    save_path().write_text("{not json")
+    driver = Driver()
+    try:
+        driver.start(TitleScene(driver.app))
+        driver.step(0.1)
+        assert driver.app.notice.startswith("The saved game could not be resumed")
+        assert driver.top.row.buttons[0].label == "Play"
+    finally:
+        driver.close()
