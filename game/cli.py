@@ -51,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--exit-after", type=float, default=None, metavar="SECONDS", help="quit after this long")
     parser.add_argument("--screenshot", metavar="FILE", help="with --exit-after: save the last frame here")
     parser.add_argument("--fullscreen", action="store_true", help="start fullscreen")
+    parser.add_argument("--kiosk", action="store_true", help="a public touch screen: only the admin can leave")
     parser.add_argument("--size", metavar="WxH", default=None, help="window size, e.g. 1280x800")
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
 

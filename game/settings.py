@@ -22,6 +22,7 @@ class Settings:
     volume: float = 0.7
     animation: str = "normal"
     fullscreen: bool = False
+    kiosk: bool = False  # start as a public touch screen (see kiosk.yaml)
 
     def clean(self) -> "Settings":
         """Values out of range become sensible ones."""
@@ -33,6 +34,7 @@ class Settings:
         if self.animation not in ANIMATION_SPEEDS:
             self.animation = "normal"
         self.fullscreen = bool(self.fullscreen)
+        self.kiosk = bool(self.kiosk)
         return self
 
 

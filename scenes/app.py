@@ -7,6 +7,7 @@ the logical 1280x800 canvas, which is scaled to fit the window.
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 import time
@@ -15,12 +16,14 @@ from typing import Any
 import pygame
 
 from game import __version__
+from game.kiosk import KioskConfig, load_kiosk
 from game.paths import asset
 from game.settings import Settings, load_settings, save_settings
 from game.variants import Catalogue, load_all
 
 from . import assets, theme
 from .input import Input, Intent, Viewport
+from .logs import close_logging, setup_logging
 from .stack import Scene, SceneStack
 
 STEP = 1 / 120
@@ -30,12 +33,16 @@ ANIMATION_SPEED = {"normal": 1.0, "fast": 2.2, "instant": 1000.0}
 
 class App:
     def __init__(self, size: tuple[int, int] = (theme.WIDTH, theme.HEIGHT), fullscreen: bool = False,
-                 settings: Settings | None = None, demo: bool = False):
+                 settings: Settings | None = None, demo: bool = False, kiosk: KioskConfig | None = None):
         self.settings = settings or load_settings()
         self.demo = demo
+        self.kiosk_config = kiosk
+        self.keeps_nothing = kiosk is not None  # a kiosk keeps no resumable game and allows no undo
         # The window's class matches the desktop file, so the menu's icon shows for the window.
         os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "dice-parlor")
         os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "dice-parlor")
+        if kiosk is not None:
+            os.environ.setdefault("SDL_GRAB_KEYBOARD", "1")
         pygame.display.init()
         pygame.font.init()
         assets.reset()
@@ -44,9 +51,18 @@ class App:
             pygame.display.set_icon(pygame.image.load(str(asset("icons", "dice-parlor-64.png"))))
         except (pygame.error, FileNotFoundError):
             pass  # an icon is a comfort; the game runs without it
-        self.fullscreen = fullscreen or self.settings.fullscreen
+        self.fullscreen = fullscreen or self.settings.fullscreen or kiosk is not None
         self.windowed_size = size
         self.window = self._open_window()
+        self.kiosk = None
+        if kiosk is not None:
+            from .kiosk import KioskController
+
+            self.kiosk = KioskController(self, kiosk)
+            pygame.mouse.set_visible(kiosk.show_cursor)
+            # Where SDL can, the keyboard is grabbed too (the hint below): Alt+Tab and the like stay inside.
+            pygame.event.set_grab(True)
+        pygame.display.set_allow_screensaver(False)
         self.canvas = pygame.Surface((theme.WIDTH, theme.HEIGHT)).convert()
         self.viewport = Viewport(self.window.get_size())
         self.input = Input(self.viewport)
@@ -61,11 +77,15 @@ class App:
 
     # ------------------------------------------------------------- window --
     def _open_window(self) -> pygame.Surface:
+        if self.kiosk_config is not None:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN | pygame.NOFRAME)
         if self.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
 
     def toggle_fullscreen(self) -> None:
+        if self.kiosk is not None:
+            return  # a kiosk stays fullscreen
         self.fullscreen = not self.fullscreen
         self.settings.fullscreen = self.fullscreen
         save_settings(self.settings)
@@ -82,11 +102,18 @@ class App:
     def play(self, name: str, strength: float = 1.0) -> None:
         self.sounds.play(name, strength)
 
-    def quit(self) -> None:
+    def quit(self, force: bool = False) -> None:
+        """Leave the game; in kiosk mode only the admin panel can (force)."""
+        if self.kiosk is not None and not force:
+            return
         self.running = False
 
     # --------------------------------------------------------------- loop --
     def dispatch(self, intent: Intent) -> None:
+        if self.kiosk is not None:
+            intent = self.kiosk.filter(intent)
+            if intent is None:
+                return
         unused = self.stack.handle(intent)
         if unused is None:
             return
@@ -104,9 +131,18 @@ class App:
             for intent in self.input.translate(event):
                 self.dispatch(intent)
 
+    def update(self, dt: float) -> None:
+        """One fixed step of game time: the top scene, then the kiosk's timers."""
+        self.stack.update(dt)
+        self.time += dt
+        if self.kiosk is not None:
+            self.kiosk.update(dt)
+
     def render(self) -> None:
         self.canvas.fill(theme.TABLE_BG)
         self.stack.draw(self.canvas)
+        if self.kiosk is not None:
+            self.kiosk.draw(self.canvas)
         if self.viewport.size == (theme.WIDTH, theme.HEIGHT) and self.viewport.offset == (0, 0):
             self.window.blit(self.canvas, (0, 0))
         else:
@@ -129,8 +165,7 @@ class App:
             self.pump()
             lag += frame
             while lag >= STEP:
-                self.stack.update(STEP)
-                self.time += STEP
+                self.update(STEP)
                 lag -= STEP
             self.render()
             if exit_after is not None and now - started >= exit_after:
@@ -189,8 +224,17 @@ def run(args: Any) -> int:
     from .title import TitleScene
 
     preload_scenes()
+    settings = load_settings()
+    kiosk, problem = None, None
+    if getattr(args, "kiosk", False) or settings.kiosk:
+        kiosk, problem = load_kiosk(load_all().names())
+    setup_logging(kiosk is not None)
+    logging.getLogger("dice_parlor").info("starting %s%s", __version__, " in kiosk mode" if kiosk else "")
     app = App(_size(getattr(args, "size", None)), fullscreen=getattr(args, "fullscreen", False),
-              demo=bool(getattr(args, "demo", None)))
+              settings=settings, demo=bool(getattr(args, "demo", None)), kiosk=kiosk)
+    if kiosk is not None and problem:
+        logging.getLogger("dice_parlor").warning(problem)
+        app.notice = problem
     if getattr(args, "demo", None):
         from .demo import demo_scene
 
@@ -204,5 +248,9 @@ def run(args: Any) -> int:
         first = TitleScene(app)
     try:
         return app.run(first, getattr(args, "exit_after", None), getattr(args, "screenshot", None))
+    except Exception:
+        logging.getLogger("dice_parlor").exception("the game stopped on an error")
+        raise
     finally:
         pygame.quit()
+        close_logging()

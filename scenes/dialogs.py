@@ -94,12 +94,11 @@ class PauseMenu(Dialog):
         super().__init__(app, "Paused", width=480)
         self.variant = variant
         self.on_quit = on_quit
-        self.set_buttons([
-            ("Resume", self.cancel, "primary"),
-            ("Rules of this game", self._rules, "quiet"),
-            ("Settings", self._settings, "quiet"),
-            ("Quit to title", self._quit, "danger"),
-        ])
+        specs = [("Resume", self.cancel, "primary"), ("Rules of this game", self._rules, "quiet"),
+                 ("Settings", self._settings, "quiet"), ("Quit to title", self._quit, "danger")]
+        if getattr(app, "kiosk", None) is not None:
+            specs.pop(2)  # settings belong to the admin
+        self.set_buttons(specs)
 
     def _rules(self) -> None:
         from .rules import RulesScene

@@ -79,6 +79,10 @@ class GameOverScene(Scene):
     def play_again(self) -> None:
         from .rolloff import opening_scene
 
+        kiosk = getattr(self.app, "kiosk", None)
+        if self.demo and kiosk is not None and kiosk.attract:
+            kiosk.next_attract()  # the attract mode plays its games in turn
+            return
         seed = self.session.seed + 1 if self.demo else None
         session = Session(self.session.variant, list(self.state.seats), self.state.games, seed=seed)
         self.app.stack.clear(opening_scene(self.app, session, self.demo))

@@ -104,6 +104,8 @@ class Input:
 
     def _key(self, event: pygame.event.Event) -> list[Intent]:
         key = event.key
+        if key == pygame.K_a and event.mod & pygame.KMOD_CTRL and event.mod & pygame.KMOD_ALT:
+            return [Intent("admin")]  # the kiosk's key combination for its admin PIN
         if key == pygame.K_TAB:
             return [Intent("nav", key="prev" if event.mod & pygame.KMOD_SHIFT else "next")]
         if self.text_mode:

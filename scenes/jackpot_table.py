@@ -69,12 +69,12 @@ class JackpotTableScene(Scene):
         self.throwing = False
         self.round_pending = False
         self.roll_button = Button(pygame.Rect(16, 672, 300, 112), "Roll", self.roll, size=40)
-        self.menu_button = Button(pygame.Rect(16, 10, 120, 44), "Menu", self.open_menu, style="quiet", size=22)
+        self.menu_button = Button(pygame.Rect(16, 6, 120, 50), "Menu", self.open_menu, style="quiet", size=22)
         self.keep_button = Button(pygame.Rect(PICKER.x + 20, PICKER.bottom - 74, 220, 58), "Keep it (C)",
                                   lambda: self.act(ChanceOption("keep")), style="quiet", size=22)
         self.return_button = Button(pygame.Rect(PICKER.x + 260, PICKER.bottom - 74, 220, 58), "Return it (X)",
                                     lambda: self.act(ChanceOption("return")), style="quiet", size=22)
-        self.undo_button = Button(pygame.Rect(146, 10, 120, 44), "Undo", self.undo, style="quiet", size=22)
+        self.undo_button = Button(pygame.Rect(146, 6, 120, 50), "Undo", self.undo, style="quiet", size=22)
         self.can_undo = False
         self.buttons = ButtonRow([self.roll_button, self.menu_button, self.undo_button, self.keep_button,
                                   self.return_button])
@@ -170,7 +170,10 @@ class JackpotTableScene(Scene):
 
     def _show_events(self, events: list[tuple]) -> None:
         for event in events:
-            kind, seat = event[0], event[1]
+            kind = event[0]
+            if kind not in ("placed", "chance_returned", "chance_dropped", "returned"):
+                continue  # round_scored, rolled, starter: shown elsewhere
+            seat = event[1]
             view = self.racks[seat]
             if kind == "placed":
                 _, _, symbol, target, _row = event

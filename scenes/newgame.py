@@ -17,6 +17,7 @@ from .widgets import Button, ButtonRow, draw_text, baize_backdrop, panel, rounde
 MAX_NAME = 40  # characters kept of a typed name; every screen shortens it further where needed
 LEVEL_NAMES = {"random": "Easy", "greedy": "Medium", "heuristic": "Hard"}
 COMPUTER_NAMES = ("Ada", "Bram", "Chloé", "Dirk", "Eva", "Femke", "Gus")
+KIOSK_NAMES = ("Ann", "Ben", "Cleo", "Dan", "Ella", "Finn")
 LEFT = pygame.Rect(30, 96, 470, 600)
 RIGHT = pygame.Rect(520, 96, 730, 600)
 ROW_H = 66
@@ -38,7 +39,10 @@ class SeatSetup:
 class NewGameScene(Scene):
     def __init__(self, app):
         super().__init__(app)
-        self.variants = list(app.catalogue.variants)
+        kiosk = getattr(app, "kiosk", None)
+        self.kiosk = kiosk.config if kiosk is not None else None
+        self.variants = [v for v in app.catalogue.variants if self.kiosk is None or v.id in self.kiosk.variants]
+        self.variants = self.variants or list(app.catalogue.variants)
         self.variant_index = 0
         # The seats of the last game set up in this run, else a person against the computer.
         last = getattr(app, "last_seats", None)
@@ -73,29 +77,37 @@ class NewGameScene(Scene):
     def _seat_rect(self, i: int) -> pygame.Rect:
         return pygame.Rect(RIGHT.x + 14, RIGHT.y + 62 + i * ROW_H, RIGHT.width - 28, ROW_H - 8)
 
+    def seat_limits(self) -> tuple[int, int]:
+        v = self.variant
+        low, high = v.min_players, v.max_players
+        if self.kiosk:
+            low, high = max(low, self.kiosk.min_seats), min(high, self.kiosk.max_seats)
+        return low, max(low, high)
+
     def _build(self) -> None:
         """Buttons for the current seats (rebuilt whenever seats change)."""
         v = self.variant
-        while len(self.seats) > v.max_players:
+        low, high = self.seat_limits()
+        while len(self.seats) > high:
             self.seats.pop()
-        while len(self.seats) < v.min_players:
+        while len(self.seats) < low:
             self._add_seat()
         self.games = min(self.games, v.max_games)
         buttons: list[Button] = []
         for i, seat in enumerate(self.seats):
             rect = self._seat_rect(i)
-            kind = Button(pygame.Rect(rect.x + 330, rect.y + 6, 130, 46), "Computer" if seat.computer else "Person",
+            kind = Button(pygame.Rect(rect.x + 330, rect.y + 5, 130, 48), "Computer" if seat.computer else "Person",
                           lambda i=i: self._toggle_kind(i), style="quiet", size=20)
             buttons.append(kind)
             if seat.computer:
-                buttons.append(Button(pygame.Rect(rect.x + 470, rect.y + 6, 130, 46), LEVEL_NAMES[seat.level],
+                buttons.append(Button(pygame.Rect(rect.x + 470, rect.y + 5, 130, 48), LEVEL_NAMES[seat.level],
                                       lambda i=i: self._cycle_level(i), style="quiet", size=20))
-            if len(self.seats) > v.min_players:
-                buttons.append(Button(pygame.Rect(rect.right - 58, rect.y + 6, 46, 46), "×",
+            if len(self.seats) > low:
+                buttons.append(Button(pygame.Rect(rect.right - 58, rect.y + 5, 48, 48), "×",
                                       lambda i=i: self._remove_seat(i), style="quiet", size=26))
         add = Button(pygame.Rect(RIGHT.x + 14, RIGHT.y + 62 + len(self.seats) * ROW_H, 250, 54), "+ Add player",
                      self._add_seat_and_build, style="quiet", size=22)
-        if len(self.seats) < v.max_players:
+        if len(self.seats) < high:
             buttons.append(add)
         games_y = RIGHT.bottom - 70
         buttons.append(Button(pygame.Rect(RIGHT.x + 300, games_y, 54, 54), "–", lambda: self._games(-1),
@@ -117,12 +129,12 @@ class NewGameScene(Scene):
         self.seats.append(SeatSetup(self._computer_name(), True, "heuristic", colour))
 
     def _add_seat_and_build(self) -> None:
-        if len(self.seats) < self.variant.max_players:
+        if len(self.seats) < self.seat_limits()[1]:
             self._add_seat()
             self._build()
 
     def _remove_seat(self, i: int) -> None:
-        if len(self.seats) > self.variant.min_players:
+        if len(self.seats) > self.seat_limits()[0]:
             self._stop_editing()
             self.seats.pop(i)
             self._build()
@@ -160,6 +172,17 @@ class NewGameScene(Scene):
             self.variant_index = i
             self.games = self.variant.default_games
             self._build()
+
+    def _next_name(self, i: int) -> None:
+        seat = self.seats[i]
+        choices = [f"Player {i + 1}", seat.colour.title()] + [n for n in KIOSK_NAMES]
+        used = {s.name for j, s in enumerate(self.seats) if j != i}
+        start = choices.index(seat.name) if seat.name in choices else -1
+        for k in range(1, len(choices) + 1):
+            name = choices[(start + k) % len(choices)]
+            if name not in used:
+                seat.name = name
+                return
 
     def _start_editing(self, i: int) -> None:
         self.editing = i
@@ -222,7 +245,10 @@ class NewGameScene(Scene):
                     self._cycle_colour(i)
                     return None
                 if pygame.Rect(rect.x + 56, rect.y + 6, 264, rect.height - 12).collidepoint(intent.pos):
-                    self._start_editing(i)
+                    if self.kiosk:
+                        self._next_name(i)  # no keyboard at a kiosk: names come from a short list
+                    else:
+                        self._start_editing(i)
                     return None
         if intent.kind == "nav" and intent.key in ("left", "right") and self.row.focus is None:
             step = 1 if intent.key == "right" else -1
@@ -262,7 +288,8 @@ class NewGameScene(Scene):
     def _draw_seats(self, surface: pygame.Surface) -> None:
         v = self.variant
         panel(surface, RIGHT, theme.PAPER, 16)
-        draw_text(surface, f"Players ({v.min_players}-{v.max_players})", 28, theme.INK, (RIGHT.x + 20, RIGHT.y + 30),
+        low, high = self.seat_limits()
+        draw_text(surface, f"Players ({low}-{high})", 28, theme.INK, (RIGHT.x + 20, RIGHT.y + 30),
                   "midleft", "black")
         for i, seat in enumerate(self.seats):
             rect = self._seat_rect(i)
@@ -284,7 +311,8 @@ class NewGameScene(Scene):
         games_y = RIGHT.bottom - 70
         draw_text(surface, "Games in the match", 24, theme.INK, (RIGHT.x + 20, games_y + 27), "midleft", "bold")
         draw_text(surface, str(self.games), 34, theme.INK, (RIGHT.x + 392, games_y + 27), "center", "black")
-        draw_text(surface, "Tap a name to type it, a colour to change it", 17, theme.INK_SOFT,
+        hint = "Tap a name or a colour to change it" if self.kiosk else "Tap a name to type it, a colour to change it"
+        draw_text(surface, hint, 17, theme.INK_SOFT,
                   (RIGHT.right - 20, RIGHT.y + 30), "midright", "regular", 360)
 
 

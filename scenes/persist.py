@@ -10,7 +10,7 @@ from game.session import Session
 
 
 def remember(app, session: Session, action: Action | None, demo: bool = False) -> None:
-    if demo or getattr(app, "keeps_nothing", False):
+    if demo:
         return
     try:
         if session.state.is_terminal():
@@ -18,6 +18,8 @@ def remember(app, session: Session, action: Action | None, demo: bool = False) -
             message = add_result(session)
             if message:
                 app.notice = message
+        elif getattr(app, "keeps_nothing", False):
+            return  # a kiosk keeps no resumable game
         elif not isinstance(action, (Hold, Release)):  # a hold is redone in a second; a roll or a box is not
             save_session(session)
     except OSError as error:

@@ -50,8 +50,8 @@ class TableScene(Scene):
         self.tray_rect = TRAY.inflate(-44, -44)
         self.tray = self._new_tray()
         self.roll_button = Button(pygame.Rect(16, 668, 330, 116), "Roll", self.roll, size=40)
-        self.pause_button = Button(pygame.Rect(16, 10, 120, 44), "Menu", self.open_menu, style="quiet", size=22)
-        self.undo_button = Button(pygame.Rect(146, 10, 120, 44), "Undo", self.undo, style="quiet", size=22)
+        self.pause_button = Button(pygame.Rect(16, 6, 120, 50), "Menu", self.open_menu, style="quiet", size=22)
+        self.undo_button = Button(pygame.Rect(146, 6, 120, 50), "Undo", self.undo, style="quiet", size=22)
         self.can_undo = False
         self.buttons = ButtonRow([self.roll_button, self.pause_button, self.undo_button])
         self.banner = ""

@@ -6,7 +6,7 @@ import math
 
 import pygame
 
-from game.saves import load_saved
+from game.saves import Resumed, load_saved
 
 from . import theme
 from .die_art import die_surface, shadow_surface
@@ -19,12 +19,14 @@ RESTING_DICE = [(210, 560, 5, 12), (300, 610, 5, -8), (1090, 330, 6, 20), (1150,
 
 class TitleScene(Scene):
     def enter(self) -> None:
-        self.resumed = load_saved(self.app.catalogue.find)
+        kiosk = self.app.kiosk is not None
+        self.resumed = load_saved(self.app.catalogue.find) if not kiosk else Resumed(None)
         if self.resumed.message:
             self.app.notice = self.resumed.message
         specs = [("Continue", self.resume_game)] if self.resumed.session else []
-        specs += [("New game" if specs else "Play", self.play), ("Records", self.records), ("Rules", self.rules),
-                  ("Settings", self.settings), ("Quit", self.app.quit)]
+        specs += [("New game" if specs else "Play", self.play), ("Records", self.records), ("Rules", self.rules)]
+        if not kiosk:  # a public screen has no way out and no settings to fiddle with
+            specs += [("Settings", self.settings), ("Quit", self.app.quit)]
         top = 300 if len(specs) > 5 else 320
         buttons = vertical_buttons(specs, theme.WIDTH // 2, top, width=380, height=62, gap=14, size=30)
         if self.resumed.session:

@@ -14,9 +14,9 @@ from scenes.app import STEP, App  # noqa: E402
 
 
 class Driver:
-    def __init__(self, animation: str = "fast", sound: bool = False):
+    def __init__(self, animation: str = "fast", sound: bool = False, kiosk=None):
         settings = Settings(sound=sound, animation=animation)
-        self.app = App(settings=settings)
+        self.app = App(settings=settings, kiosk=kiosk)
         self.now = 100.0
 
     @property
@@ -33,10 +33,16 @@ class Driver:
         self.app.pump()
         steps = max(1, round(seconds / STEP))
         for _ in range(steps):
-            self.app.stack.update(STEP)
+            self.app.update(STEP)
         self.app.render()
 
+    def window_pos(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """Where a point of the logical canvas is in the window (a fullscreen window is scaled)."""
+        view = self.app.viewport
+        return (round(view.offset[0] + pos[0] * view.scale), round(view.offset[1] + pos[1] * view.scale))
+
     def click(self, pos: tuple[int, int]) -> None:
+        pos = self.window_pos(pos)
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
         self.step(0.4)  # past every debounce

@@ -1,0 +1,54 @@
+"""The kiosk's attract mode run for many simulated hours on a fast-forwarded clock.
+
+Used by the soak test and by ``benchmarks/bench_kiosk.py``: the app's fixed
+step is replaced by coarse steps of made-up time, a frame is drawn every few
+simulated seconds, and after every simulated hour the process's resident
+memory and open file handles are sampled (Linux /proc).
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+
+from scene_driver import Driver
+
+from game.kiosk import KioskConfig
+
+
+def _rss_mb() -> float:
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def _open_files() -> int:
+    return len(os.listdir("/proc/self/fd"))
+
+
+def soak(hours: float, step: float = 0.5, draw_every: float = 5.0) -> dict:
+    from scenes.title import TitleScene
+
+    config = KioskConfig(title_idle=30, attract_variants=("classic", "jackpot", "yatzy"))
+    driver = Driver(animation="normal", kiosk=config)
+    app = driver.app
+    try:
+        driver.start(TitleScene(app))
+        samples = []
+        games = 0
+        last_draw = 0.0
+        seen = None
+        for hour in range(int(hours)):
+            end = (hour + 1) * 3600.0
+            while app.time < end:
+                app.update(step)
+                if app.time - last_draw >= draw_every:
+                    app.render()
+                    last_draw = app.time
+                session = getattr(app.stack.scenes[0], "session", None)
+                if session is not None and session is not seen:
+                    seen, games = session, games + 1
+            gc.collect()
+            samples.append((_rss_mb(), _open_files()))
+        return {"hours": int(hours), "games": games, "attract": app.kiosk.attract, "samples": samples}
+    finally:
+        driver.close()
