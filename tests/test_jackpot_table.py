@@ -119,3 +119,18 @@ def test_jackpot_table_lights_columns_and_shows_a_ghost_tile():
         assert table.grant_text()
     finally:
         driver.close()
+
+
+def test_a_two_seat_jackpot_demo_plays_all_three_rounds():
+    """Two seats: the round scoring must not mistake a round number for a seat (a bug once)."""
+    from scenes.demo import demo_scene
+    from scenes.gameover import GameOverScene
+
+    driver = Driver(animation="instant")
+    try:
+        driver.start(demo_scene(driver.app, "jackpot", 2, 5))
+        session = driver.top.session
+        driver.wait_until(lambda: isinstance(driver.top, GameOverScene), seconds=3000, step=0.5)
+        assert session.state.is_terminal() and len(session.state.scores) == 3
+    finally:
+        driver.close()
