@@ -200,7 +200,7 @@ class PinPad(Scene):
         self.kiosk = kiosk
         self.digits = ""
         self.message = "Admin PIN"
-        box = pygame.Rect(0, 0, 420, 600)
+        box = pygame.Rect(0, 0, 420, 640)
         box.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         self.box = box
         buttons = []
@@ -209,8 +209,8 @@ class PinPad(Scene):
             rect = pygame.Rect(box.x + 40 + (i % 3) * 118, box.y + 150 + (i // 3) * 100, 104, 86)
             style = "quiet" if key == "Back" else "primary"
             buttons.append(Button(rect, key, lambda k=key: self.press(k), style=style, size=30))
-        buttons.append(Button(pygame.Rect(box.x + 40, box.bottom - 44, box.width - 80, 36), "Cancel",
-                              app.stack.pop, style="quiet", size=20))
+        buttons.append(Button(pygame.Rect(box.x + 40, box.bottom - 74, box.width - 80, 56), "Cancel",
+                              app.stack.pop, style="quiet", size=24))
         self.row = ButtonRow(buttons)
 
     def press(self, key: str) -> None:
