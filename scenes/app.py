@@ -121,6 +121,10 @@ class App:
             self.quit()
         elif unused.kind == "fullscreen":
             self.toggle_fullscreen()
+        elif unused.kind == "help" and type(self.stack.top).__name__ != "HelpOverlay":
+            from .help_overlay import HelpOverlay, keys_for
+
+            self.stack.push(HelpOverlay(self, keys_for(self.stack.top)))
 
     def pump(self) -> None:
         for event in pygame.event.get():
@@ -215,7 +219,8 @@ def preload_scenes() -> None:
     import importlib
 
     for name in ("title", "newgame", "rolloff", "table", "challenge_table", "jackpot_table", "jackpot_round",
-                 "gameover", "rules", "settings_scene", "dialogs", "demo", "records_scene"):
+                 "gameover", "rules", "settings_scene", "dialogs", "demo", "records_scene", "help_overlay",
+                 "kiosk"):
         importlib.import_module(f"scenes.{name}")
 
 

@@ -100,7 +100,7 @@ class GameOverScene(Scene):
         self.app.stack.clear(TitleScene(self.app))
 
     def handle(self, intent):
-        if intent.kind in ("quit", "fullscreen"):
+        if intent.kind in ("quit", "fullscreen", "help"):
             return intent
         if self.demo:
             if intent.kind in ("tap", "back"):

@@ -109,7 +109,7 @@ class JackpotRoundScene(Scene):
             self.app.play(beat.sound)
 
     def handle(self, intent):
-        if intent.kind in ("quit", "fullscreen"):
+        if intent.kind in ("quit", "fullscreen", "help"):
             return intent
         if intent.kind in ("tap", "confirm", "roll"):
             if self.done():

@@ -265,7 +265,7 @@ class JackpotTableScene(Scene):
 
     # -------------------------------------------------------------- input --
     def handle(self, intent):
-        if intent.kind in ("quit", "fullscreen"):
+        if intent.kind in ("quit", "fullscreen", "help"):
             return intent
         if intent.kind == "back":
             self.open_menu()

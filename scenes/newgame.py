@@ -209,7 +209,7 @@ class NewGameScene(Scene):
 
     # ------------------------------------------------------------ input --
     def handle(self, intent):
-        if intent.kind in ("quit", "fullscreen"):
+        if intent.kind in ("quit", "fullscreen", "help"):
             return intent
         if self.editing is not None:
             if intent.kind == "text":

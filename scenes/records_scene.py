@@ -42,7 +42,7 @@ class RecordsScene(Scene):
         return pygame.Rect(260 + i * (width + 8), theme.HEIGHT - 88, width, 64)
 
     def handle(self, intent):
-        if intent.kind in ("quit", "fullscreen"):
+        if intent.kind in ("quit", "fullscreen", "help"):
             return intent
         if intent.kind == "back":
             self.app.stack.pop()

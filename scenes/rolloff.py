@@ -62,7 +62,7 @@ class RollOffScene(Scene):
         self._to_table()
 
     def handle(self, intent):
-        if intent.kind in ("quit", "fullscreen"):
+        if intent.kind in ("quit", "fullscreen", "help"):
             return intent
         if intent.kind in ("tap", "confirm", "roll", "back"):
             self.skip()

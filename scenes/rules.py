@@ -40,7 +40,7 @@ class RulesScene(Scene):
         return pygame.Rect(TABS.x + 12, TABS.y + 14 + i * 66, TABS.width - 24, 58)
 
     def handle(self, intent):
-        if intent.kind in ("quit", "fullscreen"):
+        if intent.kind in ("quit", "fullscreen", "help"):
             return intent
         if intent.kind == "back":
             self.app.stack.pop()

@@ -243,7 +243,7 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------- input --
     def handle(self, intent):
-        if intent.kind in ("quit", "fullscreen"):
+        if intent.kind in ("quit", "fullscreen", "help"):
             return intent
         if intent.kind == "back":
             self.open_menu()

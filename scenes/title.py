@@ -69,7 +69,7 @@ class TitleScene(Scene):
         self.app.stack.push(SettingsScene(self.app))
 
     def handle(self, intent):
-        if intent.kind in ("quit", "fullscreen"):
+        if intent.kind in ("quit", "fullscreen", "help"):
             return intent
         if intent.kind == "back":
             self.app.quit()

@@ -183,3 +183,13 @@ def test_a_name_typed_on_the_new_game_screen_reaches_the_table():
         driver.step(0.5)  # draws with the emoji replaced, no crash
     finally:
         driver.close()
+
+
+def test_f1_shows_the_keys_of_the_table_and_any_key_closes_them(table):
+    from scenes.help_overlay import HelpOverlay
+
+    driver, scene, session = table
+    driver.key(pygame.K_F1)
+    assert isinstance(driver.top, HelpOverlay) and ("Space or R", "roll") in driver.top.keys
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is scene
