@@ -18,7 +18,7 @@ from typing import Any
 from .actions import Action, ChanceOption, Dice, Place, Roll
 from .errors import IllegalAction, SaveError
 from .jackpot import Cell, JackpotVariant, classify, granted_symbols, rack_bonus, score_lines
-from .state import CHANCE, TERMINAL, Seat
+from .state import GameState, Seat
 
 CHANCE_SPACE = "chance"
 
@@ -44,7 +44,7 @@ class RoundScore:
                    data["high_bonus"])
 
 
-class JackpotState:
+class JackpotState(GameState):
     def __init__(self, variant: JackpotVariant, seats: list[Seat], games: int = 1, rolloff: bool = True):
         if not variant.min_players <= len(seats) <= variant.max_players:
             raise IllegalAction(f"{variant.name} is for {variant.min_players} to {variant.max_players} players,"
@@ -79,20 +79,6 @@ class JackpotState:
         self.chance: list[str | None] = [None for _ in self.seats]
 
     # ------------------------------------------------------------ queries --
-    @property
-    def n(self) -> int:
-        return len(self.seats)
-
-    def current_player(self) -> int:
-        if self.phase == "over":
-            return TERMINAL
-        if self.pending is not None:
-            return CHANCE
-        return self.seat
-
-    def is_terminal(self) -> bool:
-        return self.phase == "over"
-
     def chance_faces(self) -> list[int]:
         """How many faces each pending chance draw has (a lot among the seats, or the six-sided dice)."""
         if self.pending is None:
@@ -100,9 +86,6 @@ class JackpotState:
         if self.phase == "lot":
             return [self.n]
         return [len(self.variant.dice[i].faces) for i in self.pending]
-
-    def chance_dice(self) -> int:
-        return len(self.chance_faces())
 
     def rack_full(self, seat: int) -> bool:
         return len(self.racks[seat]) >= self.variant.windows
@@ -201,13 +184,7 @@ class JackpotState:
             return "that column is full" if isinstance(action.target, int) else "the Chance Space is taken"
         return None
 
-    def is_legal(self, action: Action) -> bool:
-        return self.why_illegal(action) is None
-
-    def apply(self, action: Action) -> None:
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalAction(f"{action!r} is not legal now: {reason}")
+    def _apply(self, action: Action) -> None:
         self.events = []
         if isinstance(action, Dice):
             self._chance(action.faces)
@@ -324,13 +301,6 @@ class JackpotState:
             "last_racks": [[[c, r, sym] for (c, r), sym in sorted(rack.items())] for rack in self.last_racks],
         }
 
-    def clone(self) -> "JackpotState":
-        return jackpot_from_json(self.to_json(), self.variant)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, JackpotState) and self.to_json() == other.to_json()
-
-    __hash__ = None  # type: ignore[assignment]
 
 
 def jackpot_from_json(data: Any, variant: JackpotVariant) -> JackpotState:

@@ -51,7 +51,62 @@ class Seat:
         return cls(data["name"], data["kind"], data.get("level"), data.get("colour"))
 
 
-class ScorecardState:
+class GameState:
+    """What every game's state answers alike; a family's state adds its rules (``why_illegal``, ``_apply``)."""
+
+    seats: tuple[Seat, ...]
+    phase: str
+    pending: tuple[int, ...] | None
+    seat: int
+
+    @property
+    def n(self) -> int:
+        return len(self.seats)
+
+    def current_player(self) -> int:
+        if self.phase == "over":
+            return TERMINAL
+        if self.pending is not None:
+            return CHANCE
+        return self.seat
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def chance_dice(self) -> int:
+        return len(self.chance_faces())
+
+    def is_legal(self, action: Action) -> bool:
+        return self.why_illegal(action) is None
+
+    def apply(self, action: Action) -> None:
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(f"{action!r} is not legal now: {reason}")
+        self._apply(action)
+
+    def why_illegal(self, action: Action) -> str | None:
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> None:
+        raise NotImplementedError
+
+    def chance_faces(self) -> list[int]:
+        raise NotImplementedError
+
+    def to_json(self) -> dict:
+        raise NotImplementedError
+
+    def clone(self) -> "GameState":
+        return state_from_json(self.to_json(), self.variant)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class ScorecardState(GameState):
     """Roll-off, match bookkeeping and the solo turn: roll, hold, release, score."""
 
     def __init__(self, variant: Variant, seats: list[Seat], games: int = 1, rolloff: bool = True):
@@ -84,20 +139,6 @@ class ScorecardState:
             self._start_game()
 
     # ------------------------------------------------------------ queries --
-    @property
-    def n(self) -> int:
-        return len(self.seats)
-
-    def current_player(self) -> int:
-        if self.phase == "over":
-            return TERMINAL
-        if self.pending is not None:
-            return CHANCE
-        return self.seat
-
-    def is_terminal(self) -> bool:
-        return self.phase == "over"
-
     def card(self, seat: int | None = None, game: int | None = None) -> Card:
         return self.cards[self.game if game is None else game][self.seat if seat is None else seat]
 
@@ -126,12 +167,9 @@ class ScorecardState:
         best = max(totals)
         return [s for s, t in enumerate(totals) if t == best]
 
-    def chance_dice(self) -> int:
-        return len(self.pending) if self.pending is not None else 0
-
     def chance_faces(self) -> list[int]:
         """How many faces each die waiting for a chance step has."""
-        return [self.variant.faces] * self.chance_dice()
+        return [self.variant.faces] * (len(self.pending) if self.pending is not None else 0)
 
     # ------------------------------------------------------------ actions --
     def legal_actions(self) -> list[Action]:
@@ -211,13 +249,7 @@ class ScorecardState:
             return f"{self.variant.box(box).name} is not allowed: the joker rule says where this roll goes"
         return None
 
-    def is_legal(self, action: Action) -> bool:
-        return self.why_illegal(action) is None
-
-    def apply(self, action: Action) -> None:
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalAction(f"{action!r} is not legal now: {reason}")
+    def _apply(self, action: Action) -> None:
         if isinstance(action, Dice):
             self._land(action.faces)
         elif self.phase == "rolloff":
@@ -339,13 +371,6 @@ class ScorecardState:
     def _load_extra(self, data: dict) -> None:
         pass
 
-    def clone(self) -> "ScorecardState":
-        return state_from_json(self.to_json(), self.variant)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, ScorecardState) and self.to_json() == other.to_json()
-
-    __hash__ = None  # type: ignore[assignment]
 
 
 def new_state(variant: Variant, seats: list[Seat], games: int = 1, rolloff: bool = True) -> ScorecardState:

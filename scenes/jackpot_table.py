@@ -14,16 +14,15 @@ import random
 import pygame
 
 from game.actions import Action, ChanceOption, Place, Roll
-from game.jackpot_state import CHANCE_SPACE, JackpotState
+from game.jackpot_state import CHANCE_SPACE
 from game.players import make_player
 from game.session import Session
 
 from . import theme
-from .dialogs import PauseMenu
 from .jackpot_art import SymbolDiceTray, symbol_surface, tile_surface
 from .persist import remember
 from .rack_view import RackView
-from .stack import Scene
+from .play_scene import PlayScene
 from .widgets import Button, ButtonRow, StaticLayer, draw_text, framed_felt, panel, rounded, wood
 
 TRAY = pygame.Rect(16, 64, 500, 300)
@@ -44,12 +43,9 @@ def _or(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-class JackpotTableScene(Scene):
+class JackpotTableScene(PlayScene):
     def __init__(self, app, session: Session, demo: bool = False):
-        super().__init__(app)
-        self.session = session
-        self.variant = session.variant
-        self.demo = demo
+        super().__init__(app, session, demo)
         rng = random.Random(session.seed ^ 0xB07)
         self.players = {i: make_player(seat.level or "heuristic", random.Random(rng.randrange(2**31)), "jackpot")
                         for i, seat in enumerate(session.seats) if seat.is_computer or demo}
@@ -100,14 +96,6 @@ class JackpotTableScene(Scene):
                                                  SMALL_RACKS.height - 40)
 
     # ------------------------------------------------------------ helpers --
-    @property
-    def state(self) -> JackpotState:
-        return self.session.state  # type: ignore[return-value]  # a new object after an undo
-
-    @property
-    def seat(self) -> int:
-        return self.state.current_player()
-
     def person_to_play(self) -> bool:
         seat = self.seat
         return (seat >= 0 and not self.state.seats[seat].is_computer and not self.demo and not self.throwing
@@ -233,9 +221,6 @@ class JackpotTableScene(Scene):
         if symbol is not None:
             self.act(Place(symbol, target))
 
-    def undo_allowed(self) -> bool:
-        return not self.demo and not getattr(self.app, "keeps_nothing", False) and self.session.undoable() is not None
-
     def undo(self) -> None:
         """Take back the last tile dropped: the rack, the supply and the dice return to just before it."""
         if not self.undo_allowed() or self.busy() or self.round_pending or not self.session.undo():
@@ -255,28 +240,11 @@ class JackpotTableScene(Scene):
         self.shown_seat = -1
         self._arrange()
 
-    def open_menu(self) -> None:
-        self.app.stack.push(PauseMenu(self.app, self.variant, self._quit_to_title))
-
-    def _quit_to_title(self) -> None:
-        from .title import TitleScene
-
-        self.app.stack.clear(TitleScene(self.app))
-
     # -------------------------------------------------------------- input --
     def handle(self, intent):
-        if intent.kind in ("quit", "fullscreen", "help"):
-            return intent
-        if intent.kind == "back":
-            self.open_menu()
-            return None
-        if intent.kind == "tap" and self.menu_button.hit(intent.pos):
-            self.menu_button.press(self.clock.time)
-            return None
-        if self.demo:
-            if intent.kind in ("tap", "confirm"):
-                self.open_menu()
-            return None
+        done, unused = self.handle_first(intent, self.menu_button)
+        if done:
+            return unused
         if self.throwing:
             if intent.kind in ("tap", "roll", "confirm"):
                 self.tray.skip()

@@ -17,10 +17,11 @@ from game.players import Player, make_player
 from game.session import Session
 
 from . import assets, theme
-from .dialogs import ConfirmDialog, PauseMenu
+from .dialogs import ConfirmDialog
 from .persist import remember
 from .dice_tray import DiceTray
 from .scorecard import Scorecard
+from .play_scene import PlayScene
 from .stack import Scene
 from .widgets import Button, ButtonRow, StaticLayer, draw_text, framed_felt, rounded, shadowed_text, wood
 
@@ -39,12 +40,9 @@ def make_players(session: Session) -> dict[int, Player]:
             for i, seat in enumerate(session.seats) if seat.is_computer}
 
 
-class TableScene(Scene):
+class TableScene(PlayScene):
     def __init__(self, app, session: Session, demo: bool = False):
-        super().__init__(app)
-        self.session = session
-        self.variant = session.variant
-        self.demo = demo
+        super().__init__(app, session, demo)
         self.players = make_players(session)
         self.card = Scorecard(CARD, self.state)
         self.tray_rect = TRAY.inflate(-44, -44)
@@ -85,14 +83,6 @@ class TableScene(Scene):
         self.buttons = ButtonRow([self.roll_button, self.pause_button, self.undo_button])
 
     # ------------------------------------------------------------ helpers --
-    @property
-    def state(self):
-        return self.session.state  # a new object after an undo: never keep it
-
-    @property
-    def seat(self) -> int:
-        return self.state.current_player()
-
     def person_to_play(self) -> bool:
         seat = self.seat
         return (seat >= 0 and not self.state.seats[seat].is_computer and not self.demo
@@ -212,9 +202,6 @@ class TableScene(Scene):
             return
         self.act(Score(box))
 
-    def undo_allowed(self) -> bool:
-        return not self.demo and not getattr(self.app, "keeps_nothing", False) and self.session.undoable() is not None
-
     def undo(self) -> None:
         """Take back the last scoring: the card, the bonuses and the dice return to just before it."""
         if not self.undo_allowed() or self.throwing or not self.session.undo():
@@ -229,32 +216,15 @@ class TableScene(Scene):
         self.say("Taken back", 1.0)
         self.app.play("hold")
 
-    def open_menu(self) -> None:
-        self.app.stack.push(PauseMenu(self.app, self.variant, self._quit_to_title))
-
-    def _quit_to_title(self) -> None:
-        from .title import TitleScene
-
-        self.app.stack.clear(TitleScene(self.app))
-
     def _legal_boxes(self) -> list[str]:
         options = self.state.options()
         return [b for b in self.variant.box_ids if options and b in options.scores]
 
     # ------------------------------------------------------------- input --
     def handle(self, intent):
-        if intent.kind in ("quit", "fullscreen", "help"):
-            return intent
-        if intent.kind == "back":
-            self.open_menu()
-            return None
-        if intent.kind == "tap" and self.pause_button.hit(intent.pos):
-            self.pause_button.press(self.clock.time)
-            return None
-        if self.demo:
-            if intent.kind in ("tap", "confirm"):
-                self.open_menu()
-            return None
+        done, unused = self.handle_first(intent, self.pause_button)
+        if done:
+            return unused
         if intent.kind == "tap" and self.undo_button.hit(intent.pos) or intent.kind == "letter" and intent.key == "u":
             self.undo()  # also from the hand-off screen: the next seat has not acted yet
             return None
