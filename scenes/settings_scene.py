@@ -35,6 +35,8 @@ class SettingsScene(Scene):
                    style="quiet", size=24),
             Button(pygame.Rect(BOX.centerx - 120, BOX.bottom - 90, 240, 64), "Done", self.app.stack.pop, size=28),
         ]
+        for button in buttons[1:3]:
+            button.enabled = s.sound  # the volume means nothing while the sound is off
         focus = self.row.focus if hasattr(self, "row") else None
         self.row = ButtonRow(buttons)
         self.row.focus = focus
@@ -85,6 +87,7 @@ class SettingsScene(Scene):
         labels = ["Sound", "Volume", "Animations", "Fullscreen (F11)"]
         for label, y in zip(labels, self.rows):
             draw_text(surface, label, 26, theme.INK, (BOX.x + 40, y), "midleft", "bold")
-        draw_text(surface, f"{round(self.app.settings.volume * 100)}%", 26, theme.INK,
+        draw_text(surface, f"{round(self.app.settings.volume * 100)}%", 26,
+                  theme.INK if self.app.settings.sound else theme.INK_FAINT,
                   (BOX.x + 300 + 140, self.rows[1]), "center", "black")
         self.row.draw(surface)
