@@ -38,9 +38,6 @@ class Card:
         return (self.upper_total(variant) + self.upper_bonus(variant)
                 + self.lower_total(variant) + self.five_alike_bonus)
 
-    def copy(self) -> "Card":
-        return Card(dict(self.boxes), self.five_alike_bonus, list(self.jokers))
-
     def to_json(self) -> dict:
         return {"boxes": dict(self.boxes), "five_alike_bonus": self.five_alike_bonus, "jokers": list(self.jokers)}
 

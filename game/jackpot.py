@@ -208,7 +208,7 @@ def parse_jackpot(data: Any, file: str, variant_id: str) -> JackpotVariant:
     name, description = read_text(top, "name"), read_text(top, "description")
     help_text = read_text(top, "help", "")
     players = top.sub("players", {"min", "max"})
-    low, high = players.integer("min", low=1, high=8), players.integer("max", low=1, high=8)
+    low, high = players.integer("min", low=1, high=6), players.integer("max", low=1, high=6)
     if high < low:
         raise players.fail("max", f"must be at least min ({low}), got {high}")
 

@@ -319,17 +319,18 @@ def jackpot_from_json(data: Any, variant: JackpotVariant) -> JackpotState:
         state.pending = tuple(data["pending"]) if data["pending"] is not None else None
         state.scores = [[RoundScore.from_json(s) for s in r] for r in data["scores"]]
         state.last_racks = [{(int(c), int(r)): sym for c, r, sym in rack} for rack in data["last_racks"]]
+        symbols = set(variant.symbol_ids)
+        cells = set(variant.cells())
+        ok = (state.phase in ("lot", "play", "over") and set(state.supply) == symbols
+              and all(v >= 0 for v in state.supply.values()) and len(state.racks) == state.n
+              and len(state.chance) == state.n
+              and all(set(r) <= cells and set(r.values()) <= symbols for r in state.racks)
+              and all(c is None or c in symbols for c in state.chance) and 0 <= state.seat < state.n
+              and state.stage in ("roll", "chance_option", "place"))
     except SaveError:
         raise
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
         raise SaveError(f"the saved state is damaged ({type(error).__name__}: {error})") from None
-    symbols = set(variant.symbol_ids)
-    cells = set(variant.cells())
-    ok = (state.phase in ("lot", "play", "over") and set(state.supply) == symbols
-          and all(v >= 0 for v in state.supply.values()) and len(state.racks) == state.n
-          and all(set(r) <= cells and set(r.values()) <= symbols for r in state.racks)
-          and all(c is None or c in symbols for c in state.chance) and 0 <= state.seat < state.n
-          and state.stage in ("roll", "chance_option", "place"))
     if not ok:
         raise SaveError("the saved state does not fit its variant")
     return state

@@ -267,3 +267,6 @@ def make_player(level: str, rng: random.Random | None = None, family: str = "sco
         return levels[level](rng)
     except KeyError:
         raise ValueError(f"unknown computer level '{level}' (known: {', '.join(levels)})") from None
+
+from .solver import OptimalPlayer  # noqa: E402  (at the bottom: the solver builds on this module)
+LEVELS["optimal"] = OptimalPlayer

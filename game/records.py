@@ -36,7 +36,8 @@ def result_entry(session: Session, when: float | None = None) -> dict:
     seats = []
     for index, seat in enumerate(state.seats):
         entry: dict[str, Any] = {"name": seat.name, "kind": seat.kind, "level": seat.level,
-                                 "total": totals[index], "won": index in winners}
+                                 "total": totals[index], "won": index in winners,
+                                 "game_totals": [state.game_totals(g)[index] for g in range(state.games)]}
         if variant.family == "scorecard":
             cards = [state.cards[g][index] for g in range(state.games)]
             entry["upper_bonus"] = sum(card.upper_bonus(variant) > 0 for card in cards)
@@ -66,11 +67,23 @@ def read_records(path: Path | None = None) -> tuple[list[dict], str | None]:
     return entries, None
 
 
+def _count(value: Any) -> bool:
+    return value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0)
+
+
 def _sound(entry: Any) -> bool:
     return (isinstance(entry, dict) and isinstance(entry.get("variant"), str)
             and isinstance(entry.get("date"), (int, float)) and isinstance(entry.get("seats"), list)
+            and _count(entry.get("games", 1)) and _count(entry.get("undos", 0))
             and all(isinstance(s, dict) and isinstance(s.get("name"), str) and isinstance(s.get("total"), int)
+                    and _count(s.get("upper_bonus")) and _count(s.get("five_alike"))
+                    and all(isinstance(t, int) for t in s.get("game_totals", []))
                     for s in entry["seats"]))
+
+
+def game_totals(seat: dict) -> list[int]:
+    """Each game's total of a seat (a match of six games is six scores, not one)."""
+    return list(seat.get("game_totals") or [seat["total"]])
 
 
 def _damaged(path: Path, problem: str) -> tuple[list[dict], str]:
@@ -99,9 +112,9 @@ class HighScore:
 
 def high_scores(entries: list[dict], variant: str, solo: bool) -> list[HighScore]:
     """The top ten totals of people in this variant, solo games and games with others kept apart."""
-    found = [HighScore(seat["total"], seat["name"], entry["date"], entry.get("undos", 0))
+    found = [HighScore(total, seat["name"], entry["date"], entry.get("undos", 0))
              for entry in entries if entry["variant"] == variant and entry.get("solo", False) == solo
-             for seat in entry["seats"] if seat.get("kind") != "computer"]
+             for seat in entry["seats"] if seat.get("kind") != "computer" for total in game_totals(seat)]
     found.sort(key=lambda h: (-h.total, h.date))
     return found[:TOP]
 
@@ -119,7 +132,7 @@ class Stats:
 
 
 def player_stats(entries: list[dict], variant: str | None = None) -> list[Stats]:
-    """Per name (people only): games, wins, average, best, and how often the bonuses came."""
+    """Per name (people only): games, matches won, average and best game, how often the bonuses came."""
     by_name: dict[str, list[tuple[dict, dict]]] = {}
     for entry in entries:
         if variant and entry["variant"] != variant:
@@ -129,17 +142,17 @@ def player_stats(entries: list[dict], variant: str | None = None) -> list[Stats]
                 by_name.setdefault(seat["name"], []).append((entry, seat))
     found = []
     for name, played in sorted(by_name.items(), key=lambda item: item[0].lower()):
-        totals = [seat["total"] for _, seat in played]
+        totals = [total for _, seat in played for total in game_totals(seat)]
         bonus = [seat["upper_bonus"] for _, seat in played if seat.get("upper_bonus") is not None]
         five = [seat["five_alike"] for _, seat in played if seat.get("five_alike") is not None]
         bonus_games = sum(entry.get("games", 1) for entry, seat in played if seat.get("upper_bonus") is not None)
         five_games = sum(entry.get("games", 1) for entry, seat in played if seat.get("five_alike") is not None)
         found.append(Stats(
-            name, len(played), sum(bool(seat.get("won")) for entry, seat in played if len(entry["seats"]) > 1),
+            name, len(totals), sum(bool(seat.get("won")) for entry, seat in played if len(entry["seats"]) > 1),
             round(statistics.fmean(totals), 1), max(totals),
             round(sum(bonus) / bonus_games, 3) if bonus_games else None,
             round(sum(five) / five_games, 3) if five_games else None,
-            sorted((entry["date"], seat["total"]) for entry, seat in played),
+            sorted((entry["date"], total) for entry, seat in played for total in game_totals(seat)),
         ))
     return found
 

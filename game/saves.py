@@ -87,7 +87,13 @@ def _read(path: Path, find_variant) -> tuple[Session, float | None]:
     except UnknownVariant:
         raise SaveError(f"its variant '{inner['variant']}' is no longer installed") from None
     saved_at = data.get("saved_at")
-    return Session.from_json(inner, variant), saved_at if isinstance(saved_at, (int, float)) else None
+    try:
+        session = Session.from_json(inner, variant)
+    except SaveError:
+        raise
+    except Exception as error:  # a hand-edited file can break anything: it is damaged, never a crash
+        raise SaveError(f"it is damaged ({type(error).__name__})") from None
+    return session, saved_at if isinstance(saved_at, (int, float)) else None
 
 
 def load_saved(find_variant, path: Path | None = None) -> Resumed:
@@ -95,6 +101,12 @@ def load_saved(find_variant, path: Path | None = None) -> Resumed:
     path = path or save_path()
     backup = path.with_name(path.name + ".bak")
     if not path.exists():
+        if backup.exists():  # stopped between two writes: the backup is the last sound save
+            try:
+                session, saved_at = _read(backup, find_variant)
+                return Resumed(session, None, saved_at)
+            except (SaveError, DiceParlorError, OSError, RecursionError):
+                move_aside(backup)
         return Resumed(None)
     try:
         session, saved_at = _read(path, find_variant)

@@ -26,11 +26,12 @@ class Session:
         self.variant = variant
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         self.rng = random.Random(self.seed)
-        self.rolloff = rolloff
         self.start = new_state(variant, seats, games, rolloff)
         self.state = self.start.clone()
         self.log: list[Action] = []
+        self.actors: list[int] = []  # who made each move of the log (-1 for the dice)
         self.undos = 0  # scorings taken back: a game with undos is marked in the records
+        self.undo_floor = 0  # a move before this point of the log cannot be taken back (no chains of undos)
         self._settle()  # a game may begin with a chance step (Jackpot's lot for who starts)
 
     @property
@@ -42,8 +43,10 @@ class Session:
 
     def act(self, action: Action) -> list[Dice]:
         """Apply one action, then draw any dice it rolled; returns the chance steps drawn."""
+        actor = self.state.current_player()
         self.state.apply(action)
         self.log.append(action)
+        self.actors.append(actor)
         return self._settle()
 
     # ------------------------------------------------------------------ undo --
@@ -55,10 +58,9 @@ class Session:
         index = len(self.log) - 1
         while index >= 0 and isinstance(self.log[index], Dice):
             index -= 1
-        if index < 0 or type(self.log[index]).__name__ not in UNDOABLE:
+        if index < self.undo_floor or type(self.log[index]).__name__ not in UNDOABLE:
             return None
-        before = replay(self.start, self.log[:index])
-        seat = before.current_player()
+        seat = self.actors[index]
         if seat < 0 or self.state.seats[seat].is_computer:
             return None
         return index
@@ -70,6 +72,8 @@ class Session:
             return False
         self.state = replay(self.start, self.log[:index])
         del self.log[index:]
+        del self.actors[index:]
+        self.undo_floor = index  # the move before this one stays: one undo, not a walk back through others
         self.undos += 1
         return True
 
@@ -79,6 +83,7 @@ class Session:
             dice = Dice(tuple(self.rng.randint(1, faces) for faces in self.state.chance_faces()))
             self.state.apply(dice)
             self.log.append(dice)
+            self.actors.append(-1)
             drawn.append(dice)
         return drawn
 
@@ -104,15 +109,19 @@ class Session:
         session = cls.__new__(cls)
         session.variant = variant
         session.seed = data.get("seed")
+        if not isinstance(session.seed, int) or isinstance(session.seed, bool):
+            raise SaveError("the saved game has no seed")
         session.start = state_from_json(data.get("start"), variant)
-        session.rolloff = session.start.phase == "rolloff"
         session.state = session.start.clone()
         session.log = []
+        session.actors = []
+        session.undo_floor = 0
         undos = data.get("undos", 0)
         session.undos = undos if isinstance(undos, int) and undos >= 0 else 0
         try:
             for raw in data["log"]:
                 action = action_from_json(raw)
+                session.actors.append(session.state.current_player())
                 session.state.apply(action)
                 session.log.append(action)
             version, internal, gauss = data["rng"]
@@ -120,8 +129,8 @@ class Session:
             session.rng.setstate((version, tuple(internal), gauss))
         except SaveError:
             raise
-        except (KeyError, TypeError, ValueError) as error:
-            raise SaveError(f"the saved game is damaged ({error})") from None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+            raise SaveError(f"the saved game is damaged ({type(error).__name__})") from None
         if session.state.to_json() != data.get("state"):
             raise SaveError("the saved game's log does not lead to its saved state")
         return session

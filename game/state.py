@@ -413,11 +413,11 @@ def state_from_json(data: Any, variant: Variant) -> ScorecardState:
         state.rolloff_totals = {int(k): v for k, v in data["rolloff_totals"].items()}
         state.rolloff_rounds = [{int(k): v for k, v in r.items()} for r in data["rolloff_rounds"]]
         state._load_extra(data)
+        _check_shape(state)
     except SaveError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
         raise SaveError(f"the saved state is damaged ({type(error).__name__}: {error})") from None
-    _check_shape(state)
     return state
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import time
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,10 @@ def write_atomic(path: Path, text: str, backup: bool = True) -> None:
         handle.flush()
         os.fsync(handle.fileno())
     if backup and path.exists():
-        os.replace(path, path.with_name(path.name + ".bak"))
+        # copy (not move) to the backup, so the file itself is never missing, not even for a moment
+        spare = path.with_name(f".{path.name}.{os.getpid()}.bak.tmp")
+        shutil.copyfile(path, spare)
+        os.replace(spare, path.with_name(path.name + ".bak"))
     os.replace(temporary, path)
     _sync_folder(path.parent)
 

@@ -256,12 +256,13 @@ def parse_variant(data: Any, file: str, variant_id: str) -> "Variant | Any":
     name = read_text(top, "name")
     description = read_text(top, "description")
     help_text = read_text(top, "help", "")
-    dice = top.integer("dice", 5, low=2, high=10)
-    faces = top.integer("faces", 6, low=2, high=20)
+    # The table draws dice with pips (1 to 6) and holds them with keys 1-6: that bounds what a file may ask.
+    dice = top.integer("dice", 5, low=2, high=6)
+    faces = top.integer("faces", 6, low=2, high=6)
     rolls = top.integer("rolls_per_turn", 3, low=1, high=10)
     players = top.sub("players", {"min", "max"})
-    low = players.integer("min", low=1, high=8)
-    high = players.integer("max", low=1, high=8)
+    low = players.integer("min", low=1, high=6)
+    high = players.integer("max", low=1, high=6)
     if high < low:
         raise players.fail("max", f"must be at least min ({low}), got {high}")
     games = top.sub("games", {"max", "default"}, None)

@@ -53,6 +53,7 @@ class ChallengeTableScene(TableScene):
         self.selected = set()
 
     def enter(self) -> None:
+        remember(self.app, self.session, None, self.demo)
         self.can_undo = self.undo_allowed()
         self.sync_dice()
         self._turn_started()
@@ -219,10 +220,7 @@ class ChallengeTableScene(TableScene):
 
     def draw_die_keys(self, surface: pygame.Surface) -> None:
         if self.person_to_play() and self.cstate.stage == "pick":
-            for die in range(self.tray.count):
-                rect = self.tray.die_rect(die)
-                draw_text(surface, str(die + 1), 15, (200, 230, 205), (rect.centerx, rect.bottom + 1), "midtop",
-                          "bold")
+            self.draw_key_badges(surface)
 
     def hint(self) -> str:
         state = self.cstate

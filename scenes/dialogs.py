@@ -111,5 +111,7 @@ class PauseMenu(Dialog):
         self.app.stack.push(SettingsScene(self.app))
 
     def _quit(self) -> None:
-        self.app.stack.push(ConfirmDialog(self.app, "Quit this game?", "The game in progress will end.",
-                                          "Quit", self.on_quit, "Keep playing"))
+        kiosk = getattr(self.app, "kiosk", None) is not None
+        words = "The game in progress will end." if kiosk else "You can continue it later from the title."
+        self.app.stack.push(ConfirmDialog(self.app, "Quit to the title?", words, "Quit", self.on_quit,
+                                          "Keep playing"))

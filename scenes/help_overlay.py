@@ -14,7 +14,8 @@ TABLE = [("Space or R", "roll"), ("1 - 5", "hold or release a die (numbered on i
          ("Up / Down", "choose a box"), ("Enter", "score the chosen box"), ("U", "undo your last scoring"),
          ("Esc", "menu: rules, settings, quit")]
 CHALLENGE = [("Space or R", "roll the common dice"), ("1 - 5", "pick a rolled die to copy"),
-             ("Enter", "copy the picked dice"), ("Up / Down, Enter", "choose and score a box")]
+             ("Enter", "copy the picked dice"), ("Up / Down, Enter", "choose and score a box"),
+             ("U", "undo your last scoring")]
 JACKPOT = [("Space or R", "roll"), ("1 - 5", "drop the tile into that column"), ("Tab", "switch the tile"),
            ("C", "the Chance Space (or keep its tile)"), ("X", "return the Chance Space tile"),
            ("U", "undo your last tile")]

@@ -78,6 +78,7 @@ class JackpotTableScene(PlayScene):
 
     # --------------------------------------------------------- lifecycle --
     def enter(self) -> None:
+        remember(self.app, self.session, None, self.demo)  # a new game is kept from its first moment
         self.can_undo = self.undo_allowed()
         self.sync_views()
         self._turn_started()
@@ -105,6 +106,8 @@ class JackpotTableScene(PlayScene):
         return self.throwing or any(view.busy() for view in self.racks)
 
     def symbols(self) -> tuple[str, ...]:
+        if self.throwing:
+            return ()  # the dice have not settled: the tile would give the result away
         return self.state.tile_symbols() if self.state.stage == "place" else ()
 
     def chosen(self) -> str | None:

@@ -16,8 +16,8 @@ from typing import Callable
 import pygame
 
 from game.kiosk import KioskConfig
-from game.saves import delete_save
 from game.records import records_path
+from game.storage import lock_for, move_aside
 
 from . import theme
 from .input import Intent
@@ -30,6 +30,7 @@ CORNER = pygame.Rect(0, 0, 96, 96)
 LONG_PRESS = 3.0
 PIN_TRIES = 3
 LOCK_SECONDS = 60.0
+ADMIN_IDLE = 30.0  # seconds before an untouched PIN pad or admin panel closes itself
 
 
 class KioskController:
@@ -73,7 +74,12 @@ class KioskController:
             self.press_started = None
             self.open_pin_pad()
         top = self.app.stack.top
-        if top is None or isinstance(top, (PinPad, AdminPanel, StillPlaying)) or self.attract:
+        if isinstance(top, (PinPad, AdminPanel)):
+            if self.idle() >= ADMIN_IDLE:  # an admin who walked away leaves nothing open to the public
+                self.app.stack.pop()
+                self.last_input = now
+            return
+        if top is None or isinstance(top, StillPlaying) or self.attract:
             return
         from .title import TitleScene
 
@@ -111,13 +117,14 @@ class KioskController:
         """Back to the title; the game in progress is dropped (a kiosk keeps no resumable game)."""
         from .title import TitleScene
 
-        delete_save()
         self.attract = False
         self.last_input = self.app.time
         log.info("table reset")
         self.app.stack.clear(TitleScene(self.app))
 
     def open_pin_pad(self) -> None:
+        if self.attract:
+            self.end_attract()  # the pad's taps are for the pad, not "tap to play"
         if not isinstance(self.app.stack.top, (PinPad, AdminPanel)):
             self.app.stack.push(PinPad(self.app, self))
 
@@ -264,10 +271,16 @@ class AdminPanel(Scene):
 
     def reset_records(self) -> None:
         path = records_path()
-        if path.exists():
-            path.rename(path.with_name(path.name + ".reset"))  # kept once, in case it was a mistake
-        self.note = "Records reset"
-        log.info("records reset by the admin")
+        try:
+            with lock_for(path):
+                for old in (path, path.with_name(path.name + ".bak")):
+                    if old.exists():
+                        move_aside(old)  # kept, in case it was a mistake
+            self.note = "Records reset"
+            log.info("records reset by the admin")
+        except Exception as error:  # a kiosk never stops on a file problem
+            self.note = f"Records could not be reset: {error}"
+            log.warning("records reset failed: %s", error)
 
     def handle(self, intent):
         if intent.kind == "back":

@@ -168,6 +168,11 @@ class NewGameScene(Scene):
         self.games = max(1, min(self.variant.max_games, self.games + step))
 
     def _pick_variant(self, i: int) -> None:
+        shown = self._visible_variants()
+        if i < shown.start:
+            self.scroll = i  # keep the chosen game in view when chosen with the keys
+        elif i >= shown.stop:
+            self.scroll += i - shown.stop + 1
         if i != self.variant_index:
             self.variant_index = i
             self.games = self.variant.default_games

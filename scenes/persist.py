@@ -12,14 +12,16 @@ from game.session import Session
 def remember(app, session: Session, action: Action | None, demo: bool = False) -> None:
     if demo:
         return
+    kiosk = getattr(app, "keeps_nothing", False)
     try:
         if session.state.is_terminal():
-            delete_save()
-            message = add_result(session)
+            message = add_result(session)  # first the result, then the save goes: a stop between loses neither
             if message:
                 app.notice = message
-        elif getattr(app, "keeps_nothing", False):
-            return  # a kiosk keeps no resumable game
+            if not kiosk:
+                delete_save()
+        elif kiosk:
+            return  # a kiosk keeps no resumable game (and leaves a desktop user's save alone)
         elif not isinstance(action, (Hold, Release)):  # a hold is redone in a second; a roll or a box is not
             save_session(session)
     except OSError as error:

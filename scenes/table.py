@@ -58,7 +58,6 @@ class TableScene(PlayScene):
         self.bot_timer = 0.0
         self.bot_next: Action | None = None
         self.last_seat: int | None = None
-        self.last_game = self.state.game
         self.throwing = False  # dice in the air: input waits (a tap skips), holds do not
         self.key_order: list[int] = list(range(self.variant.dice))  # key k+1 holds die key_order[k]
 
@@ -74,6 +73,7 @@ class TableScene(PlayScene):
         self.tray.place(self.state.dice, list(self.state.held))
 
     def enter(self) -> None:
+        remember(self.app, self.session, None, self.demo)  # a new match is kept from its first moment
         self.can_undo = self.undo_allowed()
         self.sync_dice()
         self._turn_started()
@@ -267,8 +267,6 @@ class TableScene(PlayScene):
                 self.card.focus_box = boxes[(current + step) % len(boxes)] if current >= 0 else boxes[0]
         elif intent.kind == "confirm" and self.card.focus_box:
             self.choose_box(self.card.focus_box)
-        elif intent.kind == "letter" and intent.key == "u":
-            self.undo()
         return None
 
     # ------------------------------------------------------------ update --
@@ -347,6 +345,9 @@ class TableScene(PlayScene):
         """The key (1-5) that holds each die, on its corner, while a person may hold."""
         if not self.person_to_play() or self.state.dice is None or not self.state.rolls_left():
             return
+        self.draw_key_badges(surface)
+
+    def draw_key_badges(self, surface: pygame.Surface) -> None:
         for key, die in enumerate(self.key_order):
             rect = self.tray.die_rect(die)
             if rect.width:

@@ -143,8 +143,12 @@ def test_three_wrong_pins_lock_the_pad_for_a_minute(kiosk):
     _enter_pin(kiosk, "4321")
     assert isinstance(kiosk.top, PinPad)  # even the right PIN waits
     kiosk.step(61.0)
+    assert not isinstance(kiosk.top, PinPad)  # an untouched pad closes itself
+    _key(kiosk, pygame.K_a, pygame.KMOD_CTRL | pygame.KMOD_ALT)
     _enter_pin(kiosk, "4321")
     assert isinstance(kiosk.top, AdminPanel)
+    kiosk.step(31.0)  # an admin who walks away leaves nothing open to the public
+    assert not isinstance(kiosk.top, AdminPanel)
 
 
 # ----------------------------------------------------------------- touch first --

@@ -104,3 +104,28 @@ def test_records_command(tmp_path):
     text = subprocess.run([sys.executable, "-m", "game", "records"], cwd=ROOT, capture_output=True, text=True,
                           env=env)
     assert "yatzy (solo):" in text.stdout and "Ann" in text.stdout
+
+
+def test_a_match_counts_each_of_its_games_not_their_sum():
+    match = _finished("dutch", [Seat("Ann"), Seat("Bob")], 11)
+    assert match.state.games == 1
+    six = Session(find_variant("dutch"), [Seat("Ann"), Seat("Bob")], games=3, seed=12)
+    players = [make_player("greedy", random.Random(i)) for i in range(2)]
+    while not six.state.is_terminal():
+        six.act(players[six.state.current_player()].choose(six.state))
+    add_result(match)
+    add_result(six)
+    entries = read_records()[0]
+    games = [six.state.game_totals(g)[0] for g in range(3)] + [match.state.match_totals()[0]]
+    assert sorted(h.total for h in high_scores(entries, "dutch", solo=False) if h.name == "Ann") == sorted(games)
+    ann = next(s for s in player_stats(entries) if s.name == "Ann")
+    assert ann.games == 4 and ann.best == max(games) and ann.average == round(sum(games) / 4, 1)
+
+
+def test_records_with_damaged_fields_are_refused_not_crashed():
+    records_path().parent.mkdir(parents=True, exist_ok=True)
+    bad = {"format": 1, "results": [{"variant": "classic", "date": 1.0, "seats": [
+        {"name": "Ann", "total": 200, "upper_bonus": "yes", "five_alike": 1}]}]}
+    records_path().write_text(json.dumps(bad))
+    entries, message = read_records()
+    assert entries == [] and "could not be read" in message

@@ -169,6 +169,7 @@ def _session_at(variant_id: str, dice: tuple[int, ...], **card) -> Session:
     session.state.apply(Roll())
     session.state.apply(Dice(dice))
     session.log = [Roll(), Dice(dice)]
+    session.actors = [0, -1]
     return session
 
 
@@ -220,3 +221,55 @@ def test_undos_are_saved_with_the_game():
     _score_and_undo(session, "large_straight")
     save_session(session)
     assert load_saved(find_variant).session.undos == 1
+
+
+def test_undo_takes_back_one_move_not_a_chain_through_other_players():
+    from game.challenge import CommonRollState  # noqa: F401  (Challenge: everyone scores each round)
+
+    session = Session(find_variant("challenge"), [Seat("Ann"), Seat("Bob")], seed=4, rolloff=False)
+    brain = make_player("greedy", random.Random(0))
+    while session.state.stage != "score" or session.state.seat != 1:
+        session.act(brain.choose(session.state))
+    session.act(brain.choose(session.state))  # Bob scores; Ann scored just before
+    assert session.undo()  # Bob takes his back
+    assert session.undoable() is None and not session.undo()  # but not Ann's as well
+
+
+def test_a_save_is_never_missing_between_two_writes(monkeypatch):
+    import game.storage as storage
+
+    session = _played(moves=6)
+    save_session(session)
+    calls = []
+    real_replace = storage.os.replace
+
+    def crash_before_the_new_file_lands(source, target):
+        calls.append(target)
+        if str(target).endswith("autosave.json"):
+            raise KeyboardInterrupt  # the process stops here
+        return real_replace(source, target)
+
+    monkeypatch.setattr(storage.os, "replace", crash_before_the_new_file_lands)
+    earlier = list(session.log)
+    session.act(make_player("greedy").choose(session.state))
+    with pytest.raises(KeyboardInterrupt):
+        save_session(session)
+    monkeypatch.setattr(storage.os, "replace", real_replace)
+    resumed = load_saved(find_variant)
+    assert resumed.session is not None and resumed.message is None
+    assert resumed.session.log == earlier  # the last whole save, not nothing
+
+
+@pytest.mark.parametrize("edit", [
+    lambda d: d["session"]["start"].update(seat=None),
+    lambda d: d["session"]["start"].update(dice="x"),
+    lambda d: d["session"].pop("seed"),
+    lambda d: d["session"]["start"].update(cards=[[]]),
+])
+def test_hand_edited_saves_are_damaged_never_a_crash(edit):
+    save_session(_played(moves=8))
+    data = json.loads(save_path().read_text())
+    edit(data)
+    save_path().write_text(json.dumps(data))
+    resumed = load_saved(find_variant)
+    assert resumed.session is None and resumed.message.startswith("The saved game could not be resumed")
