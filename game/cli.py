@@ -67,6 +67,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     commands.add_parser("variants", help="list the variants")
 
+    advise = commands.add_parser("advise", help="the optimal player's ranked options for a situation, as JSON")
+    advise.add_argument("--variant", required=True)
+    advise.add_argument("--state", required=True, metavar="JSON",
+                        help='an engine state, or {"card": {BOX: SCORE or null}, "dice": [..], "rolls_left": N}')
+
     records = commands.add_parser("records", help="high scores and statistics")
     records.add_argument("--variant", default=None)
     records.add_argument("--json", action="store_true")
@@ -183,6 +188,43 @@ def _cmd_variants(_: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_advise(args: argparse.Namespace) -> int:
+    from .solver import advise, advise_state, table_for
+    from .state import state_from_json
+
+    variant = _variant(args.variant)
+    if variant.family != "scorecard":
+        raise UsageError(f"{variant.id} has no optimal player (scorecard games only)")
+    try:
+        data = json.loads(args.state)
+    except ValueError as error:
+        raise UsageError(f"--state is not JSON: {error.msg}") from None
+    if not isinstance(data, dict):
+        raise UsageError("--state must be a JSON object")
+    table = table_for(variant, progress=_progress)
+    if "cards" in data:
+        options = advise_state(state_from_json(data, variant), table=table)
+    else:
+        card = {box: None for box in variant.box_ids}
+        unknown = set(data.get("card", {})) - set(card)
+        if unknown:
+            raise UsageError(f"unknown box {sorted(unknown)[0]!r} (boxes: {', '.join(variant.box_ids)})")
+        card.update(data.get("card", {}))
+        dice, rolls_left = data.get("dice"), data.get("rolls_left", 0)
+        if not isinstance(dice, list) or len(dice) != variant.dice or not all(
+                isinstance(d, int) and 1 <= d <= variant.faces for d in dice):
+            raise UsageError(f"dice must list {variant.dice} faces from 1 to {variant.faces}")
+        if not isinstance(rolls_left, int) or not 0 <= rolls_left < variant.rolls_per_turn:
+            raise UsageError(f"rolls_left must be 0 to {variant.rolls_per_turn - 1}")
+        options = advise(variant, table, card, data.get("upper"), data.get("five_alike_scored"), dice, rolls_left)
+    print(json.dumps({"variant": variant.id, "options": [o.to_json() for o in options]}))
+    return 0
+
+
+def _progress(fraction: float, message: str = "") -> None:
+    print(f"\rbuilding the solver table: {fraction:.0%} {message}", end="", file=sys.stderr, flush=True)
+
+
 def _cmd_records(args: argparse.Namespace) -> int:
     from .records import read_records, records_report
 
@@ -248,6 +290,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "variants": _cmd_variants,
             "play": _cmd_play,
             "records": _cmd_records,
+            "advise": _cmd_advise,
         }.get(args.command, _launch_table)
         return handler(args)
     except UsageError as error:

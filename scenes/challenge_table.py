@@ -31,7 +31,8 @@ class ChallengeTableScene(TableScene):
         self.tray_rect = TRAY.inflate(-44, -44)
         self.tray = self._new_tray()
         self.copy_button = Button(pygame.Rect(16, 668, 330, 116), "Copy", self.copy, size=36)
-        self.buttons = ButtonRow([self.roll_button, self.copy_button, self.pause_button, self.undo_button])
+        self.buttons = ButtonRow([self.roll_button, self.copy_button, self.pause_button, self.undo_button,
+                                  self.coach_button])
 
     @property
     def cstate(self) -> CommonRollState:
@@ -60,7 +61,8 @@ class ChallengeTableScene(TableScene):
         self.refresh_buttons()
 
     def resume(self) -> None:
-        self.buttons = ButtonRow([self.roll_button, self.copy_button, self.pause_button, self.undo_button])
+        self.buttons = ButtonRow([self.roll_button, self.copy_button, self.pause_button, self.undo_button,
+                                  self.coach_button])
 
     # ------------------------------------------------------------ acting --
     def act(self, action: Action) -> None:
@@ -80,6 +82,8 @@ class ChallengeTableScene(TableScene):
             self._turn_started()
         elif isinstance(action, Copy):
             seat = state.seat
+            if not self.demo:
+                self.coach.judge(action)
             self.session.act(action)
             remember(self.app, self.session, action, self.demo)
             self.app.play("hold")
@@ -184,7 +188,7 @@ class ChallengeTableScene(TableScene):
 
         surface.blit(wood((theme.WIDTH, theme.HEIGHT), 11), (0, 0))
         framed_felt(surface, TRAY)
-        draw_text(surface, str(self.variant.name), 22, theme.PAPER, (TRAY.centerx + 60, 36), "center", "bold", 420)
+        draw_text(surface, str(self.variant.name), 22, theme.PAPER, (440, 32), "midleft", "bold", 276)
 
     def draw_table(self, surface: pygame.Surface) -> None:
         super().draw_table(surface)

@@ -34,8 +34,9 @@ class Flake:
 class GameOverScene(Scene):
     transparent = True
 
-    def __init__(self, app, session: Session, game: int, demo: bool = False, on_next=None):
+    def __init__(self, app, session: Session, game: int, demo: bool = False, on_next=None, coach=None):
         super().__init__(app)
+        self.coach = coach
         self.session = session
         self.state = session.state
         self.game = game
@@ -58,9 +59,25 @@ class GameOverScene(Scene):
         self.row = ButtonRow([Button(pygame.Rect(box.x + 30 + i * (width + 20), box.bottom - 92, width, 68), label,
                                      action, style=style, size=26) for i, (label, action, style) in enumerate(specs)])
 
+    def coach_lines(self) -> list[str]:
+        """Each person's expected loss this match and their costliest choice (needs the solver's values)."""
+        if not self.coach or not self.coach.available or not self.final:
+            return []
+        lines = []
+        for seat, info in enumerate(self.state.seats):
+            if info.is_computer:
+                continue
+            total, worst = self.coach.report(seat)
+            if worst:
+                lines.append(f"{info.name}: expected loss {total:.1f} points. {worst[0].text}.")
+            else:
+                lines.append(f"{info.name}: every choice was the best one.")
+        return lines[:4]
+
     def box(self) -> pygame.Rect:
-        width = min(1160, 380 + 130 * self.state.n)
-        rect = pygame.Rect(0, 0, width, 300 + 40 * self.state.games + (40 if self.state.games > 1 else 0))
+        width = 1160 if self.coach_lines() else min(1160, 380 + 130 * self.state.n)
+        extra = 30 * len(self.coach_lines()) + (16 if self.coach_lines() else 0)
+        rect = pygame.Rect(0, 0, width, 300 + 40 * self.state.games + (40 if self.state.games > 1 else 0) + extra)
         rect.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         return rect
 
@@ -143,6 +160,9 @@ class GameOverScene(Scene):
             head = f"Game {self.game + 1}: {names} lead{'s' if len(self.winners()) == 1 else ''}"
         shadowed_text(surface, head, 44, (200, 140, 20), (box.centerx, box.y + 56), "center", "black", 2)
         self._draw_table(surface, box)
+        for i, line in enumerate(self.coach_lines()):
+            draw_text(surface, line, 18, theme.INK_SOFT, (box.x + 30, box.bottom - 128 - 30 * (len(self.coach_lines()) - 1 - i)),
+                      "midleft", "regular", box.width - 60)
         self.row.draw(surface)
 
     def _draw_table(self, surface: pygame.Surface, box: pygame.Rect) -> None:

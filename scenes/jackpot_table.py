@@ -361,7 +361,7 @@ class JackpotTableScene(PlayScene):
         self.backdrop.draw(surface)
         self.tray.draw(surface)
         title = f"{self.variant.name}  -  round {min(self.state.round + 1, self.variant.rounds)} of {self.variant.rounds}"
-        draw_text(surface, title, 22, theme.PAPER, (TRAY.centerx + 60, 36), "center", "bold", 420)
+        draw_text(surface, title, 22, theme.PAPER, (440, 32), "midleft", "bold", 276)
         self._draw_picker(surface)
         self._draw_side(surface)
         for view in self.racks:

@@ -17,6 +17,7 @@ from game.players import Player, make_player
 from game.session import Session
 
 from . import assets, theme
+from .coach import Coach, describe
 from .dialogs import ConfirmDialog
 from .persist import remember
 from .dice_tray import DiceTray
@@ -50,8 +51,10 @@ class TableScene(PlayScene):
         self.roll_button = Button(pygame.Rect(16, 668, 330, 116), "Roll", self.roll, size=40)
         self.pause_button = Button(pygame.Rect(16, 6, 120, 50), "Menu", self.open_menu, style="quiet", size=22)
         self.undo_button = Button(pygame.Rect(146, 6, 120, 50), "Undo", self.undo, style="quiet", size=22)
+        self.coach_button = Button(pygame.Rect(276, 6, 150, 50), "Coach", self.toggle_coach, style="quiet", size=22)
         self.can_undo = False
-        self.buttons = ButtonRow([self.roll_button, self.pause_button, self.undo_button])
+        self.coach = Coach(session)
+        self.buttons = ButtonRow([self.roll_button, self.pause_button, self.undo_button, self.coach_button])
         self.banner = ""
         self.banner_time = 0.0
         self.handoff: int | None = None  # a seat that must tap "ready" before playing (hot seat)
@@ -80,7 +83,7 @@ class TableScene(PlayScene):
         self.refresh_buttons()
 
     def resume(self) -> None:
-        self.buttons = ButtonRow([self.roll_button, self.pause_button, self.undo_button])
+        self.buttons = ButtonRow([self.roll_button, self.pause_button, self.undo_button, self.coach_button])
 
     # ------------------------------------------------------------ helpers --
     def person_to_play(self) -> bool:
@@ -106,6 +109,8 @@ class TableScene(PlayScene):
         before_game = state.game
         rolling = [not h for h in state.held] if state.dice is not None else [True] * self.variant.dice
         seat = state.seat
+        if not self.demo:
+            self.coach.judge(action)
         card = state.card(seat) if state.phase == "play" else None
         bonuses = (card.five_alike_bonus, card.upper_bonus(self.variant)) if card else (0, 0)
         self.session.act(action)
@@ -153,7 +158,8 @@ class TableScene(PlayScene):
         from .gameover import GameOverScene
 
         self.app.play("win" if self.state.is_terminal() else "bonus")
-        self.app.stack.push(GameOverScene(self.app, self.session, game, self.demo, on_next=self._next_game))
+        self.app.stack.push(GameOverScene(self.app, self.session, game, self.demo, on_next=self._next_game,
+                                          coach=self.coach))
 
     def _next_game(self) -> None:
         self.card = Scorecard(CARD, self.state)
@@ -201,6 +207,17 @@ class TableScene(PlayScene):
                                               lambda: self.act(Score(box)), "Go back"))
             return
         self.act(Score(box))
+
+    def toggle_coach(self) -> None:
+        seat = self.seat
+        if seat < 0 or self.state.seats[seat].is_computer:
+            return
+        self.coach.on ^= {seat}
+        self.say("Coach on: the best move is marked" if seat in self.coach.on else "Coach off", 1.4)
+
+    def coaching(self) -> bool:
+        return (self.coach.available and self.seat in self.coach.on and self.person_to_play()
+                and self.state.dice is not None and self.handoff is None)
 
     def undo(self) -> None:
         """Take back the last scoring: the card, the bonuses and the dice return to just before it."""
@@ -287,6 +304,10 @@ class TableScene(PlayScene):
     def refresh_buttons(self) -> None:
         self.undo_button.enabled = self.can_undo and not self.throwing
         self.undo_button.rect.x = 146 if self.can_undo else -1000
+        seat = self.seat
+        person = seat >= 0 and not self.state.seats[seat].is_computer and not self.demo
+        self.coach_button.rect.x = 276 if self.coach.available and person else -1000
+        self.coach_button.label = "Coach: on" if seat in self.coach.on else "Coach"
         self.roll_button.enabled = self.person_to_play() and Roll() in self.state.legal_actions()
         self.roll_button.detail = self._roll_detail()
 
@@ -325,6 +346,7 @@ class TableScene(PlayScene):
         options = self.state.options() if self.state.current_player() >= 0 else None
         self.card.draw(surface, self.state.current_player() if self.state.current_player() >= 0 else None,
                        options if not self.throwing else None)
+        self.draw_coach(surface)
         self.draw_banner(surface)
         if self.handoff is not None:
             self.draw_handoff(surface)
@@ -340,6 +362,33 @@ class TableScene(PlayScene):
     def key_for(self, die: int) -> int:
         """The number key (1-5) that holds or releases this die."""
         return self.key_order.index(die) + 1
+
+    def draw_coach(self, surface: pygame.Surface) -> None:
+        """The coach's marks: the best dice to hold glow, and the options with what each is worth."""
+        if not self.coaching():
+            self.tray.highlight = set() if not getattr(self, "selected", None) else self.tray.highlight
+            return
+        options = self.coach.options()
+        if not options:
+            return
+        best = options[0]
+        if best.kind != "copy":  # in Challenge the glow marks the player's own picks
+            self.tray.highlight = set(_dice_for(self.state.dice, best.keep)) if best.kind == "keep" else set()
+        if best.kind == "box" and self.card.focus_box is None:
+            self.card.focus_box = best.box
+        panel_rect = pygame.Rect(TRAY.x + 30, TRAY.bottom - 150, 440, 26 + 24 * min(4, len(options)))
+        veil = pygame.Surface(panel_rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (12, 24, 18, 200), veil.get_rect(), border_radius=12)
+        surface.blit(veil, panel_rect)
+        draw_text(surface, "Coach: expected final score", 16, (210, 230, 215), (panel_rect.x + 12, panel_rect.y + 13),
+                  "midleft", "bold")
+        for i, option in enumerate(options[:4]):
+            y = panel_rect.y + 36 + i * 24
+            colour = theme.HOLD_GOLD if i == 0 else (230, 236, 230)
+            draw_text(surface, describe(option, self.variant), 17, colour, (panel_rect.x + 12, y), "midleft",
+                      "bold" if i == 0 else "regular", 300)
+            loss = "best" if option.loss < 0.05 else f"-{option.loss:.1f}"
+            draw_text(surface, f"{option.value:.1f}  {loss}", 17, colour, (panel_rect.right - 12, y), "midright")
 
     def draw_die_keys(self, surface: pygame.Surface) -> None:
         """The key (1-5) that holds each die, on its corner, while a person may hold."""
@@ -371,7 +420,7 @@ class TableScene(PlayScene):
                                                     "black"), 90)
         surface.blit(label, label.get_rect(center=(shelf.x + 26, shelf.centery)))
         title = str(self.variant.name)
-        draw_text(surface, title, 22, theme.PAPER, (TRAY.centerx + 60, 36), "center", "bold", 420)
+        draw_text(surface, title, 22, theme.PAPER, (440, 32), "midleft", "bold", 276)
 
     def draw_controls(self, surface: pygame.Surface) -> None:
         self.buttons.draw(surface)
@@ -424,6 +473,16 @@ class TableScene(PlayScene):
             line = f"{self.state.seats[who].name} scored {points} in {self.variant.box(box).name}"
             draw_text(surface, line, 22, (200, 214, 200), (TRAY.centerx, TRAY.bottom - 40), "center", "regular",
                       TRAY.width - 60)
+
+
+def _dice_for(dice: tuple[int, ...], keep: tuple[int, ...]) -> list[int]:
+    """The dice (by index) that show the values of ``keep``."""
+    wanted, found = list(keep), []
+    for index, face in enumerate(dice):
+        if face in wanted:
+            wanted.remove(face)
+            found.append(index)
+    return found
 
 
 def table_for(app, session: Session, demo: bool = False) -> Scene:

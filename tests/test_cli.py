@@ -94,3 +94,17 @@ def test_demo_plays_headless_and_writes_its_last_frame(tmp_path, variant, seats)
 def test_version():
     out = run("--version")
     assert out.returncode == 0 and out.stdout.startswith("Dice Parlor ")
+
+
+def test_advise_prints_the_ranked_options_as_json():
+    state = json.dumps({"card": {"ones": 3}, "dice": [6, 6, 6, 2, 1], "rolls_left": 1})
+    out = run("advise", "--variant", "yatzy", "--state", state)
+    assert out.returncode == 0, out.stderr
+    options = json.loads(out.stdout)["options"]
+    values = [o["value"] for o in options]
+    assert values == sorted(values, reverse=True) and options[0]["loss"] == 0
+    assert {o["box"] for o in options if o["kind"] == "box"} == {
+        "twos", "threes", "fours", "fives", "sixes", "one_pair", "two_pairs", "three_kind", "four_kind",
+        "small_straight", "large_straight", "full_house", "chance", "yatzy"}
+    bad = run("advise", "--variant", "yatzy", "--state", '{"dice": [1, 2]}')
+    assert bad.returncode == 2 and "dice must list 5 faces" in bad.stderr

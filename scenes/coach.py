@@ -1,0 +1,111 @@
+"""The coach: the optimal solver's advice at the table, and after the game the choices that cost most.
+
+It reads the solver's ranked options (:func:`game.solver.advise_state`) for
+the seat whose turn it is. For people it also weighs each roll and each
+scoring against the best option at that moment, so the game-over screen can
+say "Turn 7: scoring Chance cost 4.3 points; holding the two fives was best".
+Multi-seat and Challenge games use the solitaire values (the coach's help says so).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from game.actions import Action, Copy, Roll, Score
+
+log = logging.getLogger("dice_parlor.coach")
+WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+PLURAL = {1: "ones", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes"}
+
+
+@dataclass
+class Cost:
+    game: int
+    turn: int
+    loss: float
+    text: str
+
+
+def describe(option, variant) -> str:
+    """An option in words: "holding the two fives", "scoring Chance (22)", "rolling all the dice"."""
+    if option.kind == "box":
+        return f"scoring {variant.box(option.box).name} ({option.points})"
+    if not option.keep:
+        return "rolling all the dice" if option.kind == "keep" else "copying nothing"
+    verb = "copying" if option.kind == "copy" else "holding"
+    faces = sorted(set(option.keep))
+    if len(faces) == 1:
+        count = len(option.keep)
+        return f"{verb} the {PLURAL[faces[0]]}" if count > 1 else f"{verb} the {WORDS[faces[0]]}"
+    return f"{verb} " + " ".join(map(str, option.keep))
+
+
+class Coach:
+    def __init__(self, session):
+        self.session = session
+        self.variant = session.variant
+        self.on: set[int] = set()  # the seats that want advice shown
+        self.table = None
+        self.costs: dict[int, list[Cost]] = {}
+        self._key = None
+        self._options: list = []
+        self.available = self._load()
+
+    def _load(self) -> bool:
+        if self.variant.family != "scorecard":
+            return False
+        try:
+            from game.solver import table_for
+
+            self.table = table_for(self.variant, build=False)
+        except Exception as error:  # no table for a user's variant yet, or numpy missing: no coach
+            log.info("no coach for %s: %s", self.variant.id, error)
+            self.table = None
+        return self.table is not None
+
+    def options(self) -> list:
+        """The ranked options now, computed once per move."""
+        if not self.available:
+            return []
+        key = len(self.session.log)
+        if key != self._key:
+            from game.solver import advise_state
+
+            self._key = key
+            try:
+                self._options = advise_state(self.session.state, table=self.table)
+            except Exception as error:  # advice is a help: a failure must never stop the game
+                log.warning("coach failed: %s", error)
+                self._options = []
+        return self._options
+
+    def judge(self, action: Action) -> None:
+        """Before a person's move: what it costs against the best option now."""
+        state = self.session.state
+        seat = state.current_player()
+        if not self.available or seat < 0 or state.seats[seat].is_computer:
+            return
+        options = self.options()
+        if not options:
+            return
+        chosen = None
+        if isinstance(action, Score):
+            chosen = next((o for o in options if o.kind == "box" and o.box == action.box), None)
+        elif isinstance(action, Copy):
+            chosen = next((o for o in options if o.kind == "copy" and tuple(o.keep) == action.values), None)
+        elif isinstance(action, Roll) and getattr(state, "rolls_used", 0) >= 1 and state.dice:
+            kept = tuple(sorted(d for d, held in zip(state.dice, state.held) if held))
+            chosen = next((o for o in options if o.kind == "keep" and tuple(o.keep) == kept), None)
+        if chosen is None or chosen.loss < 0.05:
+            return
+        best = options[0]
+        turn = state.card(seat).filled() + 1
+        text = (f"Turn {turn}: {describe(chosen, self.variant)} cost {chosen.loss:.1f} points; "
+                f"{describe(best, self.variant)} was best")
+        self.costs.setdefault(seat, []).append(Cost(state.game, turn, chosen.loss, text))
+
+    def report(self, seat: int) -> tuple[float, list[Cost]]:
+        """The total expected loss of a seat and its costliest choices, worst first."""
+        costs = self.costs.get(seat, [])
+        return sum(c.loss for c in costs), sorted(costs, key=lambda c: -c.loss)[:3]
