@@ -124,8 +124,9 @@ def move_value(m: Model, table: SolverTable, pos: Position, box: int, points: in
 
 @dataclass(eq=False)
 class Turn:
-    """One state's turn, solved: ``hand[h]`` ends the turn with hand h; ``keeps[r][s][k]`` holds keep k
-    of s dice with r rolls left after holding (``keeps[0]`` unused)."""
+    """One state's turn, solved: ``hand[h]`` is ending the turn with hand h (its best box);
+    ``keeps[r][s][k]`` is holding keep k of s dice while r rolls are left, the roll that follows
+    included (``keeps[0]`` is unused)."""
 
     hand: np.ndarray
     keeps: list[list[np.ndarray]] = field(default_factory=list)

@@ -14,19 +14,25 @@ is three numbers:
 "The rest of the game" counts every future box score, the upper bonus at the
 moment the upper total reaches the threshold, and every five-alike bonus.
 
-The values come from backward induction over masks, most filled first. For
-one state, a turn is solved for all states of a layer at once with numpy (the
-states are the columns of every array, hands and keeps the rows):
+The values come from backward induction over masks, fewest open boxes first.
+All the states of one layer (the same number of filled boxes) have their turn
+solved together with numpy, in batches: states are the columns of every array,
+hands and keeps the rows.
 
-1. every final hand's best box, with the scores and legality of
-   :func:`game.scoring.box_options` (the joker rows are taken from it for every
-   card situation; other hands score as :func:`hand_scores` says, which is what
-   ``box_options`` returns for them);
-2. per reroll: a keep's expectation is the mean over one more die of the keep
-   one die bigger (so all 462 keeps cost 6 row additions each), and a hand's
-   best keep is the best of the keep itself and its one-die-smaller keeps' best
-   (5 row maxima each);
-3. the first roll's expectation over all hands.
+1. Every final hand's best box: its points + the bonuses the move earns + the
+   value of the next state. Scores and legality are those of
+   :func:`game.scoring.box_options`: the five-alike hands' rows come from
+   calling it on a card of every mask (:func:`joker_tables`), the other hands
+   score as :func:`game.scoring.hand_scores` says in every open box, which is
+   what ``box_options`` returns for them (the tests check both).
+2. Per reroll: a keep's expectation is the mean, over the faces of one more
+   die, of the keep one die bigger (6 row additions per keep: 462 keeps of
+   five dice, 252 of them whole hands); a hand's best keep is the best of the
+   keep itself and of its one-die-smaller keeps' best (5 row maxima at most).
+3. The first roll: the expectation over all hands.
+
+Geometry (dice, faces), rolls per turn, boxes, bonuses and joker mode all come
+from the variant, so a user's YAML gets a table the same way.
 
 Upper totals that can no longer reach the threshold all have the same value
 (the bonus is lost either way), so only one of them is computed per mask and
@@ -252,8 +258,11 @@ def joker_tables(m: Model, options: Callable = box_options) -> JokerTables:
     v = m.variant
     n = m.n_boxes
     rows = len(m.five_rows)
-    score = np.full((rows, n, 1 << n, m.F), -1, dtype=np.int16)
-    bonus = np.zeros((rows, 1 << n, m.F), dtype=np.int16)
+    biggest = max([int(x.max()) for x in m.values] + [v.five_alike_bonus or 0] +
+                  [max(hand_scores(v, m.geo.hands[r], True).values()) for r in m.five_rows])
+    small = np.int16 if biggest < 2 ** 15 else np.int32
+    score = np.full((rows, n, 1 << n, m.F), -1, dtype=small)
+    bonus = np.zeros((rows, 1 << n, m.F), dtype=small)
     if not m.five_bit or not rows:
         return JokerTables(score, bonus)
     index = {box: i for i, box in enumerate(v.box_ids)}
@@ -326,8 +335,8 @@ def hand_values(m: Model, V: np.ndarray, cm: np.ndarray, cu: np.ndarray, cf: np.
     Value = the best legal box's points + the bonuses the move earns + the
     value of the state it leads to. ``V`` is the flat value table. The
     five-alike hands on cards with a filled five-alike box come from
-    ``jokers`` (built from ``box_options``); without it they are left for the
-    caller to fill in.
+    ``jokers`` (built from ``box_options``); without it those rows keep their
+    ordinary scores, for the caller to replace.
     """
     T, P = m.threshold, m.bonus
     nh = len(m.geo.hands)

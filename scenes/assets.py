@@ -22,8 +22,21 @@ FONT_FILES = {
 }
 
 
-@lru_cache(maxsize=128)
+_forget_on_quit = False
+
+
 def font(style: str, size: int) -> pygame.font.Font:
+    global _forget_on_quit
+    if not _forget_on_quit:  # fonts die with pygame.quit(): forget them then, whoever quits
+        pygame.register_quit(reset)
+        _forget_on_quit = True
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return _font(style, size)
+
+
+@lru_cache(maxsize=128)
+def _font(style: str, size: int) -> pygame.font.Font:
     return pygame.font.Font(str(asset("fonts", FONT_FILES[style])), max(6, int(size)))
 
 
@@ -78,7 +91,13 @@ def printable(text: str, style: str = "regular") -> str:
 def text(words: str, size: int, colour=(0, 0, 0), style: str = "regular") -> pygame.Surface:
     """Rendered text, antialiased, cached by everything that shapes it."""
     key = (words, size, tuple(colour), style)
-    return _TEXT_CACHE.get(key, lambda: font(style, size).render(words, True, colour))
+    try:
+        return _TEXT_CACHE.get(key, lambda: font(style, size).render(words, True, colour))
+    except pygame.error:  # pygame was restarted since this font was opened: open it again
+        reset()
+        if not pygame.font.get_init():
+            pygame.font.init()
+        return _TEXT_CACHE.get(key, lambda: font(style, size).render(words, True, colour))
 
 
 @lru_cache(maxsize=4096)
@@ -116,7 +135,7 @@ def wrap(words: str, size: int, width: int, style: str = "regular") -> list[str]
 
 def reset() -> None:
     """Forget every cached font and surface (pygame was restarted: old fonts are invalid)."""
-    font.cache_clear()
+    _font.cache_clear()
     fit.cache_clear()
     image.cache_clear()
     _TEXT_CACHE.clear()

@@ -141,6 +141,11 @@ TINY_BOXES = {
   - {id: straight, name: Straight, kind: straight, length: 4, score: 30}
   - {id: yahtzee, name: Yahtzee, kind: five_alike, score: 50}
   - {id: chance, name: Chance, kind: chance}""",
+    "3d6": """\
+  - {id: sixes,  name: Sixes,  kind: face, face: 6}
+  - {id: chance, name: Upper Chance, kind: chance, section: upper}
+  - {id: pair,   name: Pair,   kind: pairs, count: 1}
+  - {id: triple, name: Triple, kind: five_alike, score: 30}""",
     "5d6": """\
   - {id: fives,  name: Fives,  kind: face, face: 5}
   - {id: sixes,  name: Sixes,  kind: face, face: 6}
@@ -150,9 +155,9 @@ TINY_BOXES = {
 
 
 def tiny(tmp_path: Path, joker: str = "official", shape: str = "4d4", threshold: int = 12, name: str = "tiny"):
-    dice, faces = (4, 4) if shape == "4d4" else (5, 6)
+    dice, faces, rolls = {"4d4": (4, 4, 3), "3d6": (3, 6, 2), "5d6": (5, 6, 3)}[shape]
     path = tmp_path / f"{name}.yaml"
-    path.write_text(TINY.format(dice=dice, faces=faces, rolls=3, joker=joker, threshold=threshold,
+    path.write_text(TINY.format(dice=dice, faces=faces, rolls=rolls, joker=joker, threshold=threshold,
                                 boxes=TINY_BOXES[shape]), encoding="utf-8")
     return load_variant_file(path)
 
@@ -231,8 +236,10 @@ def test_builder_matches_brute_force_on_a_small_variant(tmp_path):
         assert compared > 100
 
 
-def test_builder_matches_brute_force_with_five_dice(tmp_path):
-    variant = tiny(tmp_path, "upper_filled", "5d6", threshold=20)
+@pytest.mark.parametrize("joker, shape, threshold", [("upper_filled", "5d6", 20), ("free", "3d6", 15)])
+def test_builder_matches_brute_force_with_other_dice(tmp_path, joker, shape, threshold):
+    # five dice of six faces; and three dice, two rolls a turn, a Chance counted in the upper section
+    variant = tiny(tmp_path, joker, shape, threshold=threshold)
     table = build_values(variant)
     brute = Brute(variant)
     assert table.start_value == pytest.approx(brute.value(Card.empty(variant)), abs=1e-9)
@@ -521,3 +528,15 @@ def test_optimal_solitaire_mean_is_near_the_table_value():
     # 300 seeded games of official: mean within 3.5 standard errors of 254.59
     result = simulate(find_variant("official"), ["optimal"], 300, 77)["seats"][0]
     assert abs(result["mean"] - 254.5877) < 3.5 * result["sd"] / 300 ** 0.5
+
+
+def test_registering_the_player_does_not_load_numpy():
+    import subprocess
+    import sys
+
+    code = ("import sys, game.players\n"
+            "assert game.players.LEVELS['optimal'].level == 'optimal'\n"
+            "print('numpy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parent.parent)
+    assert out.stdout.strip() == "False"
