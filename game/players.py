@@ -270,3 +270,21 @@ def make_player(level: str, rng: random.Random | None = None, family: str = "sco
 
 from .solver import OptimalPlayer  # noqa: E402  (at the bottom: the solver builds on this module)
 LEVELS["optimal"] = OptimalPlayer
+
+
+def available_levels(family: str = "scorecard", variant: Variant | None = None) -> list[str]:
+    """The levels that can play a variant now. The optimal player needs numpy (the standalone app
+    leaves it out) and a table already built for the variant (building one takes minutes)."""
+    if family == "jackpot":
+        from .jackpot_players import LEVELS as jackpot_levels
+
+        return list(jackpot_levels)
+    import importlib.util
+
+    levels = [level for level in LEVELS if level != "optimal"]
+    if importlib.util.find_spec("numpy") is not None:
+        from .solver_tables import shipped_path, user_path
+
+        if variant is None or shipped_path(variant).is_file() or user_path(variant).is_file():
+            levels.append("optimal")
+    return levels

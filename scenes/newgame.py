@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.players import LEVELS
+from game.players import available_levels
 from game.session import Session
 from game.state import Seat
 
@@ -15,7 +15,7 @@ from .stack import Scene
 from .widgets import Button, ButtonRow, draw_text, baize_backdrop, panel, rounded
 
 MAX_NAME = 40  # characters kept of a typed name; every screen shortens it further where needed
-LEVEL_NAMES = {"random": "Easy", "greedy": "Medium", "heuristic": "Hard"}
+LEVEL_NAMES = {"random": "Easy", "greedy": "Medium", "heuristic": "Hard", "optimal": "Perfect"}
 COMPUTER_NAMES = ("Ada", "Bram", "Chloé", "Dirk", "Eva", "Femke", "Gus")
 KIOSK_NAMES = ("Ann", "Ben", "Cleo", "Dan", "Ella", "Finn")
 LEFT = pygame.Rect(30, 96, 470, 600)
@@ -88,6 +88,10 @@ class NewGameScene(Scene):
         """Buttons for the current seats (rebuilt whenever seats change)."""
         v = self.variant
         low, high = self.seat_limits()
+        levels = available_levels(v.family, v)
+        for seat in self.seats:
+            if seat.level not in levels:
+                seat.level = "heuristic"  # e.g. the optimal player, for a game it has no table for
         while len(self.seats) > high:
             self.seats.pop()
         while len(self.seats) < low:
@@ -100,7 +104,8 @@ class NewGameScene(Scene):
                           lambda i=i: self._toggle_kind(i), style="quiet", size=20)
             buttons.append(kind)
             if seat.computer:
-                buttons.append(Button(pygame.Rect(rect.x + 470, rect.y + 5, 130, 48), LEVEL_NAMES[seat.level],
+                buttons.append(Button(pygame.Rect(rect.x + 470, rect.y + 5, 130, 48),
+                                      LEVEL_NAMES.get(seat.level, seat.level.title()),
                                       lambda i=i: self._cycle_level(i), style="quiet", size=20))
             if len(self.seats) > low:
                 buttons.append(Button(pygame.Rect(rect.right - 58, rect.y + 5, 48, 48), "×",
@@ -149,7 +154,7 @@ class NewGameScene(Scene):
         self._build()
 
     def _cycle_level(self, i: int) -> None:
-        levels = list(LEVELS)
+        levels = available_levels(self.variant.family, self.variant)
         seat = self.seats[i]
         seat.level = levels[(levels.index(seat.level) + 1) % len(levels)] if seat.level in levels else levels[0]
         self._build()

@@ -193,3 +193,23 @@ def test_f1_shows_the_keys_of_the_table_and_any_key_closes_them(table):
     assert isinstance(driver.top, HelpOverlay) and ("Space or R", "roll") in driver.top.keys
     driver.key(pygame.K_ESCAPE)
     assert driver.top is scene
+
+
+def test_computer_levels_cycle_through_what_can_play_each_game():
+    from scenes.newgame import LEVEL_NAMES, NewGameScene
+
+    driver = Driver()
+    try:
+        scene = NewGameScene(driver.app)
+        driver.start(scene)
+        seen = set()
+        for _ in range(6):
+            scene._cycle_level(1)
+            seen.add(scene.seats[1].level)
+        assert seen == {"random", "greedy", "heuristic", "optimal"}  # classic has a shipped solver table
+        assert all(level in LEVEL_NAMES for level in seen)
+        scene.seats[1].level = "optimal"
+        scene._pick_variant(next(i for i, v in enumerate(scene.variants) if v.id == "jackpot"))
+        assert scene.seats[1].level == "heuristic"  # Jackpot has no optimal player
+    finally:
+        driver.close()
