@@ -106,7 +106,8 @@ def geometry(dice: int = 5, faces: int = 6) -> Geometry:
     layers = tuple(tuple(itertools.combinations_with_replacement(range(1, faces + 1), s)) for s in range(dice + 1))
     index = {keep: i for layer in layers for i, keep in enumerate(layer)}
     child = tuple(
-        np.array([[index[tuple(sorted(keep + (f,)))] for f in range(1, faces + 1)] for keep in layers[s]], dtype=np.intp)
+        np.array([[index[tuple(sorted(keep + (f,)))] for f in range(1, faces + 1)] for keep in layers[s]],
+                 dtype=np.intp)
         for s in range(dice)
     )
     parent = (np.zeros((1, 0), dtype=np.intp),) + tuple(
@@ -513,7 +514,8 @@ def scoring_fingerprint(variant: Variant) -> str:
     n = m.n_boxes
     full = (1 << n) - 1
     rng = random.Random(20240601)
-    masks = {0, full ^ m.five_bit} | {full ^ (1 << b) for b in range(n)} | {full ^ (1 << b) ^ m.five_bit for b in range(n)}
+    masks = {0, full ^ m.five_bit} | {full ^ (1 << b) for b in range(n)}
+    masks |= {full ^ (1 << b) ^ m.five_bit for b in range(n)}
     masks |= {rng.randrange(1 << n) | m.five_bit for _ in range(96)}
     for mask in sorted(masks - {full}):
         for five in range(2):

@@ -13,7 +13,6 @@ Independent routes used here:
 from __future__ import annotations
 
 import random
-import statistics
 from pathlib import Path
 
 import numpy as np
@@ -21,7 +20,7 @@ import pytest
 
 from game.actions import Copy, Hold, Release, Roll, Score
 from game.card import Card
-from game.cli import play_game, simulate
+from game.cli import simulate
 from game.hands import all_hands, keep_outcomes, reachable_keeps
 from game.players import LEVELS, make_player
 from game.scoring import Options, box_options, hand_scores, is_five_alike
@@ -353,8 +352,10 @@ ENDGAMES = [
     ("official", ["large_straight"], {"yahtzee": 50, "sixes": 18}, (1, 1, 1, 1, 1), 0),
     ("official", ["sixes"], {"aces": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15}, (6, 6, 2, 3, 4), 2),
     ("official", ["small_straight", "fours"], {"yahtzee": 50}, (4, 4, 4, 4, 4), 1),
-    ("official", ["sixes", "chance"], {"aces": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15}, (6, 6, 1, 2, 3), 2),
-    ("official", ["threes", "yahtzee"], {"aces": 3, "twos": 6, "fours": 16, "fives": 15, "sixes": 18}, (3, 3, 3, 5, 5), 2),
+    ("official", ["sixes", "chance"], {"aces": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15},
+     (6, 6, 1, 2, 3), 2),
+    ("official", ["threes", "yahtzee"], {"aces": 3, "twos": 6, "fours": 16, "fives": 15, "sixes": 18},
+     (3, 3, 3, 5, 5), 2),
     ("dutch", ["full_house", "fours"], {"yahtzee": 50}, (4, 4, 4, 4, 2), 2),
     ("dutch", ["sixes", "yahtzee"], {"aces": 2, "twos": 6, "threes": 9, "fours": 12, "fives": 15}, (6, 6, 6, 1, 2), 1),
     ("fivezee", ["full_house", "threes"], {"fivezee": 0}, (3, 3, 3, 3, 1), 2),
