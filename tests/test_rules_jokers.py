@@ -143,6 +143,9 @@ def test_joker_official(filled, dice, legal, joker, bonus):
 
 # ---------------------------------------------- upper_filled (dutch, fivezee, challenge) --
 
+UPPER_ZEROS_4S = {"aces": 0, "twos": 0, "threes": 0, "fives": 0, "sixes": 0}  # fours is filled
+
+
 def _ordinary_lower(vid: str) -> dict:
     # Five alike always makes a Full House in fivezee (its sheet); elsewhere it needs two numbers.
     return {**ORDINARY_LOWER_4S, "full_house": 25 if vid == "fivezee" else 0}
@@ -155,13 +158,13 @@ UPPER_FILLED_CASES = [
                  id="five-50-fours-open-ordinary-roll-anywhere"),
     pytest.param({"FIVE": 0}, lambda v: {**ORDINARY_UPPER_4S, **_ordinary_lower(v)}, False, 0,
                  id="five-0-fours-open-ordinary-roll-no-bonus"),
-    pytest.param({"FIVE": 50, "fours": 12}, lambda v: {**JOKER_LOWER_4S}, True, 100,
-                 id="five-50-fours-filled-joker-any-lower-box"),
-    pytest.param({"FIVE": 0, "fours": 16}, lambda v: {**JOKER_LOWER_4S}, True, 0,
+    pytest.param({"FIVE": 50, "fours": 12}, lambda v: {**UPPER_ZEROS_4S, **JOKER_LOWER_4S}, True, 100,
+                 id="five-50-fours-filled-joker-any-lower-box-or-a-zero-upstairs"),
+    pytest.param({"FIVE": 0, "fours": 16}, lambda v: {**UPPER_ZEROS_4S, **JOKER_LOWER_4S}, True, 0,
                  id="five-0-fours-filled-joker-regardless-of-the-zero"),
     pytest.param({"FIVE": 50, "fours": 12, "three_kind": 18, "small_straight": 30}, lambda v: {
-                 "four_kind": 20, "full_house": 25, "large_straight": 40, "chance": 20}, True, 100,
-                 id="fours-filled-only-the-open-lower-boxes"),
+                 **UPPER_ZEROS_4S, "four_kind": 20, "full_house": 25, "large_straight": 40, "chance": 20}, True, 100,
+                 id="fours-filled-the-open-lower-boxes-at-full-value"),
     pytest.param({"FIVE": 50, "fours": 12, **LOWER_FULL},
                  lambda v: {"aces": 0, "twos": 0, "threes": 0, "fives": 0, "sixes": 0}, True, 100,
                  id="all-lower-filled-zero-in-an-open-upper-box"),

@@ -18,7 +18,7 @@ from game.scoring import box_options
 from game.state import new_state
 from game.variants import find_variant
 from helpers import fresh, roll, set_card, turn
-from rules_helpers import CARD13, challenge_round_to_markers, check, common_roll, copy, empty_card, seats
+from rules_helpers import CARD13, UPPER13, challenge_round_to_markers, check, common_roll, copy, empty_card, seats
 
 
 def check_all(variants, dice, expected: dict, **filled) -> None:
@@ -129,7 +129,11 @@ def test_sheet002_joker_five_4s_with_vieren_filled(five):
         card = empty_card(vid, FIVE=five, fours=12)
         options = box_options(find_variant(vid), card, (4, 4, 4, 4, 4))
         assert options.joker is True
-        assert options.scores == JOKER_VIJF_VIEREN, vid
+        lower = {box: points for box, points in options.scores.items() if box not in UPPER13}
+        assert lower == JOKER_VIJF_VIEREN, vid
+        # the open upper boxes: only for a zero, and only where the rule leaves the choice (not official's)
+        upper = {box: points for box, points in options.scores.items() if box in UPPER13}
+        assert upper == ({} if vid == "official" else {b: 0 for b in UPPER13 if b != "fours"}), vid
         # "Men kan ook de Yahtzee bonuspunten opsparen": 100 only when the first Yahtzee holds 50.
         assert options.five_alike_bonus == (100 if five == 50 else 0)
     state = fresh("dutch")
@@ -252,8 +256,9 @@ def test_sheet003_wildcard_fives_not_wild_threes_wild_with_1_3_4_6_filled(five):
                                 "small_straight": 0, "large_straight": 0, "chance": 25}, vid
         threes = box_options(variant, card, (3, 3, 3, 3, 3))
         assert threes.joker is True, vid
-        assert threes.scores == {"three_kind": 15, "four_kind": 15, "full_house": 25, "small_straight": 30,
-                                 "large_straight": 40, "chance": 15}, vid
+        # wild: the lower boxes at full value, or a zero in an open upper box (RULES.md's upper_filled reading)
+        assert threes.scores == {"twos": 0, "fives": 0, "three_kind": 15, "four_kind": 15, "full_house": 25,
+                                 "small_straight": 30, "large_straight": 40, "chance": 15}, vid
         assert fives.five_alike_bonus == threes.five_alike_bonus == (100 if five == 50 else 0)
 
 

@@ -31,7 +31,7 @@ from game.solver_tables import forget_loaded, geometry, hand_values, joker_table
 from game.state import Seat, new_state
 from game.variants import find_variant, load_variant_file
 
-PUBLISHED = {"official": 254.5877, "yatzy": 248.4400, "classic": 253.9702}
+PUBLISHED = {"official": 254.5877, "yatzy": 248.4400, "classic": 253.9702, "dutch": 254.5896}
 SCORECARD = ("classic", "official", "dutch", "fivezee", "yatzy", "challenge")
 
 
@@ -171,29 +171,9 @@ def test_published_start_values(name):
     assert round(table.start64, 4) == PUBLISHED[name]  # the value as built in float64
 
 
-def test_dutch_start_value_under_box_options():
-    # RULES.md section 4 gives 254.5896 for joker `upper_filled`; box_options' reading of that mode (a
-    # joker roll must go in an open lower box while one is open) is worth 254.58824063. Verhoeff's
-    # 254.5896 lets the roll go in ANY open box (see the next test): the number pins the reading.
-    variant, table = shipped("dutch")
-    assert round(table.start64, 8) == 254.58824063
-    assert round(table.start_value, 4) == 254.5882
-
-
-def test_verhoeff_value_is_reproduced_under_his_joker_reading():
-    """254.5896: a further Yahtzee may go in any open box; joker values only when its upper box is filled."""
-    variant = find_variant("dutch")
-
-    def any_open_box(v, card, dice):
-        five = v.five_alike_box
-        bonus, joker = 0, False
-        if is_five_alike(dice) and card[five] is not None:
-            bonus = v.five_alike_bonus if card[five] > 0 else 0
-            joker = card[v.face_box(dice[0])] is not None
-        scores = hand_scores(v, tuple(sorted(dice)), joker)
-        return Options({b: scores[b] for b in v.box_ids if card[b] is None}, joker, bonus)
-
-    table = build_values(variant, options=any_open_box)
+def test_dutch_start_value_is_the_published_254_5896():
+    # RULES.md section 4: joker `upper_filled` (Verhoeff's rule) is worth 254.5896 from the start.
+    table = table_for(find_variant("dutch"), build=False)
     assert round(table.start_value, 4) == 254.5896
 
 
