@@ -380,7 +380,7 @@ class TableScene(PlayScene):
         veil = pygame.Surface(panel_rect.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (12, 24, 18, 200), veil.get_rect(), border_radius=12)
         surface.blit(veil, panel_rect)
-        draw_text(surface, "Coach: expected final score", 16, (210, 230, 215), (panel_rect.x + 12, panel_rect.y + 13),
+        draw_text(surface, "Coach: expected final score (solitaire values)", 16, (210, 230, 215), (panel_rect.x + 12, panel_rect.y + 13),
                   "midleft", "bold")
         for i, option in enumerate(options[:4]):
             y = panel_rect.y + 36 + i * 24
