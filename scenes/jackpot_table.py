@@ -334,13 +334,8 @@ class JackpotTableScene(PlayScene):
             big.lit_columns, big.chance_lit, big.ghost = set(), False, None
 
     def _drive_bot(self, dt: float) -> None:
-        seat = self.seat
-        if seat < 0 or self.busy() or self.round_pending or self.app.stack.top is not self or seat != self.shown_seat:
-            return
-        if not (self.state.seats[seat].is_computer or self.demo):
-            return
-        self.bot_timer -= dt
-        if self.bot_timer > 0:
+        seat = self.bot_due(dt, self.busy() or self.round_pending or self.seat != self.shown_seat)
+        if seat is None:
             return
         if self.bot_next is None:
             self.bot_next = self.players[seat].choose(self.state)

@@ -23,6 +23,18 @@ class PlayScene(Scene):
     def seat(self) -> int:
         return self.state.current_player()
 
+    bot_timer = 0.0
+
+    def bot_due(self, dt: float, busy: bool) -> int | None:
+        """The computer seat whose next move is due now, if any: computers wait their pace between moves."""
+        seat = self.seat
+        if seat < 0 or busy or self.app.stack.top is not self:
+            return None
+        if not (self.state.seats[seat].is_computer or self.demo):
+            return None
+        self.bot_timer -= dt
+        return seat if self.bot_timer <= 0 else None
+
     def undo_allowed(self) -> bool:
         return not self.demo and not getattr(self.app, "keeps_nothing", False) and self.session.undoable() is not None
 

@@ -316,13 +316,8 @@ class TableScene(PlayScene):
         return f"{left} left" if left else "no rolls left"
 
     def _drive_bot(self, dt: float) -> None:
-        seat = self.seat
-        if seat < 0 or self.tray.busy() or self.app.stack.top is not self:
-            return
-        if not (self.state.seats[seat].is_computer or self.demo):
-            return
-        self.bot_timer -= dt
-        if self.bot_timer > 0:
+        seat = self.bot_due(dt, self.tray.busy())
+        if seat is None:
             return
         if self.bot_next is None:
             player = self.players.get(seat) or make_player("heuristic", random.Random(seat))
