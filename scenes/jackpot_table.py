@@ -356,7 +356,7 @@ class JackpotTableScene(PlayScene):
         self.backdrop.draw(surface)
         self.tray.draw(surface)
         title = f"{self.variant.name}  -  round {min(self.state.round + 1, self.variant.rounds)} of {self.variant.rounds}"
-        draw_text(surface, title, 22, theme.PAPER, (440, 32), "midleft", "bold", 276)
+        draw_text(surface, title, 22, theme.PAPER, (440, 32), "midleft", "bold", 560)
         self._draw_picker(surface)
         self._draw_side(surface)
         for view in self.racks:
@@ -387,7 +387,7 @@ class JackpotTableScene(PlayScene):
                 rounded(surface, theme.HOLD_GOLD, rect.inflate(10, 10), 14, 5)
             surface.blit(tile_surface(symbol, rect.width), rect)
         if len(symbols) > 1 and self.person_to_play():
-            draw_text(surface, "Tap a tile (or Tab) to choose, then a column (1-5) or the Chance Space (C)", 16,
+            draw_text(surface, "Tap a tile (Tab), then a column (1-5) or the Chance Space (C)", 16,
                       theme.INK_SOFT, (PICKER.x + 16, PICKER.bottom - 22), "midleft", "regular", PICKER.width - 32)
         elif symbols and self.person_to_play():
             draw_text(surface, "Tap a column (1-5) or the Chance Space (C)", 16, theme.INK_SOFT,

@@ -68,10 +68,10 @@ class NewGameScene(Scene):
 
     # ----------------------------------------------------------- layout --
     def _variant_rect(self, i: int) -> pygame.Rect:
-        return pygame.Rect(LEFT.x + 14, LEFT.y + 62 + (i - self.scroll) * 84, LEFT.width - 28, 76)
+        return pygame.Rect(LEFT.x + 14, LEFT.y + 58 + (i - self.scroll) * 74, LEFT.width - 28, 68)
 
     def _visible_variants(self) -> range:
-        fits = (LEFT.height - 76) // 84
+        fits = (LEFT.height - 72) // 74
         return range(self.scroll, min(len(self.variants), self.scroll + fits))
 
     def _seat_rect(self, i: int) -> pygame.Rect:
@@ -288,9 +288,9 @@ class NewGameScene(Scene):
             rounded(surface, (255, 232, 160) if chosen else (240, 234, 216), rect, 10)
             if chosen:
                 rounded(surface, theme.WOOD, rect, 10, 3)
-            draw_text(surface, str(variant.name), 24, theme.INK, (rect.x + 14, rect.y + 22), "midleft", "bold",
+            draw_text(surface, str(variant.name), 24, theme.INK, (rect.x + 14, rect.y + 21), "midleft", "bold",
                       rect.width - 28)
-            draw_text(surface, str(variant.description), 16, theme.INK_SOFT, (rect.x + 14, rect.y + 54), "midleft",
+            draw_text(surface, str(variant.description), 16, theme.INK_SOFT, (rect.x + 14, rect.y + 49), "midleft",
                       "regular", rect.width - 28)
         if len(self.variants) > len(self._visible_variants()):
             draw_text(surface, "scroll for more", 14, theme.INK_FAINT, (LEFT.centerx, LEFT.bottom - 8), "midbottom")
