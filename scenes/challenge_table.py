@@ -41,6 +41,7 @@ class ChallengeTableScene(TableScene):
     def _new_tray(self, count: int | None = None) -> DiceTray:
         shelf = pygame.Rect(self.tray_rect.x, self.tray_rect.bottom - 4, self.tray_rect.width, 4)
         tray = DiceTray(self.tray_rect, shelf, count or self.variant.dice, size=74, seed=self.session.seed)
+        self.key_order = list(range(tray.count))  # numbered left to right again once the throw lands
         tray.on_hit = lambda strength: self.app.play("clack", strength)
         return tray
 

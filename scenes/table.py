@@ -392,7 +392,7 @@ class TableScene(PlayScene):
         self.draw_key_badges(surface)
 
     def draw_key_badges(self, surface: pygame.Surface) -> None:
-        for key, die in enumerate(self.key_order):
+        for key, die in enumerate(d for d in self.key_order if d < self.tray.count):
             rect = self.tray.die_rect(die)
             if rect.width:
                 badge = pygame.Rect(0, 0, 22, 22)
