@@ -268,23 +268,27 @@ def make_player(level: str, rng: random.Random | None = None, family: str = "sco
     except KeyError:
         raise ValueError(f"unknown computer level '{level}' (known: {', '.join(levels)})") from None
 
-from .solver import OptimalPlayer  # noqa: E402  (at the bottom: the solver builds on this module)
+from .solver import OptimalPlayer, dial_player  # noqa: E402  (at the bottom: the solver builds on this module)
 LEVELS["optimal"] = OptimalPlayer
+# The difficulty dial: the optimal player with noise (about 192, 223 and 240 on classic, where optimal is 254).
+DIAL = {"easy": 2.5, "medium": 1.0, "hard": 0.2}
+for _name, _temperature in DIAL.items():
+    LEVELS[_name] = dial_player(_name, _temperature)
+BASIC = ("random", "greedy", "heuristic")  # the levels that need no solver table, in the dial's order
 
 
 def available_levels(family: str = "scorecard", variant: Variant | None = None) -> list[str]:
-    """The levels that can play a variant now. The optimal player needs numpy (the standalone app
-    leaves it out) and a table already built for the variant (building one takes minutes)."""
+    """The levels to offer for a variant, easiest first: the solver's dial (easy, medium, hard, optimal)
+    where its table exists and numpy is there (the standalone app leaves it out), else the basic three."""
     if family == "jackpot":
         from .jackpot_players import LEVELS as jackpot_levels
 
         return list(jackpot_levels)
     import importlib.util
 
-    levels = [level for level in LEVELS if level != "optimal"]
     if importlib.util.find_spec("numpy") is not None:
         from .solver_tables import shipped_path, user_path
 
         if variant is None or shipped_path(variant).is_file() or user_path(variant).is_file():
-            levels.append("optimal")
-    return levels
+            return [*DIAL, "optimal"]  # the dial, re-based on the solver
+    return list(BASIC)

@@ -314,21 +314,45 @@ def _make_player_class():
             if isinstance(state, CommonRollState):
                 if state.stage == "roll":
                     return Roll()
-                best = advise_state(state, table=self.table(state.variant))[0]
+                best = self.pick(advise_state(state, table=self.table(state.variant)))
                 return Score(best.box) if best.kind == "box" else Copy(best.keep)
             if state.dice is None or state.rolls_used == 0:
                 return Roll()
             key = (state.game, state.seat, state.rolls_used, state.dice, tuple(state.card().boxes.values()))
             if self._plan is None or self._plan[0] != key:
-                self._plan = (key, advise_state(state, table=self.table(state.variant))[0])
+                self._plan = (key, self.pick(advise_state(state, table=self.table(state.variant))))
             best = self._plan[1]
             if best.kind == "box":
                 return Score(best.box)
             return hold_steps(state, keep_mask(state.dice, best.keep))
 
+        def pick(self, options):
+            return options[0]
+
     OptimalPlayer.__module__ = __name__
     OptimalPlayer.__qualname__ = "OptimalPlayer"
     return OptimalPlayer
+
+
+def dial_player(level: str, temperature: float):
+    """A player on the difficulty dial: the solver's options, chosen with noise.
+
+    Each option is taken with a weight of exp(-loss / temperature): a small
+    temperature nearly always plays the best move, a large one often settles
+    for a move that costs a few points, as a casual player does.
+    """
+    import math
+
+    base = getattr(sys.modules[__name__], "OptimalPlayer")  # made on first use, see __getattr__
+
+    class DialPlayer(base):
+        def pick(self, options):
+            weights = [math.exp(-option.loss / temperature) for option in options]
+            return self.rng.choices(options, weights)[0]
+
+    DialPlayer.level = level
+    DialPlayer.__qualname__ = DialPlayer.__name__ = f"DialPlayer_{level}"
+    return DialPlayer
 
 
 def __getattr__(name: str):

@@ -15,7 +15,8 @@ from .stack import Scene
 from .widgets import Button, ButtonRow, draw_text, baize_backdrop, panel, rounded
 
 MAX_NAME = 40  # characters kept of a typed name; every screen shortens it further where needed
-LEVEL_NAMES = {"random": "Easy", "greedy": "Medium", "heuristic": "Hard", "optimal": "Perfect"}
+LEVEL_NAMES = {"random": "Easy", "greedy": "Medium", "heuristic": "Hard", "easy": "Easy", "medium": "Medium",
+               "hard": "Hard", "optimal": "Perfect"}
 COMPUTER_NAMES = ("Ada", "Bram", "Chloé", "Dirk", "Eva", "Femke", "Gus")
 KIOSK_NAMES = ("Ann", "Ben", "Cleo", "Dan", "Ella", "Finn")
 LEFT = pygame.Rect(30, 96, 470, 600)
@@ -90,8 +91,9 @@ class NewGameScene(Scene):
         low, high = self.seat_limits()
         levels = available_levels(v.family, v)
         for seat in self.seats:
-            if seat.level not in levels:
-                seat.level = "heuristic"  # e.g. the optimal player, for a game it has no table for
+            if seat.level not in levels:  # the same step of the dial in this game's set of levels
+                step = min(_step(seat.level), len(levels) - 1)
+                seat.level = levels[step]
         while len(self.seats) > high:
             self.seats.pop()
         while len(self.seats) < low:
@@ -334,3 +336,11 @@ def _tail(words: str, size: int, width: int) -> str:
     while words and face.size("…" + words)[0] > width:
         words = words[1:]
     return "…" + words
+
+
+def _step(level: str) -> int:
+    """Where a level stands on the dial: 0 easy, 1 medium, 2 hard, 3 perfect."""
+    for order in (("random", "greedy", "heuristic", "optimal"), ("easy", "medium", "hard", "optimal")):
+        if level in order:
+            return order.index(level)
+    return 2
