@@ -135,6 +135,8 @@ def wrap(words: str, size: int, width: int, style: str = "regular") -> list[str]
 
 def reset() -> None:
     """Forget every cached font and surface (pygame was restarted: old fonts are invalid)."""
+    global _forget_on_quit
+    _forget_on_quit = False  # pygame forgets its quit hooks once called: ask again with the next font
     _font.cache_clear()
     fit.cache_clear()
     image.cache_clear()

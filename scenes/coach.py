@@ -10,6 +10,7 @@ Multi-seat and Challenge games use the solitaire values (the coach's help says s
 from __future__ import annotations
 
 import logging
+import threading
 from dataclasses import dataclass
 
 from game.actions import Action, Copy, Roll, Score
@@ -50,19 +51,41 @@ class Coach:
         self.costs: dict[int, list[Cost]] = {}
         self._key = None
         self._options: list = []
+        self.progress: float | None = None  # while a user's variant gets its table built
+        self.thread: threading.Thread | None = None
         self.available = self._load()
 
     def _load(self) -> bool:
         if self.variant.family != "scorecard":
             return False
         try:
-            from game.solver import table_for
-
+            from game.solver import SolverTableError, table_for
+        except ImportError:  # the standalone app has no numpy: no coach
+            return False
+        try:
             self.table = table_for(self.variant, build=False)
-        except Exception as error:  # no table for a user's variant yet, or numpy missing: no coach
-            log.info("no coach for %s: %s", self.variant.id, error)
-            self.table = None
+        except SolverTableError as error:  # a user's variant: its table is built now, in the background
+            log.info("building the solver table for %s: %s", self.variant.id, error)
+            self.progress = 0.0
+            self.thread = threading.Thread(target=self._build, name="solver-table", daemon=True)
+            self.thread.start()
+        except Exception as error:
+            log.warning("no coach for %s: %s", self.variant.id, error)
         return self.table is not None
+
+    def _build(self) -> None:
+        from game.solver import table_for
+
+        def progress(fraction: float, message: str = "") -> None:
+            self.progress = fraction
+
+        try:
+            self.table = table_for(self.variant, progress=progress)
+            self.available = True
+        except Exception as error:  # a table that cannot be built leaves the game as it was, without a coach
+            log.warning("the solver table for %s could not be built: %s", self.variant.id, error)
+        finally:
+            self.progress = None
 
     def options(self) -> list:
         """The ranked options now, computed once per move."""

@@ -306,8 +306,11 @@ class TableScene(PlayScene):
         self.undo_button.rect.x = 146 if self.can_undo else -1000
         seat = self.seat
         person = seat >= 0 and not self.state.seats[seat].is_computer and not self.demo
-        self.coach_button.rect.x = 276 if self.coach.available and person else -1000
-        self.coach_button.label = "Coach: on" if seat in self.coach.on else "Coach"
+        preparing = self.coach.progress is not None
+        self.coach_button.rect.x = 276 if (self.coach.available or preparing) and person else -1000
+        self.coach_button.enabled = self.coach.available
+        self.coach_button.label = (f"Coach {self.coach.progress:.0%}" if preparing else
+                                   "Coach: on" if seat in self.coach.on else "Coach")
         self.roll_button.enabled = self.person_to_play() and Roll() in self.state.legal_actions()
         self.roll_button.detail = self._roll_detail()
 

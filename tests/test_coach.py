@@ -51,3 +51,32 @@ def test_no_coach_for_jackpot():
 
     session = Session(find_variant("jackpot"), [Seat("Ann"), Seat("Bob")], seed=1)
     assert not Coach(session).available
+
+
+def test_a_users_own_variant_gets_its_coach_table_built_in_the_background():
+    from game.paths import user_variants_dir
+    from game.variants import load_all
+    from scenes.table import TableScene
+
+    folder = user_variants_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "mini.yaml").write_text(
+        "format: 1\nname: Mini\ndescription: Four boxes.\nplayers: {min: 1, max: 2}\njoker: none\n"
+        "boxes:\n  - {id: fives, name: Fives, kind: face, face: 5}\n"
+        "  - {id: sixes, name: Sixes, kind: face, face: 6}\n"
+        "  - {id: pair, name: Pair, kind: pairs, count: 1}\n  - {id: chance, name: Chance, kind: chance}\n")
+    variant = load_all(refresh=True).find("mini")
+    driver = Driver(animation="instant")
+    try:
+        table = TableScene(driver.app, Session(variant, [Seat("Ann")], seed=1))
+        driver.start(table)
+        assert table.coach.thread is not None  # no table yet: it is being built, the game goes on
+        table.coach.thread.join(timeout=120)
+        driver.step(0.1)
+        assert table.coach.available and table.coach.progress is None
+        assert table.coach_button.label == "Coach" and table.coach_button.enabled
+        from game.solver_tables import user_path
+
+        assert user_path(variant).is_file()  # cached for the next game
+    finally:
+        driver.close()
