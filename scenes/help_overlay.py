@@ -12,6 +12,7 @@ GENERAL = [("Tab / arrows", "move between buttons"), ("Enter", "press the button
            ("Esc", "back, or the menu"), ("F11", "fullscreen"), ("F1 or ?", "this help")]
 TABLE = [("Space or R", "roll"), ("1 - 5", "hold or release a die (numbered on its corner)"),
          ("Up / Down", "choose a box"), ("Enter", "score the chosen box"), ("U", "undo your last scoring"),
+         ("Coach", "marks the best move; its values are solitaire ones, also with others or in Challenge"),
          ("Esc", "menu: rules, settings, quit")]
 CHALLENGE = [("Space or R", "roll the common dice"), ("1 - 5", "pick a rolled die to copy"),
              ("Enter", "copy the picked dice"), ("Up / Down, Enter", "choose and score a box"),
