@@ -26,15 +26,13 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 def busiest_table(seconds: float) -> tuple[float, float, int]:
-    import pygame
 
-    from game.actions import Roll
     from game.players import make_player
     from game.session import Session
     from game.settings import Settings
     from game.state import Seat
     from game.variants import find_variant
-    from scenes.app import STEP, App
+    from scenes.app import App
     from scenes.table import TableScene
 
     app = App(settings=Settings(sound=False))
@@ -45,30 +43,23 @@ def busiest_table(seconds: float) -> tuple[float, float, int]:
         session.act(players[session.state.current_player()].choose(session.state))
     table = TableScene(app, session)
     app.stack.push(table)
-    times = []
-    end = time.perf_counter() + seconds
-    while time.perf_counter() < end:
+
+    def keep_busy() -> None:
         if not table.tray.busy():  # keep five dice in the air
             table.tray.throw((1, 2, 3, 4, 5), [True] * 5)
-        start = time.perf_counter()
-        pygame.event.pump()
-        app.stack.update(STEP)
-        app.render()
-        times.append(time.perf_counter() - start)
-    pygame.quit()
-    return len(times) / sum(times), statistics.quantiles(times, n=100)[98] * 1000, len(times)
+
+    return _frames(app, seconds, keep_busy)
 
 
 def busiest_jackpot(seconds: float) -> tuple[float, float, int]:
     """Four racks, symbol dice in the air and tiles falling into the big rack."""
-    import pygame
 
     from game.players import make_player
     from game.session import Session
     from game.settings import Settings
     from game.state import Seat
     from game.variants import find_variant
-    from scenes.app import STEP, App
+    from scenes.app import App
     from scenes.jackpot_table import JackpotTableScene
 
     app = App(settings=Settings(sound=False))
@@ -80,15 +71,28 @@ def busiest_jackpot(seconds: float) -> tuple[float, float, int]:
     table = JackpotTableScene(app, session)
     app.stack.push(table)
     big = table.racks[table.shown_seat]
-    times = []
-    end = time.perf_counter() + seconds
-    while time.perf_counter() < end:
+
+    def keep_busy() -> None:
         if not table.tray.busy():
             table.tray.throw(("orange", "bell", "cherry", "dollar"), [True] * 4)
         if not big.busy():  # keep tiles falling: empty the rack and drop two
             big.set_tiles({}, None)
             big.drop("bell", 0)
             big.drop("dollar", 2)
+
+    return _frames(app, seconds, keep_busy)
+
+
+def _frames(app, seconds: float, keep_busy) -> tuple[float, float, int]:
+    """Update and draw uncapped for ``seconds``: frames per second, 99th-percentile frame (ms), frames."""
+    import pygame
+
+    from scenes.app import STEP
+
+    times = []
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        keep_busy()
         start = time.perf_counter()
         pygame.event.pump()
         app.stack.update(STEP)

@@ -42,3 +42,27 @@ def set_card(state, seat: int = 0, **boxes: int) -> None:
     """Fill boxes directly (for joker set-ups)."""
     for box, score in boxes.items():
         state.card(seat).boxes[box] = score
+
+
+def check_resume_continues(straight, variant, seed: int, cut: int, play) -> None:
+    """Play ``cut`` moves, save and load, play both on with the same choices: one and the same game.
+
+    ``play(session, rng, limit)`` makes up to ``limit`` moves with choices drawn from ``rng``.
+    """
+    import json
+    import random
+
+    from game.session import Session, replay
+
+    rng_a = random.Random(seed)
+    play(straight, rng_a, cut)
+    saved = json.loads(json.dumps(straight.to_json()))
+    resumed = Session.from_json(saved, variant)
+    assert resumed.state == straight.state
+    assert replay(resumed.start, resumed.log) == straight.state
+    rng_b = random.Random()
+    rng_b.setstate(rng_a.getstate())
+    play(straight, rng_a, 10**6)
+    play(resumed, rng_b, 10**6)
+    assert resumed.state.is_terminal() and resumed.state == straight.state
+    assert resumed.log == straight.log

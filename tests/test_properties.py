@@ -33,6 +33,7 @@ from game.scoring import box_options
 from game.session import Session, replay
 from game.state import CHANCE, TERMINAL, Seat, state_from_json
 from game.variants import find_variant
+from helpers import check_resume_continues
 from rules_helpers import FIVE_BONUS, FIVE_BOX, SCORECARD, UPPER_BONUS, all_ids, ref_options, upper_ids
 
 # The conftest's autouse fixture only points user folders at a temporary place: safe to share.
@@ -214,19 +215,7 @@ def test_a_match_saved_midway_resumes_identically(vid, data):
             session.act(choose(rng, session.state.legal_actions(), eagerness))
             done += 1
 
-    straight = Session(variant, seats_, games, seed=seed)
-    rng_a = random.Random(seed)
-    play(straight, rng_a, cut)
-    saved = json.loads(json.dumps(straight.to_json()))
-    resumed = Session.from_json(saved, variant)
-    assert resumed.state == straight.state
-    assert replay(resumed.start, resumed.log) == straight.state
-    rng_b = random.Random()
-    rng_b.setstate(rng_a.getstate())
-    play(straight, rng_a, 10**6)
-    play(resumed, rng_b, 10**6)
-    assert resumed.state.is_terminal() and resumed.state == straight.state
-    assert resumed.log == straight.log
+    check_resume_continues(Session(variant, seats_, games, seed=seed), variant, seed, cut, play)
 
 
 @st.composite
