@@ -1,108 +1,147 @@
 """Plain-words rules of a variant, generated from its YAML: what each box scores, the bonuses,
-the joker rule, and the variant's own help text. The rules screen and ``dice-parlor rules`` show it.
+the joker rule, and the variant's own help text. The rules screen shows it.
+
+The sentences live in the ``rules`` area of the string tables; every function takes a ``language``
+that defaults to the one on screen.
 """
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from typing import Iterator
+
+from . import i18n
+from .i18n import Tr, t
 from .variant import Box, Variant
 
-_JOKER = {
-    "none": "There is no joker: a further {five} scores like any other roll.",
-    "official": ("Joker (forced): a {five} rolled when the {five} box is already filled must go in the upper box of "
-                 "its number if that is open; otherwise in any open lower box at full value; if every lower box is "
-                 "filled, a zero goes in an open upper box."),
-    "upper_filled": ("Joker: a {five} rolled when the {five} box is already filled is a joker only if the upper box "
-                     "of its number is filled too. It then scores in any open lower box at full value (or a zero in "
-                     "an open upper box; once every lower box is filled, a zero upstairs it must be). Otherwise it "
-                     "is an ordinary roll."),
-    "free": "Joker: a {five} rolled when the {five} box is already filled may go in any open box at full value.",
-}
+
+@contextmanager
+def _speaking(language: str | None) -> Iterator[None]:
+    """Words in ``language`` for the duration (None: the one on screen)."""
+    before = i18n.language()
+    if language is None or language == before:
+        yield
+        return
+    i18n.set_language(language)
+    try:
+        yield
+    finally:
+        i18n.set_language(before)
 
 
 def _score_words(box: Box, variant: Variant) -> str:
     if isinstance(box.score, int):
-        return f"{box.score} points"
+        return t("rules.points", count=box.score)
     if box.score == "total":
-        return "the total of all dice"
-    return "the total of those dice"
+        return t("rules.score_total")
+    return t("rules.score_matching")
 
 
-def box_rule(box: Box, variant: Variant, language: str = "en") -> str:
-    """One line: what a box needs and what it scores."""
+def _box_rule(box: Box, variant: Variant) -> str:
     score = _score_words(box, variant)
     if box.kind == "face":
-        return f"the total of the dice showing {box.face}"
+        return t("rules.box.face", face=box.face)
     if box.kind == "chance":
-        return "any dice: the total of all dice"
+        return t("rules.box.chance")
     if box.kind == "of_a_kind":
-        return f"at least {box.count} alike: {score}"
+        return t("rules.box.of_a_kind", count=box.count, score=score)
     if box.kind == "pairs":
-        need = "a pair" if box.count == 1 else f"{box.count} different pairs"
-        return f"{need}: {score if box.score != 'matching' else 'the total of the paired dice'}"
+        if box.score == "matching":
+            score = t("rules.score_paired")
+        if box.count == 1:
+            return t("rules.box.pair", score=score)
+        return t("rules.box.pairs", count=box.count, score=score)
     if box.kind == "full_house":
-        extra = " (five alike counts too)" if variant.five_alike_full_house else ""
-        return f"three of one number and two of another{extra}: {score}"
+        key = "rules.box.full_house_five" if variant.five_alike_full_house else "rules.box.full_house"
+        return t(key, score=score)
     if box.kind == "straight":
         if box.faces:
-            return f"exactly {'-'.join(map(str, box.faces))}: {score}"
-        return f"{box.length} in a row: {score}"
+            return t("rules.box.straight_exact", faces="-".join(map(str, box.faces)), score=score)
+        return t("rules.box.straight", length=box.length, score=score)
     if box.kind == "five_alike":
-        return f"all {variant.dice} dice alike: {score}"
+        return t("rules.box.five_alike", dice=variant.dice, score=score)
     return score
 
 
-def jackpot_rules_text(variant, language: str = "en") -> str:
-    """Jackpot's rules from its YAML: dice, tiles, rack, run chart, bonuses, then its help text."""
-    lines = [str(variant.description.get(language)), ""]
+def box_rule(box: Box, variant: Variant, language: str | None = None) -> str:
+    """One line: what a box needs and what it scores."""
+    with _speaking(language):
+        return _box_rule(box, variant)
+
+
+def _colour(colour: str) -> str:
+    key = f"rules.jackpot.colour.{colour}"
+    return t(key) if key in i18n.table(i18n.DEFAULT) else colour  # a user's own colour stays as written
+
+
+def _symbol_name(variant, symbol_id: str) -> str:
+    try:
+        return variant.symbol(symbol_id).name.get().lower()
+    except (KeyError, StopIteration, ValueError):
+        return symbol_id
+
+
+def _jackpot_lines(variant) -> list[str]:
+    lines = [str(variant.description), ""]
     for colour in dict.fromkeys(d.colour for d in variant.dice):
         faces = next(d.faces for d in variant.dice if d.colour == colour)
         count = sum(d.colour == colour for d in variant.dice)
-        lines.append(f"{count} {colour} dice with faces: {', '.join(faces)}.")
-    lines.append("Tiles in the supply: " + ", ".join(f"{s.tiles} {s.name.get(language)}" for s in variant.symbols)
-                 + f"; refilled each round. {variant.rounds} rounds; {variant.min_players} to "
-                 f"{variant.max_players} players.")
-    heights = ", ".join(map(str, variant.columns))
-    lines.append(f"The rack: {variant.windows} windows in columns of {heights}, plus the Chance Space.")
-    lines += ["", "Runs in a scoring line:"]
+        lines.append(t("rules.jackpot.dice", count=count, colour=_colour(colour),
+                       faces=", ".join(_symbol_name(variant, f) for f in faces)))
+    tiles = ", ".join(t("rules.jackpot.supply_item", count=s.tiles, name=str(s.name)) for s in variant.symbols)
+    lines.append(t("rules.jackpot.supply", tiles=tiles, rounds=variant.rounds, min=variant.min_players,
+                   max=variant.max_players))
+    lines.append(t("rules.jackpot.rack", windows=variant.windows, heights=", ".join(map(str, variant.columns))))
+    lines += ["", t("rules.jackpot.runs")]
     for symbol, chart in variant.runs:
-        name = variant.symbol(symbol).name.get(language)
-        lines.append(f"  {name}: " + ", ".join(f"{n} in a row {p}" for n, p in chart))
-    lines.append("Rack bonus per symbol: " + ", ".join(f"{t} tiles {p}" for t, p in variant.rack_bonus)
-                 + " (the highest step that applies).")
-    lines.append("High Round Bonus in rounds 1 to " + f"{variant.rounds}: "
-                 + ", ".join(map(str, variant.high_round_bonus)) + ".")
-    help_text = str(variant.help.get(language)).strip()
-    if help_text:
-        lines += ["", help_text]
-    return "\n".join(lines)
+        name = str(variant.symbol(symbol).name)
+        lines.append(f"  {name}: " + ", ".join(t("rules.jackpot.run", count=n, points=p) for n, p in chart))
+    steps = ", ".join(t("rules.jackpot.rack_step", count=n, points=p) for n, p in variant.rack_bonus)
+    lines.append(t("rules.jackpot.rack_bonus", steps=steps))
+    lines.append(t("rules.jackpot.high_round", rounds=variant.rounds,
+                   bonuses=", ".join(map(str, variant.high_round_bonus))))
+    return lines
 
 
-def rules_text(variant: Variant, language: str = "en") -> str:
-    if variant.family == "jackpot":
-        return jackpot_rules_text(variant, language)
-    five = str(variant.five_alike_name.get(language))
-    lines = [str(variant.description.get(language)), ""]
-    lines.append(f"Each turn: up to {variant.rolls_per_turn} rolls of {variant.dice} dice. After each roll, hold "
-                 "any dice and roll the rest; then fill one open box, with its score or a zero.")
+def jackpot_rules_text(variant, language: str | None = None) -> Tr:
+    """Jackpot's rules from its YAML: dice, tiles, rack, run chart, bonuses, then its help text."""
+    with _speaking(language):
+        return _with_help(_jackpot_lines(variant), variant)
+
+
+def _scorecard_lines(variant: Variant) -> list[str]:
+    five = str(variant.five_alike_name)
+    lines = [str(variant.description), ""]
+    lines.append(t("rules.turn", rolls=variant.rolls_per_turn, dice=variant.dice))
     if variant.turns == "common":
-        lines.append("Everybody scores from common rolls: see below.")
-    lines += ["", "Upper section:"]
-    lines += [f"  {b.name.get(language)}: {box_rule(b, variant, language)}" for b in variant.boxes if b.upper]
+        lines.append(t("rules.common"))
+    lines += ["", t("rules.upper")]
+    lines += [f"  {b.name}: {_box_rule(b, variant)}" for b in variant.boxes if b.upper]
     if variant.upper_bonus:
-        lines.append(f"  Bonus: {variant.upper_bonus.points} points when the upper boxes total "
-                     f"{variant.upper_bonus.threshold} or more.")
-    lines += ["", "Lower section:"]
-    lines += [f"  {b.name.get(language)}: {box_rule(b, variant, language)}" for b in variant.boxes if not b.upper]
+        lines.append("  " + t("rules.upper_bonus", points=variant.upper_bonus.points,
+                              threshold=variant.upper_bonus.threshold))
+    lines += ["", t("rules.lower")]
+    lines += [f"  {b.name}: {_box_rule(b, variant)}" for b in variant.boxes if not b.upper]
     lines.append("")
     if variant.five_alike_bonus and variant.five_alike_box:
-        lines.append(f"{five} bonus: {variant.five_alike_bonus} points for each further {five} while the {five} box "
-                     "holds its points (not a zero).")
+        lines.append(t("rules.five_bonus", five=five, points=variant.five_alike_bonus))
     if variant.five_alike_box:
-        lines.append(_JOKER[variant.joker].format(five=five))
-    lines.append(f"Players: {variant.min_players} to {variant.max_players}. A match is 1 to {variant.max_games} "
-                 "games, won on the total of all games; the next game starts with the player to the left.")
-    lines.append("Who starts: everyone throws all the dice; the highest total starts, ties throw again.")
-    help_text = str(variant.help.get(language)).strip()
+        lines.append(t(f"rules.joker.{variant.joker}", five=five))
+    lines.append(t("rules.players", min=variant.min_players, max=variant.max_players, games=variant.max_games))
+    lines.append(t("rules.who_starts"))
+    return lines
+
+
+def _with_help(lines: list[str], variant) -> Tr:
+    help_text = str(variant.help).strip()
     if help_text:
         lines += ["", help_text]
-    return "\n".join(lines)
+    return Tr("\n".join(lines))
+
+
+def rules_text(variant: Variant, language: str | None = None) -> Tr:
+    """The whole rules text of a variant, paragraphs split by newlines; indented lines belong to a list."""
+    with _speaking(language):
+        if variant.family == "jackpot":
+            return _with_help(_jackpot_lines(variant), variant)
+        return _with_help(_scorecard_lines(variant), variant)

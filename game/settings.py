@@ -11,9 +11,11 @@ import os
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
+from .i18n import LANGUAGES
 from .paths import user_config_dir
 
 ANIMATION_SPEEDS = ("normal", "fast", "instant")
+TEXT_SIZES = ("normal", "large")
 
 
 @dataclass
@@ -23,6 +25,9 @@ class Settings:
     animation: str = "normal"
     fullscreen: bool = False
     kiosk: bool = False  # start as a public touch screen (see kiosk.yaml)
+    language: str = ""  # empty: follow the system's language
+    text_size: str = "normal"
+    walkthrough: bool = True  # offer the first-game walkthrough (turned off once seen or skipped)
 
     def clean(self) -> "Settings":
         """Values out of range become sensible ones."""
@@ -35,6 +40,11 @@ class Settings:
             self.animation = "normal"
         self.fullscreen = bool(self.fullscreen)
         self.kiosk = bool(self.kiosk)
+        if not isinstance(self.language, str) or self.language not in LANGUAGES:
+            self.language = ""
+        if self.text_size not in TEXT_SIZES:
+            self.text_size = "normal"
+        self.walkthrough = bool(self.walkthrough)
         return self
 
 

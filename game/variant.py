@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .errors import VariantError
+from . import i18n
 from .schema import Fields, describe
 
 BOX_KINDS = ("face", "of_a_kind", "pairs", "full_house", "straight", "five_alike", "chance")
@@ -29,12 +30,17 @@ class Text:
 
     values: tuple[tuple[str, str], ...]
 
-    def get(self, language: str = "en") -> str:
+    def get(self, language: str | None = None) -> str:
+        """The text in ``language`` (default: the one on screen), else English."""
         table = dict(self.values)
+        if language is None:
+            language = i18n.language()
+        if language == i18n.PSEUDO:  # the layout check's language: English made longer
+            return i18n._pseudo(table.get("en") or next(iter(table.values()), ""))
         return table.get(language) or table.get("en") or next(iter(table.values()), "")
 
     def __str__(self) -> str:
-        return self.get("en")
+        return self.get()
 
     @classmethod
     def plain(cls, text: str) -> "Text":

@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from game import __version__
+from game import __version__, i18n
 from game.kiosk import KioskConfig, load_kiosk
 from game.paths import asset
 from game.settings import Settings, load_settings, save_settings
@@ -25,9 +25,11 @@ from . import assets, theme
 from .input import Input, Intent, Viewport
 from .logs import close_logging, setup_logging
 from .stack import Scene, SceneStack
+from .widgets import NativeText, native_text, stop_noting as _stop_noting  # noqa: I001
 
 STEP = 1 / 120
 MAX_FRAME = 0.25  # after a stall, don't try to catch up more than this
+LARGE_TEXT = 1.2  # the "large text" setting: every font this much bigger (boxes shrink it back if need be)
 ANIMATION_SPEED = {"normal": 1.0, "fast": 2.2, "instant": 1000.0}
 
 
@@ -35,6 +37,9 @@ class App:
     def __init__(self, size: tuple[int, int] = (theme.WIDTH, theme.HEIGHT), fullscreen: bool = False,
                  settings: Settings | None = None, demo: bool = False, kiosk: KioskConfig | None = None):
         self.settings = settings or load_settings()
+        # The kiosk's own language wins on a public screen; otherwise the player's choice, else the system's.
+        i18n.set_language(kiosk.language if kiosk is not None else self.settings.language or None)
+        self.apply_text_size()
         self.demo = demo
         self.kiosk_config = kiosk
         self.keeps_nothing = kiosk is not None  # a kiosk keeps no resumable game and allows no undo
@@ -74,6 +79,7 @@ class App:
         self.notice: str | None = None  # one line for the title screen (a damaged file set aside, say)
         self.time = 0.0
         self.frames = 0
+        self.sharp_text = True  # text drawn at the window's resolution when the canvas is scaled
 
     # ------------------------------------------------------------- window --
     def _open_window(self) -> pygame.Surface:
@@ -98,6 +104,9 @@ class App:
     def apply_settings(self) -> None:
         save_settings(self.settings)
         self.sounds.configure(self.settings.sound, self.settings.volume)
+
+    def apply_text_size(self) -> None:
+        assets.set_text_scale(LARGE_TEXT if self.settings.text_size == "large" else 1.0)
 
     def play(self, name: str, strength: float = 1.0) -> None:
         self.sounds.play(name, strength)
@@ -144,15 +153,22 @@ class App:
 
     def render(self) -> None:
         self.canvas.fill(theme.TABLE_BG)
-        self.stack.draw(self.canvas)
-        if self.kiosk is not None:
-            self.kiosk.draw(self.canvas)
-        if self.viewport.size == (theme.WIDTH, theme.HEIGHT) and self.viewport.offset == (0, 0):
+        scaled = not (self.viewport.size == (theme.WIDTH, theme.HEIGHT) and self.viewport.offset == (0, 0))
+        layer = NativeText(self.canvas) if scaled and self.sharp_text else None
+        native_text(layer)
+        try:
+            self.stack.draw(self.canvas)
+            if self.kiosk is not None:
+                self.kiosk.draw(self.canvas)
+        finally:
+            _stop_noting()  # the noted text is drawn below, at the window's resolution
+        if not scaled:
             self.window.blit(self.canvas, (0, 0))
         else:
             self.window.fill(theme.WOOD_DARK)  # the table's edge, not black bars
-            scaled = pygame.transform.smoothscale(self.canvas, self.viewport.size)
-            self.window.blit(scaled, self.viewport.offset)
+            self.window.blit(pygame.transform.smoothscale(self.canvas, self.viewport.size), self.viewport.offset)
+            if layer is not None:
+                layer.draw(self.window, self.viewport.scale, self.viewport.offset)
         pygame.display.flip()
         self.frames += 1
 
@@ -175,8 +191,8 @@ class App:
             if exit_after is not None and now - started >= exit_after:
                 break
             clock.tick(fps)
-        if screenshot:
-            save_screenshot(self.canvas, screenshot)
+        if screenshot:  # what the window shows, at its own size
+            save_screenshot(self.window, screenshot)
         self.stack.clear()
         return 0
 
@@ -200,6 +216,9 @@ class _Silent:
     available = False
 
     def configure(self, enabled: bool, volume: float) -> None: ...
+    def apply_text_size(self) -> None:
+        assets.set_text_scale(LARGE_TEXT if self.settings.text_size == "large" else 1.0)
+
     def play(self, name: str, strength: float = 1.0) -> None: ...
 
 

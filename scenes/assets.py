@@ -12,6 +12,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.i18n import Tr
 from game.paths import asset
 
 FONT_FILES = {
@@ -23,6 +24,22 @@ FONT_FILES = {
 
 
 _forget_on_quit = False
+_text_scale = 1.0
+
+
+def set_text_scale(scale: float) -> None:
+    """Every font this much bigger (the "large text" setting)."""
+    global _text_scale
+    _text_scale = scale
+
+
+def text_scale() -> float:
+    return _text_scale
+
+
+def line_height(size: int, spacing: float = 1.3) -> int:
+    """Pixels from one line of text to the next at ``size`` as drawn."""
+    return round(size * _text_scale * spacing)
 
 
 def font(style: str, size: int) -> pygame.font.Font:
@@ -116,9 +133,20 @@ def fit(words: str, size: int, width: int, style: str = "regular") -> str:
     return words[:low].rstrip() + "…"
 
 
+@lru_cache(maxsize=4096)
+def size_to_fit(words: str, size: int, width: int, style: str = "regular", smallest: float = 0.7) -> int:
+    """The largest size, from ``size`` down to ``smallest`` of it, at which the text fits ``width``."""
+    floor = max(8, int(size * smallest))
+    while size > floor and font(style, size).size(words)[0] > width:
+        size -= 1
+    return size
+
+
 def wrap(words: str, size: int, width: int, style: str = "regular") -> list[str]:
-    """Lines of at most ``width`` pixels; blank lines in the text are kept."""
-    face = font(style, size)
+    """Lines of at most ``width`` pixels at ``size`` as drawn (text scale included); blank lines are kept.
+
+    Lines of a translated text stay marked as translated."""
+    face = font(style, max(8, round(size * _text_scale)))
     lines: list[str] = []
     for paragraph in words.split("\n"):
         line = ""
@@ -130,6 +158,8 @@ def wrap(words: str, size: int, width: int, style: str = "regular") -> list[str]
                 lines.append(line)
                 line = word
         lines.append(line)
+    if isinstance(words, Tr):
+        return [Tr(line) for line in lines]
     return lines
 
 
@@ -139,5 +169,6 @@ def reset() -> None:
     _forget_on_quit = False  # pygame forgets its quit hooks once called: ask again with the next font
     _font.cache_clear()
     fit.cache_clear()
+    size_to_fit.cache_clear()
     image.cache_clear()
     _TEXT_CACHE.clear()

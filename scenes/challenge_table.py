@@ -12,6 +12,7 @@ import pygame
 
 from game.actions import Action, Copy, Roll, Score
 from game.challenge import CommonRollState
+from game.i18n import t
 
 from . import theme
 from .dice_tray import DiceTray
@@ -30,7 +31,7 @@ class ChallengeTableScene(TableScene):
         super().__init__(app, session, demo)
         self.tray_rect = TRAY.inflate(-44, -44)
         self.tray = self._new_tray()
-        self.copy_button = Button(pygame.Rect(16, 668, 330, 116), "Copy", self.copy, size=36)
+        self.copy_button = Button(pygame.Rect(16, 668, 330, 116), t("challenge.copy"), self.copy, size=36)
         self.buttons = ButtonRow([self.roll_button, self.copy_button, self.pause_button, self.undo_button,
                                   self.coach_button])
 
@@ -90,8 +91,8 @@ class ChallengeTableScene(TableScene):
             self.app.play("hold")
             self.selected = set()
             self.tray.highlight = set()
-            copied = ", ".join(map(str, action.values)) or "nothing"
-            self.say(f"{state.seats[seat].name} copies {copied}", 1.2)
+            copied = ", ".join(map(str, action.values)) or t("challenge.nothing")
+            self.say(t("challenge.copies", name=state.seats[seat].name, dice=copied), 1.2)
             self._turn_started()
         else:
             super().act(action)
@@ -110,11 +111,11 @@ class ChallengeTableScene(TableScene):
             self.bot_timer = 0.7
         stage = self.cstate.stage
         if stage == "roll":
-            self.say(f"{name}: roll {self.cstate.roll_size()} dice for everyone", 1.4)
+            self.say(t("challenge.roll_for_all", name=name, dice=self.cstate.roll_size()), 1.4)
         elif stage == "pick":
             self._select_if_forced()
         elif stage == "score" and not self.state.seats[seat].is_computer:
-            self.say(f"{name}, score your markers", 1.2)
+            self.say(t("challenge.score_markers", name=name), 1.2)
         self.last_seat = seat
 
     # ------------------------------------------------------- person moves --
@@ -170,13 +171,15 @@ class ChallengeTableScene(TableScene):
         super().refresh_buttons()
         state = self.cstate
         self.roll_button.enabled = self.person_to_play() and state.stage == "roll"
-        self.roll_button.label = f"Roll {state.roll_size()}" if state.stage == "roll" else "Roll"
-        self.roll_button.detail = f"step {state.step} of {self.variant.rolls_per_turn}"
+        self.roll_button.label = t("challenge.roll_dice", dice=state.roll_size()) if state.stage == "roll" else t(
+            "table.roll")
+        self.roll_button.detail = t("challenge.step", step=state.step, steps=self.variant.rolls_per_turn)
         low, high = self.copy_range() if state.stage == "pick" else (0, 0)
         count = len(self.selected)
         self.copy_button.enabled = self.person_to_play() and state.stage == "pick" and low <= count <= high
-        self.copy_button.label = f"Copy {count}" if count else "Copy none"
-        self.copy_button.detail = (f"pick {low}" if low == high else f"pick 0 to {high}") if state.stage == "pick" else ""
+        self.copy_button.label = t("challenge.copy_dice", dice=count) if count else t("challenge.copy_none")
+        self.copy_button.detail = ((t("challenge.pick_exact", low=low) if low == high else t("challenge.pick_upto", high=high))
+                                   if state.stage == "pick" else "")
         self.copy_button.rect.x = 16 if state.stage == "pick" else -1000
         self.roll_button.rect.x = 16 if state.stage != "pick" else -1000
 
@@ -209,7 +212,7 @@ class ChallengeTableScene(TableScene):
             if active:
                 rounded(surface, theme.HOLD_GOLD, row, 8, 2)
             pygame.draw.circle(surface, theme.seat_colour(seat.colour, s), (row.x + 18, row.centery), 9)
-            label = seat.name + ("  (rolls)" if s == state.roller else "")
+            label = t("challenge.roller", name=seat.name) if s == state.roller else seat.name
             draw_text(surface, label, 20, theme.PAPER, (row.x + 34, row.centery), "midleft", "bold", 250)
             for k in range(self.variant.dice):
                 slot = pygame.Rect(row.x + 300 + k * (size + 10), row.y + (row.height - size) // 2, size, size)
@@ -220,8 +223,10 @@ class ChallengeTableScene(TableScene):
                     rounded(surface, theme.WOOD_LIGHT, slot, 6, 1)
             if state.stage == "pick" and active:
                 low, high = state.copy_range()
-                need = f"copy {low}" if low == high else f"copy up to {high}"
-                draw_text(surface, need, 17, theme.HOLD_GOLD, (row.right - 10, row.centery), "midright", "bold")
+                need = t("challenge.copy_exact", low=low) if low == high else t("challenge.copy_upto", high=high)
+                last_slot = row.x + 300 + self.variant.dice * (size + 10)
+                draw_text(surface, need, 17, theme.HOLD_GOLD, (row.right - 10, row.centery), "midright", "bold",
+                          row.right - 10 - last_slot)
 
     def draw_die_keys(self, surface: pygame.Surface) -> None:
         if self.person_to_play() and self.cstate.stage == "pick":
@@ -230,9 +235,9 @@ class ChallengeTableScene(TableScene):
     def hint(self) -> str:
         state = self.cstate
         if state.seats[self.seat].is_computer or self.demo:
-            return "Thinking..."
+            return t("challenge.thinking")
         if state.stage == "roll":
-            return "Roll the common dice for everyone"
+            return t("challenge.hint_roll")
         if state.stage == "pick":
-            return "Tap the dice to copy onto your markers"
-        return "Score your markers in one box"
+            return t("challenge.hint_pick")
+        return t("challenge.hint_score")

@@ -13,11 +13,11 @@ import logging
 import threading
 from dataclasses import dataclass
 
+from game import i18n
 from game.actions import Action, Copy, Roll, Score
+from game.i18n import t
 
 log = logging.getLogger("dice_parlor.coach")
-WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
-PLURAL = {1: "ones", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes"}
 
 
 @dataclass
@@ -25,21 +25,30 @@ class Cost:
     game: int
     turn: int
     loss: float
-    text: str
+    chosen: object  # the option taken and the best one, put in words when shown (the language may change)
+    best: object
+    variant: object
+
+    @property
+    def text(self) -> str:
+        """"Turn 7: scoring Chance (22) cost 4.3 points; holding the fives was best"."""
+        return t("coach.cost", turn=self.turn, chosen=describe(self.chosen, self.variant),
+                 loss=i18n.number(self.loss, 1), best=describe(self.best, self.variant))
 
 
 def describe(option, variant) -> str:
-    """An option in words: "holding the two fives", "scoring Chance (22)", "rolling all the dice"."""
+    """An option in words: "holding the fives", "scoring Chance (22)", "rolling all the dice"."""
     if option.kind == "box":
-        return f"scoring {variant.box(option.box).name} ({option.points})"
+        return t("coach.score_box", box=variant.box(option.box).name, points=option.points)
     if not option.keep:
-        return "rolling all the dice" if option.kind == "keep" else "copying nothing"
-    verb = "copying" if option.kind == "copy" else "holding"
+        return t("coach.roll_all") if option.kind == "keep" else t("coach.copy_nothing")
+    verb = "copy" if option.kind == "copy" else "hold"
     faces = sorted(set(option.keep))
     if len(faces) == 1:
-        count = len(option.keep)
-        return f"{verb} the {PLURAL[faces[0]]}" if count > 1 else f"{verb} the {WORDS[faces[0]]}"
-    return f"{verb} " + " ".join(map(str, option.keep))
+        if len(option.keep) > 1:
+            return t(f"coach.{verb}_faces", faces=t(f"coach.faces.{faces[0]}"))
+        return t(f"coach.{verb}_face", face=t(f"coach.face.{faces[0]}"))
+    return t(f"coach.{verb}_dice", dice=" ".join(map(str, option.keep)))
 
 
 class Coach:
@@ -124,9 +133,7 @@ class Coach:
             return
         best = options[0]
         turn = state.card(seat).filled() + 1
-        text = (f"Turn {turn}: {describe(chosen, self.variant)} cost {chosen.loss:.1f} points; "
-                f"{describe(best, self.variant)} was best")
-        self.costs.setdefault(seat, []).append(Cost(state.game, turn, chosen.loss, text))
+        self.costs.setdefault(seat, []).append(Cost(state.game, turn, chosen.loss, chosen, best, self.variant))
 
     def report(self, seat: int) -> tuple[float, list[Cost]]:
         """The total expected loss of a seat and its costliest choices, worst first."""

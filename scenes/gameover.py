@@ -8,11 +8,13 @@ from dataclasses import dataclass
 
 import pygame
 
+from game import i18n
+from game.i18n import t
 from game.session import Session
 
 from . import theme
 from .stack import Scene
-from .widgets import Button, ButtonRow, dim, draw_text, panel, rounded, shadowed_text
+from .widgets import Button, ButtonRow, dim, draw_text, panel, rounded
 
 DEMO_RESTART = 5.0  # seconds before a demo starts its next match
 CONFETTI_COLOURS = [(230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (213, 94, 0), (204, 121, 167),
@@ -51,10 +53,10 @@ class GameOverScene(Scene):
                              rng.choice(CONFETTI_COLOURS), rng.randint(6, 12)) for _ in range(160)]
         box = self.box()
         if self.final:
-            specs = [("Play again", self.play_again, "primary"), ("New game", self.new_game, "quiet"),
-                     ("Title", self.to_title, "quiet")]
+            specs = [(t("gameover.play_again"), self.play_again, "primary"),
+                     (t("gameover.new_game"), self.new_game, "quiet"), (t("gameover.title"), self.to_title, "quiet")]
         else:
-            specs = [(f"Game {game + 2} of {self.state.games}", self.next_game, "primary")]
+            specs = [(t("gameover.next_game", game=game + 2, games=self.state.games), self.next_game, "primary")]
         width = (box.width - 60 - 20 * (len(specs) - 1)) // len(specs)
         self.row = ButtonRow([Button(pygame.Rect(box.x + 30 + i * (width + 20), box.bottom - 92, width, 68), label,
                                      action, style=style, size=26) for i, (label, action, style) in enumerate(specs)])
@@ -69,9 +71,9 @@ class GameOverScene(Scene):
                 continue
             total, worst = self.coach.report(seat)
             if worst:
-                lines.append(f"{info.name}: expected loss {total:.1f} points. {worst[0].text}.")
+                lines.append(t("gameover.coach_loss", name=info.name, loss=i18n.number(total, 1), cost=worst[0].text))
             else:
-                lines.append(f"{info.name}: every choice was the best one.")
+                lines.append(t("gameover.coach_perfect", name=info.name))
         return lines[:4]
 
     def box(self) -> pygame.Rect:
@@ -152,13 +154,16 @@ class GameOverScene(Scene):
         box = self.box()
         panel(surface, box, theme.PAPER, 20, theme.WOOD_LIGHT)
         names = _join([self.state.seats[s].name for s in self.winners()])
+        winners = len(self.winners())
         if self.final:
-            head = f"{names} wins!" if len(self.winners()) == 1 else f"{names} share the win!"
+            head = t("gameover.wins", count=winners, names=names)
             if self.state.n == 1:
-                head = f"Final score: {self.state.match_totals()[0]}"
+                head = t("gameover.final_score", score=self.state.match_totals()[0])
         else:
-            head = f"Game {self.game + 1}: {names} lead{'s' if len(self.winners()) == 1 else ''}"
-        shadowed_text(surface, head, 44, (200, 140, 20), (box.centerx, box.y + 56), "center", "black", 2)
+            head = t("gameover.leads", count=winners, game=self.game + 1, names=names)
+        at, width = (box.centerx, box.y + 56), box.width - 40
+        draw_text(surface, head, 44, (0, 0, 0), (at[0] + 2, at[1] + 2), "center", "black", width)  # its shadow
+        draw_text(surface, head, 44, (200, 140, 20), at, "center", "black", width)
         self._draw_table(surface, box)
         for i, line in enumerate(self.coach_lines()):
             draw_text(surface, line, 18, theme.INK_SOFT, (box.x + 30, box.bottom - 128 - 30 * (len(self.coach_lines()) - 1 - i)),
@@ -177,14 +182,14 @@ class GameOverScene(Scene):
             draw_text(surface, seat.name, 22, theme.INK, (cx, top + 26), "center", "bold", col_w - 10)
         winners = set(self.winners())
         last = self.game if not self.final else state.games - 1
-        rows = [(f"Game {g + 1}", state.game_totals(g)) for g in range(last + 1)]
+        rows = [(t("gameover.game_row", game=g + 1), state.game_totals(g)) for g in range(last + 1)]
         if state.games > 1:
-            rows.append(("Match", [sum(state.cards[g][s].total(v) for g in range(last + 1)) for s in range(state.n)]))
+            rows.append((t("gameover.match_row"), [sum(state.cards[g][s].total(v) for g in range(last + 1)) for s in range(state.n)]))
         for r, (label, totals) in enumerate(rows):
             y = top + 70 + r * 40
             bold = r == len(rows) - 1
             pygame.draw.line(surface, theme.PAPER_LINE, (x0, y - 20), (box.right - 30, y - 20))
-            draw_text(surface, label, 22, theme.INK, (x0, y), "midleft", "black" if bold else "regular")
+            draw_text(surface, label, 22, theme.INK, (x0, y), "midleft", "black" if bold else "regular", label_w - 10)
             for s, total in enumerate(totals):
                 cx = x0 + label_w + s * col_w + col_w // 2
                 if bold and s in winners:
@@ -193,4 +198,4 @@ class GameOverScene(Scene):
 
 
 def _join(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return names[0] if len(names) == 1 else t("gameover.names_and", names=", ".join(names[:-1]), last=names[-1])

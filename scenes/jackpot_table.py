@@ -5,6 +5,11 @@ person rolls, picks the tile where the roll gives a choice, and taps a
 column (or the Chance Space); columns where the tile can go light up and a
 ghost tile shows where it would land. Everything goes through
 ``session.act``; the views animate the state's ``events``.
+
+Keys: Space rolls; Tab (or Up/Down) switches the tile; 1-5 drop it into that
+column, C into the Chance Space (or keeps the Chance Space tile), X returns
+that tile; Left/Right move a visible cursor over the columns and the Chance
+Space and Enter drops the tile where it stands (Enter also rolls).
 """
 
 from __future__ import annotations
@@ -14,11 +19,12 @@ import random
 import pygame
 
 from game.actions import Action, ChanceOption, Place, Roll
+from game.i18n import t
 from game.jackpot_state import CHANCE_SPACE
 from game.players import make_player
 from game.session import Session
 
-from . import theme
+from . import assets, theme
 from .jackpot_art import SymbolDiceTray, symbol_surface, tile_surface
 from .persist import remember
 from .rack_view import RackView
@@ -31,16 +37,54 @@ BIG_RACK = pygame.Rect(532, 60, 470, 440)
 SIDE = pygame.Rect(1014, 12, 254, 520)
 SMALL_RACKS = pygame.Rect(532, 540, 736, 250)
 BOT_PACE = {"roll": 0.8, "decide": 0.9}
-CLASS_NAMES = {"four_different": "Wild Roll", "one_pair": "One pair", "two_pairs": "Two pairs",
-               "three_alike": "Three alike", "four_alike": "Jackpot!"}
+TILE = 100  # a tile in the picker, at most
+HINT_INK = (232, 222, 200)
 
 
-def _a(word: str) -> str:
-    return ("an " if word[:1] in "aeiou" else "a ") + word
+def class_name(roll_class: str) -> str:
+    """What a class of roll is called: "Two pairs", "Jackpot!"."""
+    return t(f"jackpot.roll_class.{roll_class}")
 
 
-def _or(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+def symbol_words(symbol: str, form: str) -> str:
+    """A symbol inside a sentence: ``name`` ("cherry"), ``a`` ("a cherry")."""
+    return t(f"jackpot.symbol.{symbol}.{form}")
+
+
+def symbol_count(symbol: str, count: int) -> str:
+    """ "7 cherries"."""
+    return t(f"jackpot.symbol.{symbol}.count", count=count)
+
+
+def either(words: list[str]) -> str:
+    """ "a bell, a cherry or an orange"."""
+    if len(words) == 1:
+        return words[0]
+    return t("jackpot.either", first=t("jackpot.list_comma").join(words[:-1]), last=words[-1])
+
+
+def fit_lines(words: str, size: int, width: int, height: int, style: str = "regular") -> tuple[list[str], int]:
+    """The lines of ``words`` wrapped to ``width``, and the size they are drawn at: smaller (down to 70%)
+    when at ``size`` they need more than ``height`` pixels."""
+    smallest = max(8, int(size * 0.7))
+    while True:
+        lines = [line for line in assets.wrap(words, size, width, style) if line] if words else []
+        if len(lines) * assets.line_height(size) <= height or size <= smallest:
+            return lines, size
+        size -= 1
+
+
+def draw_wrapped(surface: pygame.Surface, words: str, size: int, colour, rect: pygame.Rect, style: str = "regular",
+                 align: str = "top") -> int:
+    """Words wrapped into ``rect`` (see :func:`fit_lines`); ``align`` "top", "bottom" or "middle" places the
+    block of lines in it. Returns the height used."""
+    lines, size = fit_lines(words, size, rect.width, rect.height, style)
+    step = assets.line_height(size)
+    height = len(lines) * step
+    top = {"top": rect.top, "bottom": rect.bottom - height, "middle": rect.centery - height // 2}[align]
+    for k, line in enumerate(lines):
+        draw_text(surface, line, size, colour, (rect.x, top + k * step + step // 2), "midleft", style, rect.width)
+    return height
 
 
 class JackpotTableScene(PlayScene):
@@ -59,18 +103,19 @@ class JackpotTableScene(PlayScene):
         self.shown_seat = -1
         self.choice = 0  # which of the allowed symbols the person has picked
         self.hover_column: int | None = None
-        self.banner = ""
+        self.cursor: int | str | None = None  # the keyboard's column (or the Chance Space), shown on the rack
+        self.banner: tuple[str, dict] | None = None  # a string key and its values: worded when drawn
         self.bot_timer = BOT_PACE["roll"]
         self.bot_next: Action | None = None
         self.throwing = False
         self.round_pending = False
-        self.roll_button = Button(pygame.Rect(16, 672, 300, 112), "Roll", self.roll, size=40)
-        self.menu_button = Button(pygame.Rect(16, 6, 120, 50), "Menu", self.open_menu, style="quiet", size=22)
-        self.keep_button = Button(pygame.Rect(PICKER.x + 20, PICKER.bottom - 74, 220, 58), "Keep it (C)",
+        self.roll_button = Button(pygame.Rect(16, 672, 300, 112), "", self.roll, size=40)
+        self.menu_button = Button(pygame.Rect(16, 6, 120, 50), "", self.open_menu, style="quiet", size=22)
+        self.keep_button = Button(pygame.Rect(PICKER.x + 20, PICKER.bottom - 74, 220, 58), "",
                                   lambda: self.act(ChanceOption("keep")), style="quiet", size=22)
-        self.return_button = Button(pygame.Rect(PICKER.x + 260, PICKER.bottom - 74, 220, 58), "Return it (X)",
+        self.return_button = Button(pygame.Rect(PICKER.x + 260, PICKER.bottom - 74, 220, 58), "",
                                     lambda: self.act(ChanceOption("return")), style="quiet", size=22)
-        self.undo_button = Button(pygame.Rect(146, 6, 120, 50), "Undo", self.undo, style="quiet", size=22)
+        self.undo_button = Button(pygame.Rect(146, 6, 120, 50), "", self.undo, style="quiet", size=22)
         self.can_undo = False
         self.buttons = ButtonRow([self.roll_button, self.menu_button, self.undo_button, self.keep_button,
                                   self.return_button])
@@ -78,10 +123,21 @@ class JackpotTableScene(PlayScene):
 
     # --------------------------------------------------------- lifecycle --
     def enter(self) -> None:
+        self.label_buttons()
         remember(self.app, self.session, None, self.demo)  # a new game is kept from its first moment
         self.can_undo = self.undo_allowed()
         self.sync_views()
         self._turn_started()
+
+    def resume(self) -> None:
+        self.label_buttons()  # the language may have changed in the settings
+
+    def label_buttons(self) -> None:
+        self.roll_button.label = t("jackpot.roll")
+        self.menu_button.label = t("common.menu")
+        self.undo_button.label = t("common.undo")
+        self.keep_button.label = t("jackpot.keep")
+        self.return_button.label = t("jackpot.return")
 
     def _arrange(self) -> None:
         """The current seat's rack large, the others small in a row beneath."""
@@ -114,27 +170,32 @@ class JackpotTableScene(PlayScene):
         symbols = self.symbols()
         return symbols[self.choice % len(symbols)] if symbols else None
 
+    def say(self, key: str, **values) -> None:
+        self.banner = (key, values)
+
+    def banner_text(self) -> str:
+        return t(self.banner[0], **self.banner[1]) if self.banner else ""
+
     def grant_text(self) -> str:
         """What the roll gives, in words: "Two pairs: take a bell or a cherry"."""
         state = self.state
         if not state.dice:
             return ""
         if self.throwing:
-            return "Rolling..."
+            return t("jackpot.rolling")
         roll_class = state.roll_class()
-        name = CLASS_NAMES[roll_class]
+        name = class_name(roll_class)
         grant = self.variant.grant(roll_class)
         if state.stage == "chance_option":
-            return f"{name}: Chance Option first"
-        lead = f"{name} Take" if name.endswith("!") else f"{name}: take"
+            return t("jackpot.chance_first", roll=name)
+        lead = "jackpot.take_jackpot" if roll_class == "four_alike" else "jackpot.take"
         if grant.choice == "any":
-            count = "any two tiles" if state.to_place == 2 else ("one more tile" if grant.tiles == 2 else "any tile")
-            return f"{lead} {count}"
-        names = [_a(str(self.variant.symbol(s).name).lower()) for s in state.tile_symbols()]
+            what = "any_two" if state.to_place == 2 else ("one_more" if grant.tiles == 2 else "any_one")
+            return t(lead, roll=name, what=t(f"jackpot.{what}"))
         if not any(state.supply[s] > 0 for s in state.choices):
-            gone = _or([str(self.variant.symbol(s).name).lower() for s in state.choices])
-            return f"{name}: no {gone} left, take any other"
-        return f"{lead} {_or(names)}"
+            gone = either([symbol_words(s, "name") for s in state.choices])
+            return t("jackpot.none_left", roll=name, symbols=gone)
+        return t(lead, roll=name, what=either([symbol_words(s, "a") for s in state.tile_symbols()]))
 
     # ------------------------------------------------------------- acting --
     def act(self, action: Action) -> None:
@@ -174,11 +235,11 @@ class JackpotTableScene(PlayScene):
                     view.drop(symbol, target, lambda: self.app.play("clack", 0.8))
             elif kind == "chance_returned":
                 view.lift_chance(None)
-                self.banner = "The Chance Space tile goes back to the supply"
+                self.say("jackpot.chance_back")
             elif kind == "chance_dropped":
                 view.lift_chance(event[3], lambda: self.app.play("clack", 0.8))
             elif kind == "returned":
-                self.banner = "No room for that tile: it goes back to the supply"
+                self.say("jackpot.no_room")
         if self.app.animation_speed() > 100:
             for view in self.racks:
                 view.skip()
@@ -192,7 +253,7 @@ class JackpotTableScene(PlayScene):
         if seat.is_computer or self.demo:
             self.bot_timer = BOT_PACE["roll"] if self.state.stage == "roll" else BOT_PACE["decide"]
         if self.state.stage == "roll":
-            self.banner = f"{seat.name}: roll the dice"
+            self.say("jackpot.your_roll", name=seat.name)
 
     def _round_over(self) -> None:
         from .jackpot_round import JackpotRoundScene
@@ -224,6 +285,60 @@ class JackpotTableScene(PlayScene):
         if symbol is not None:
             self.act(Place(symbol, target))
 
+    def cursor_targets(self) -> list[int | str]:
+        """Where the keyboard's cursor may stand now: the open columns, then the Chance Space (when it can be
+        chosen: an empty one for a tile, or a full one to keep its tile at the Chance Option)."""
+        if not self.person_to_play():
+            return []
+        state = self.state
+        if state.stage == "chance_option":
+            return [*state.open_columns(), CHANCE_SPACE]
+        if state.stage == "place" and self.symbols():
+            return list(state.targets())
+        return []
+
+    def cursor_at(self) -> int | str | None:
+        """Where the cursor stands now. It keeps its place from turn to turn; when that column has filled
+        up (or the Chance Space is not to be had) it stands on the next open column to the right."""
+        targets = self.cursor_targets()
+        if self.cursor is None or not targets:
+            return None
+        if self.cursor in targets:
+            return self.cursor
+        columns = [c for c in targets if isinstance(c, int)]
+        if isinstance(self.cursor, int):
+            return next((c for c in columns if c > self.cursor), targets[-1])
+        return columns[-1] if columns else targets[-1]
+
+    def move_cursor(self, step: int) -> None:
+        """Left/Right: the cursor to the next column (the Chance Space is right of the last), or shows it."""
+        targets = self.cursor_targets()
+        if not targets:
+            return
+        here = self.cursor_at()
+        if here is not None:
+            self.cursor = targets[(targets.index(here) + step) % len(targets)]
+        elif isinstance(self.hover_column, int):  # from the column the mouse points at
+            ahead = [c for c in targets if isinstance(c, int) and (c > self.hover_column if step > 0
+                                                                   else c < self.hover_column)]
+            self.cursor = (ahead[0] if step > 0 else ahead[-1]) if ahead else targets[0 if step > 0 else -1]
+        else:
+            self.cursor = targets[0 if step > 0 else -1]
+        self.hover_column = None
+
+    def confirm(self) -> None:
+        """Enter: roll, or drop the tile where the cursor stands (first showing the cursor if it is hidden)."""
+        if not self.person_to_play():
+            return
+        if self.state.stage == "roll":
+            self.roll()
+            return
+        here = self.cursor_at()
+        if here is not None:
+            self.place(here)
+        else:
+            self.move_cursor(1)
+
     def undo(self) -> None:
         """Take back the last tile dropped: the rack, the supply and the dice return to just before it."""
         if not self.undo_allowed() or self.busy() or self.round_pending or not self.session.undo():
@@ -232,7 +347,7 @@ class JackpotTableScene(PlayScene):
         self.sync_views()
         self.bot_next = None
         self.can_undo = self.undo_allowed()
-        self.banner = "Taken back"
+        self.say("jackpot.taken_back")
         self.app.play("hold")
 
     def sync_views(self) -> None:
@@ -255,6 +370,8 @@ class JackpotTableScene(PlayScene):
         big = self.racks[self.shown_seat] if self.shown_seat >= 0 else None
         if intent.kind == "point" and big is not None:
             self.hover_column = big.column_at(intent.pos)
+            if self.hover_column is not None:
+                self.cursor = None  # the mouse points: its column is the one shown
             self.buttons.handle(intent, self.clock.time)
             return None
         if intent.kind == "tap":
@@ -275,10 +392,14 @@ class JackpotTableScene(PlayScene):
             return None
         if intent.kind == "roll":
             self.roll()
+        elif intent.kind == "confirm":
+            self.confirm()
         elif intent.kind == "hold" and isinstance(intent.key, int):
             self.place(intent.key)
-        elif intent.kind == "nav" and intent.key in ("next", "prev", "left", "right") and self.symbols():
-            self.choice = (self.choice + (1 if intent.key in ("next", "right") else -1)) % len(self.symbols())
+        elif intent.kind == "nav" and intent.key in ("left", "right"):
+            self.move_cursor(1 if intent.key == "right" else -1)
+        elif intent.kind == "nav" and intent.key in ("next", "prev", "up", "down") and self.symbols():
+            self.choice = (self.choice + (1 if intent.key in ("next", "down") else -1)) % len(self.symbols())
         elif intent.kind == "letter" and intent.key == "c":
             self.place(CHANCE_SPACE)
         elif intent.kind == "letter" and intent.key == "x" and self.state.stage == "chance_option":
@@ -316,9 +437,11 @@ class JackpotTableScene(PlayScene):
         big = self.racks[self.shown_seat] if self.shown_seat >= 0 else None
         for view in self.racks:
             if view is not big:
-                view.lit_columns, view.chance_lit, view.ghost = set(), False, None
+                view.lit_columns, view.chance_lit, view.ghost, view.focus = set(), False, None, None
         if big is None:
             return
+        cursor = self.cursor_at()
+        big.focus = cursor
         state = self.state
         bot_ghost = isinstance(self.bot_next, Place) and self.bot_next.target != CHANCE_SPACE
         placing = state.stage in ("place", "chance_option") and not self.throwing and not self.round_pending
@@ -326,8 +449,11 @@ class JackpotTableScene(PlayScene):
             big.lit_columns = set(state.open_columns())
             big.chance_lit = state.stage == "place" and state.chance[state.seat] is None
             symbol = state.chance[state.seat] if state.stage == "chance_option" else self.chosen()
-            column = self.bot_next.target if bot_ghost else self.hover_column
-            valid = column is not None and column in big.lit_columns and big.landing_row(column) is not None
+            column = self.bot_next.target if bot_ghost else (cursor if cursor is not None else self.hover_column)
+            if column == CHANCE_SPACE and not bot_ghost:
+                valid = big.chance_lit and big.chance() is None
+            else:
+                valid = column in big.lit_columns and big.landing_row(column) is not None
             big.ghost = (self.bot_next.symbol, column) if bot_ghost and valid else (
                 (symbol, column) if valid and symbol else None)
         else:
@@ -355,7 +481,8 @@ class JackpotTableScene(PlayScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.backdrop.draw(surface)
         self.tray.draw(surface)
-        title = f"{self.variant.name}  -  round {min(self.state.round + 1, self.variant.rounds)} of {self.variant.rounds}"
+        title = t("jackpot.title", name=str(self.variant.name), round=min(self.state.round + 1, self.variant.rounds),
+                  rounds=self.variant.rounds)
         draw_text(surface, title, 22, theme.PAPER, (440, 32), "midleft", "bold", 560)
         self._draw_picker(surface)
         self._draw_side(surface)
@@ -364,21 +491,49 @@ class JackpotTableScene(PlayScene):
         self.buttons.draw(surface)
         self._draw_hint(surface)
 
+    # The picker: what the roll gives on top (one or two lines), the tiles to choose from, a hint at the bottom.
+    def _heading(self) -> tuple[list[str], int]:
+        return fit_lines(self.grant_text() or self.banner_text(), 22, PICKER.width - 32,
+                         2 * assets.line_height(22), "black")
+
+    def _picker_hint(self) -> str:
+        if not self.person_to_play() or self.state.stage != "place":
+            return ""
+        symbols = self.symbols()
+        last = len(self.variant.columns)
+        if len(symbols) > 1:
+            return t("jackpot.hint_pick", last=last)
+        return t("jackpot.hint_place", last=last) if symbols else ""
+
+    def _hint_lines(self) -> tuple[list[str], int]:
+        return fit_lines(self._picker_hint(), 16, PICKER.width - 32, 2 * assets.line_height(16))
+
+    def _tiles_top(self) -> int:
+        lines, size = self._heading()
+        return max(PICKER.y + 60, PICKER.y + 12 + max(1, len(lines)) * assets.line_height(size) + 10)
+
     def _tile_rect(self, k: int) -> pygame.Rect:
-        return pygame.Rect(PICKER.x + 20 + k * 118, PICKER.y + 60, 100, 100)
+        lines, size = self._hint_lines()
+        hint_top = PICKER.bottom - 10 - len(lines) * assets.line_height(size)
+        top = self._tiles_top()
+        side = max(48, min(TILE, hint_top - 8 - top))
+        return pygame.Rect(PICKER.x + 20 + k * (side + 18), top, side, side)
 
     def _draw_picker(self, surface: pygame.Surface) -> None:
         panel(surface, PICKER, theme.PAPER, 14)
-        draw_text(surface, self.grant_text() or self.banner, 22, theme.INK, (PICKER.x + 16, PICKER.y + 28),
-                  "midleft", "black", PICKER.width - 32)
+        lines, size = self._heading()
+        step = assets.line_height(size)
+        for k, line in enumerate(lines):
+            draw_text(surface, line, size, theme.INK, (PICKER.x + 16, PICKER.y + 12 + k * step + step // 2),
+                      "midleft", "black", PICKER.width - 32)
         state = self.state
         if state.stage == "chance_option":
-            tile = state.chance[state.seat]
-            surface.blit(tile_surface(tile, 90), (PICKER.x + 20, PICKER.y + 56))
-            draw_text(surface, "Keep it, return it, or tap a", 20, theme.INK_SOFT, (PICKER.x + 130, PICKER.y + 80),
-                      "midleft")
-            draw_text(surface, "column to drop it into your rack", 20, theme.INK_SOFT,
-                      (PICKER.x + 130, PICKER.y + 106), "midleft")
+            top = self._tiles_top()
+            room = PICKER.bottom - 74  # the Keep and Return buttons
+            side = max(48, min(90, room - 8 - top))
+            surface.blit(tile_surface(state.chance[state.seat], side), (PICKER.x + 20, top))
+            words = pygame.Rect(PICKER.x + 40 + side, top, PICKER.right - 16 - (PICKER.x + 40 + side), room - 8 - top)
+            draw_wrapped(surface, t("jackpot.chance_choice"), 20, theme.INK_SOFT, words, align="middle")
             return
         symbols = self.symbols()
         for k, symbol in enumerate(symbols):
@@ -386,25 +541,27 @@ class JackpotTableScene(PlayScene):
             if k == self.choice % max(1, len(symbols)):
                 rounded(surface, theme.HOLD_GOLD, rect.inflate(10, 10), 14, 5)
             surface.blit(tile_surface(symbol, rect.width), rect)
-        if len(symbols) > 1 and self.person_to_play():
-            draw_text(surface, "Tap a tile (Tab), then a column (1-5) or the Chance Space (C)", 16,
-                      theme.INK_SOFT, (PICKER.x + 16, PICKER.bottom - 22), "midleft", "regular", PICKER.width - 32)
-        elif symbols and self.person_to_play():
-            draw_text(surface, "Tap a column (1-5) or the Chance Space (C)", 16, theme.INK_SOFT,
-                      (PICKER.x + 16, PICKER.bottom - 22), "midleft", "regular", PICKER.width - 32)
+        lines, size = self._hint_lines()
+        step = assets.line_height(size)
+        top = PICKER.bottom - 10 - len(lines) * step
+        for k, line in enumerate(lines):
+            draw_text(surface, line, size, theme.INK_SOFT, (PICKER.x + 16, top + k * step + step // 2), "midleft",
+                      "regular", PICKER.width - 32)
 
     def _draw_side(self, surface: pygame.Surface) -> None:
         panel(surface, SIDE, theme.PAPER, 14)
-        draw_text(surface, "Supply", 22, theme.INK, (SIDE.x + 16, SIDE.y + 24), "midleft", "black")
+        draw_text(surface, t("jackpot.supply"), 22, theme.INK, (SIDE.x + 16, SIDE.y + 24), "midleft", "black",
+                  SIDE.width - 32)
         for k, symbol in enumerate(self.variant.symbols):
             y = SIDE.y + 56 + k * 44
             surface.blit(symbol_surface(symbol.id, 36), (SIDE.x + 16, y))
-            draw_text(surface, str(symbol.name), 20, theme.INK, (SIDE.x + 62, y + 18), "midleft", "bold")
+            draw_text(surface, str(symbol.name), 20, theme.INK, (SIDE.x + 62, y + 18), "midleft", "bold",
+                      SIDE.width - 62 - 64)
             left = self.state.supply[symbol.id]
             draw_text(surface, str(left), 22, theme.ZERO_INK if left == 0 else theme.INK,
                       (SIDE.right - 16, y + 18), "midright", "black")
         y = SIDE.y + 250
-        draw_text(surface, "Scores", 22, theme.INK, (SIDE.x + 16, y), "midleft", "black")
+        draw_text(surface, t("jackpot.scores"), 22, theme.INK, (SIDE.x + 16, y), "midleft", "black", SIDE.width - 32)
         totals = self.state.totals()
         from game.jackpot import rack_score
 
@@ -414,8 +571,8 @@ class JackpotTableScene(PlayScene):
             draw_text(surface, info.name, 19, theme.INK, (SIDE.x + 40, row_y + 8), "midleft", "bold", 130)
             draw_text(surface, str(totals[seat]), 22, theme.INK, (SIDE.right - 16, row_y + 8), "midright", "black")
             live = rack_score(self.variant, self.state.racks[seat])
-            draw_text(surface, f"this round so far: {live}", 15, theme.INK_SOFT, (SIDE.x + 40, row_y + 32),
-                      "midleft", "regular", 200)
+            draw_text(surface, t("jackpot.so_far", points=live), 15, theme.INK_SOFT, (SIDE.x + 40, row_y + 32),
+                      "midleft", "regular", SIDE.right - 12 - (SIDE.x + 40))
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         seat = self.seat
@@ -423,9 +580,11 @@ class JackpotTableScene(PlayScene):
             return
         info = self.state.seats[seat]
         if info.is_computer or self.demo:
-            hint = f"{info.name} is playing..."
+            hint = t("jackpot.playing", name=info.name)
         elif self.state.stage == "roll":
-            hint = "Roll the four symbol dice (Space)"
+            hint = t("jackpot.hint_roll")
         else:
-            hint = "Place your tile"
-        draw_text(surface, hint, 20, (232, 222, 200), (332, 728), "midleft", "regular", 190)
+            hint = t("jackpot.hint_tile")
+        box = self.roll_button.rect
+        draw_wrapped(surface, hint, 20, HINT_INK, pygame.Rect(box.right + 16, box.y, BIG_RACK.x - 12 - box.right - 16,
+                                                               box.height), align="middle")

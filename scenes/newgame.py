@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pygame
 
+from game import i18n
+from game.i18n import Tr, t
 from game.players import available_levels
 from game.session import Session
 from game.state import Seat
@@ -15,13 +18,39 @@ from .stack import Scene
 from .widgets import Button, ButtonRow, draw_text, baize_backdrop, panel, rounded
 
 MAX_NAME = 40  # characters kept of a typed name; every screen shortens it further where needed
-LEVEL_NAMES = {"random": "Easy", "greedy": "Medium", "heuristic": "Hard", "easy": "Easy", "medium": "Medium",
-               "hard": "Hard", "optimal": "Perfect"}
+# Each level's name in the string table; shown with level_name(level), which reads it in the player's language.
+LEVEL_NAMES = {"random": "newgame.level.easy", "greedy": "newgame.level.medium", "heuristic": "newgame.level.hard",
+               "easy": "newgame.level.easy", "medium": "newgame.level.medium", "hard": "newgame.level.hard",
+               "optimal": "newgame.level.perfect"}
 COMPUTER_NAMES = ("Ada", "Bram", "Chloé", "Dirk", "Eva", "Femke", "Gus")
 KIOSK_NAMES = ("Ann", "Ben", "Cleo", "Dan", "Ella", "Finn")
 LEFT = pygame.Rect(30, 96, 470, 600)
 RIGHT = pygame.Rect(520, 96, 730, 600)
 ROW_H = 66
+
+
+def level_name(level: str | None) -> str:
+    """A computer level as the player reads it: "Easy", "Medium", "Hard", "Perfect" (or "Makkelijk", ...)."""
+    key = LEVEL_NAMES.get(level or "")
+    return t(key) if key else (level or "").title()
+
+
+def person_name(index: int) -> str:
+    """The name a person's seat starts with: "Player 1" (a name from then on, so a plain string)."""
+    return str(t("newgame.player_name", number=index + 1))
+
+
+def colour_name(colour: str) -> str:
+    return str(t(f"newgame.colour.{colour}")) if colour in theme.SEAT_COLOURS else colour.title()
+
+
+def _is_named(key: str, name: str) -> bool:
+    """Whether ``name`` is the string table's ``key`` with some number, in English or the language on screen."""
+    for language in {i18n.DEFAULT, i18n.language()}:
+        template = str(i18n.table(language).get(key, ""))
+        if template and re.fullmatch(re.escape(template).replace(re.escape("{number}"), r"\d+"), name.strip()):
+            return True
+    return False
 
 
 @dataclass
@@ -32,7 +61,7 @@ class SeatSetup:
     colour: str
 
     def to_seat(self, index: int) -> Seat:
-        name = self.name.strip() or f"Player {index + 1}"
+        name = self.name.strip() or person_name(index)
         return Seat(name, "computer" if self.computer else "person", self.level if self.computer else None,
                     self.colour)
 
@@ -48,7 +77,7 @@ class NewGameScene(Scene):
         # The seats of the last game set up in this run, else a person against the computer.
         last = getattr(app, "last_seats", None)
         self.seats = [SeatSetup(**vars(s)) for s in last] if last else [
-            SeatSetup("Player 1", False, "heuristic", theme.SEAT_ORDER[0]),
+            SeatSetup(person_name(0), False, "heuristic", theme.SEAT_ORDER[0]),
             SeatSetup(COMPUTER_NAMES[0], True, "heuristic", theme.SEAT_ORDER[1])]
         self.games = 1
         self.editing: int | None = None
@@ -86,7 +115,7 @@ class NewGameScene(Scene):
         return low, max(low, high)
 
     def _build(self) -> None:
-        """Buttons for the current seats (rebuilt whenever seats change)."""
+        """Buttons for the current seats (rebuilt whenever seats change or the screen comes back)."""
         v = self.variant
         low, high = self.seat_limits()
         levels = available_levels(v.family, v)
@@ -99,36 +128,58 @@ class NewGameScene(Scene):
         while len(self.seats) < low:
             self._add_seat()
         self.games = min(self.games, v.max_games)
-        buttons: list[Button] = []
+        old = self.row
+        focused = old.buttons[old.focus].id if old.focus is not None and old.focus < len(old.buttons) else None
+        # The chosen game first: with it in focus, Up and Down choose another.
+        card = Painted(self._variant_rect(self.variant_index), str(v.name), self.begin, paint=self._paint_card,
+                       touch=False)
+        buttons: list[Button] = [_named(card, "game")]
         for i, seat in enumerate(self.seats):
             rect = self._seat_rect(i)
-            kind = Button(pygame.Rect(rect.x + 330, rect.y + 5, 130, 48), "Computer" if seat.computer else "Person",
+            buttons.append(_named(Painted(pygame.Rect(rect.x, rect.y, 52, rect.height), colour_name(seat.colour),
+                                          lambda i=i: self._cycle_colour(i), paint=self._paint_swatch, seat=i),
+                                  ("colour", i)))
+            buttons.append(_named(Painted(pygame.Rect(rect.x + 56, rect.y, 264, rect.height), seat.name,
+                                          lambda i=i: self._name_pressed(i), paint=self._paint_name, seat=i),
+                                  ("name", i)))
+            kind = Button(pygame.Rect(rect.x + 330, rect.y + 5, 148, 48),
+                          t("newgame.computer") if seat.computer else t("newgame.person"),
                           lambda i=i: self._toggle_kind(i), style="quiet", size=20)
-            buttons.append(kind)
+            buttons.append(_named(kind, ("kind", i)))
             if seat.computer:
-                buttons.append(Button(pygame.Rect(rect.x + 470, rect.y + 5, 130, 48),
-                                      LEVEL_NAMES.get(seat.level, seat.level.title()),
-                                      lambda i=i: self._cycle_level(i), style="quiet", size=20))
+                buttons.append(_named(Button(pygame.Rect(rect.x + 486, rect.y + 5, 148, 48), level_name(seat.level),
+                                             lambda i=i: self._cycle_level(i), style="quiet", size=20), ("level", i)))
             if len(self.seats) > low:
-                buttons.append(Button(pygame.Rect(rect.right - 58, rect.y + 5, 48, 48), "×",
-                                      lambda i=i: self._remove_seat(i), style="quiet", size=26))
-        add = Button(pygame.Rect(RIGHT.x + 14, RIGHT.y + 62 + len(self.seats) * ROW_H, 250, 54), "+ Add player",
-                     self._add_seat_and_build, style="quiet", size=22)
+                buttons.append(_named(Button(pygame.Rect(rect.right - 58, rect.y + 5, 48, 48), "×",
+                                             lambda i=i: self._remove_seat(i), style="quiet", size=26), ("remove", i)))
+        add = Button(pygame.Rect(RIGHT.x + 14, RIGHT.y + 62 + len(self.seats) * ROW_H, 250, 54),
+                     t("newgame.add_player"), self._add_seat_and_build, style="quiet", size=22)
         if len(self.seats) < high:
-            buttons.append(add)
+            buttons.append(_named(add, "add"))
         games_y = RIGHT.bottom - 70
-        buttons.append(Button(pygame.Rect(RIGHT.x + 300, games_y, 54, 54), "–", lambda: self._games(-1),
-                              style="quiet", size=30))
-        buttons.append(Button(pygame.Rect(RIGHT.x + 430, games_y, 54, 54), "+", lambda: self._games(1),
-                              style="quiet", size=30))
-        self.start = Button(pygame.Rect(theme.WIDTH - 330, theme.HEIGHT - 92, 300, 72), "Start", self.begin, size=34)
-        back = Button(pygame.Rect(30, theme.HEIGHT - 92, 200, 72), "Back", self.app.stack.pop, style="quiet", size=28)
+        buttons.append(_named(Button(pygame.Rect(RIGHT.x + 300, games_y, 54, 54), "–", lambda: self._games(-1),
+                                     style="quiet", size=30), "fewer"))
+        buttons.append(_named(Button(pygame.Rect(RIGHT.x + 430, games_y, 54, 54), "+", lambda: self._games(1),
+                                     style="quiet", size=30), "more"))
+        self.start = _named(Button(pygame.Rect(theme.WIDTH - 330, theme.HEIGHT - 92, 300, 72), t("newgame.start"),
+                                   self.begin, size=34), "start")
+        back = _named(Button(pygame.Rect(30, theme.HEIGHT - 92, 200, 72), t("common.back"), self.app.stack.pop,
+                             style="quiet", size=28), "back")
         self.row = ButtonRow(buttons + [back, self.start])
+        if focused is not None:  # a change made with the keys keeps the focus where it was (or nearby)
+            ids = [b.id for b in self.row.buttons]
+            if focused not in ids and isinstance(focused, tuple):  # a seat's level or remove button went away
+                focused = next((b.id for b in self.row.buttons if isinstance(b.id, tuple) and b.id[1] == focused[1]
+                                and b.id[0] == "kind"), "add" if "add" in ids else "start")
+            if focused in ids:
+                self.row.focus = ids.index(focused)
+                self.row.buttons[self.row.focus].focus = True
 
     # ---------------------------------------------------------- changes --
     def _computer_name(self) -> str:
         used = {s.name for s in self.seats}
-        return next((n for n in COMPUTER_NAMES if n not in used), f"Computer {len(self.seats) + 1}")
+        return next((n for n in COMPUTER_NAMES if n not in used),
+                    str(t("newgame.computer_name", number=len(self.seats) + 1)))
 
     def _add_seat(self) -> None:
         used = {s.colour for s in self.seats}
@@ -149,9 +200,9 @@ class NewGameScene(Scene):
     def _toggle_kind(self, i: int) -> None:
         seat = self.seats[i]
         seat.computer = not seat.computer
-        if not seat.computer and (seat.name in COMPUTER_NAMES or seat.name.startswith("Computer")):
-            seat.name = f"Player {i + 1}"
-        elif seat.computer and seat.name.startswith("Player"):
+        if not seat.computer and (seat.name in COMPUTER_NAMES or _is_named("newgame.computer_name", seat.name)):
+            seat.name = person_name(i)
+        elif seat.computer and _is_named("newgame.player_name", seat.name):
             seat.name = self._computer_name()
         self._build()
 
@@ -187,7 +238,7 @@ class NewGameScene(Scene):
 
     def _next_name(self, i: int) -> None:
         seat = self.seats[i]
-        choices = [f"Player {i + 1}", seat.colour.title()] + [n for n in KIOSK_NAMES]
+        choices = [person_name(i), colour_name(seat.colour)] + [n for n in KIOSK_NAMES]
         used = {s.name for j, s in enumerate(self.seats) if j != i}
         start = choices.index(seat.name) if seat.name in choices else -1
         for k in range(1, len(choices) + 1):
@@ -205,7 +256,7 @@ class NewGameScene(Scene):
     def _stop_editing(self) -> None:
         if self.editing is not None:
             seat = self.seats[self.editing]
-            seat.name = seat.name.strip() or f"Player {self.editing + 1}"
+            seat.name = seat.name.strip() or person_name(self.editing)
         self.editing = None
         self.app.input.text_mode = False
         pygame.key.stop_text_input()
@@ -220,6 +271,16 @@ class NewGameScene(Scene):
         self.app.stack.replace(opening_scene(self.app, session))
 
     # ------------------------------------------------------------ input --
+    def _name_pressed(self, i: int) -> None:
+        if self.kiosk:
+            self._next_name(i)  # no keyboard at a kiosk: names come from a short list
+        else:
+            self._start_editing(i)
+
+    def _focused_id(self):
+        focus = self.row.focus
+        return self.row.buttons[focus].id if focus is not None and focus < len(self.row.buttons) else None
+
     def handle(self, intent):
         if intent.kind in ("quit", "fullscreen", "help"):
             return intent
@@ -237,8 +298,8 @@ class NewGameScene(Scene):
             if intent.kind in ("confirm", "back"):
                 self._stop_editing()
                 return None
-            if intent.kind == "tap":
-                self._stop_editing()  # and let the tap act below
+            if intent.kind in ("tap", "nav"):
+                self._stop_editing()  # and let the tap or Tab act below
         if intent.kind == "back":
             self.app.stack.pop()
             return None
@@ -251,19 +312,9 @@ class NewGameScene(Scene):
                 if self._variant_rect(i).collidepoint(intent.pos):
                     self._pick_variant(i)
                     return None
-            for i in range(len(self.seats)):
-                rect = self._seat_rect(i)
-                if pygame.Rect(rect.x, rect.y, 52, rect.height).collidepoint(intent.pos):
-                    self._cycle_colour(i)
-                    return None
-                if pygame.Rect(rect.x + 56, rect.y + 6, 264, rect.height - 12).collidepoint(intent.pos):
-                    if self.kiosk:
-                        self._next_name(i)  # no keyboard at a kiosk: names come from a short list
-                    else:
-                        self._start_editing(i)
-                    return None
-        if intent.kind == "nav" and intent.key in ("left", "right") and self.row.focus is None:
-            step = 1 if intent.key == "right" else -1
+        if intent.kind == "nav" and (intent.key in ("left", "right") and self.row.focus is None
+                                     or intent.key in ("up", "down") and self._focused_id() == "game"):
+            step = 1 if intent.key in ("right", "down") else -1
             self._pick_variant((self.variant_index + step) % len(self.variants))
             return None
         if intent.kind == "confirm" and self.row.focus is None:
@@ -275,14 +326,16 @@ class NewGameScene(Scene):
     # ------------------------------------------------------------- draw --
     def draw(self, surface: pygame.Surface) -> None:
         baize_backdrop(surface)
-        draw_text(surface, "New game", 44, theme.PAPER, (theme.WIDTH // 2, 52), "center", "title")
+        draw_text(surface, t("newgame.title"), 44, theme.PAPER, (theme.WIDTH // 2, 52), "center", "title",
+                  theme.WIDTH - 120)
         self._draw_variants(surface)
         self._draw_seats(surface)
         self.row.draw(surface)
 
     def _draw_variants(self, surface: pygame.Surface) -> None:
         panel(surface, LEFT, theme.PAPER, 16)
-        draw_text(surface, "Game", 28, theme.INK, (LEFT.x + 20, LEFT.y + 30), "midleft", "black")
+        draw_text(surface, t("newgame.game"), 28, theme.INK, (LEFT.x + 20, LEFT.y + 30), "midleft", "black",
+                  LEFT.width - 40)
         for i in self._visible_variants():
             rect = self._variant_rect(i)
             variant = self.variants[i]
@@ -290,42 +343,102 @@ class NewGameScene(Scene):
             rounded(surface, (255, 232, 160) if chosen else (240, 234, 216), rect, 10)
             if chosen:
                 rounded(surface, theme.WOOD, rect, 10, 3)
-            draw_text(surface, str(variant.name), 24, theme.INK, (rect.x + 14, rect.y + 21), "midleft", "bold",
+            draw_text(surface, str(variant.name), 22, theme.INK, (rect.x + 14, rect.y + 18), "midleft", "bold",
                       rect.width - 28)
-            draw_text(surface, str(variant.description), 16, theme.INK_SOFT, (rect.x + 14, rect.y + 49), "midleft",
-                      "regular", rect.width - 28)
+            size, lines = _two_lines(str(variant.description), rect.width - 28, 15, 12)
+            step = assets.line_height(size, 1.15)
+            top = rect.y + (46 if len(lines) == 1 else 40)
+            for k, line in enumerate(lines):
+                draw_text(surface, line, size, theme.INK_SOFT, (rect.x + 14, top + k * step), "midleft", "regular",
+                          rect.width - 28)
         if len(self.variants) > len(self._visible_variants()):
-            draw_text(surface, "scroll for more", 14, theme.INK_FAINT, (LEFT.centerx, LEFT.bottom - 8), "midbottom")
+            draw_text(surface, t("newgame.scroll_for_more"), 14, theme.INK_FAINT, (LEFT.centerx, LEFT.bottom - 8),
+                      "midbottom", "regular", LEFT.width - 40)
+
+    def _paint_card(self, surface: pygame.Surface, card: Button) -> None:
+        """The focus ring around the chosen game, when the keys have put it there."""
+        if card.focus and self.variant_index in self._visible_variants():
+            rounded(surface, theme.PREVIEW_INK, self._variant_rect(self.variant_index).inflate(8, 8), 14, 3)
+
+    def _paint_swatch(self, surface: pygame.Surface, swatch: Button) -> None:
+        i = swatch.seat
+        seat = self.seats[i]
+        centre = (swatch.rect.x + 28, swatch.rect.centery)
+        pygame.draw.circle(surface, theme.seat_colour(seat.colour, i), centre, 18)
+        pygame.draw.circle(surface, theme.INK, centre, 18, 2)
+        if swatch.focus:
+            pygame.draw.circle(surface, theme.PREVIEW_INK, centre, 24, 3)
+
+    def _paint_name(self, surface: pygame.Surface, name: Button) -> None:
+        i = name.seat
+        seat = self.seats[i]
+        field = name.rect.inflate(0, -14)
+        editing = self.editing == i
+        rounded(surface, theme.WHITE if editing else (248, 244, 232), field, 8)
+        rounded(surface, theme.PREVIEW_INK if editing or name.focus else theme.PAPER_LINE, field, 8,
+                3 if name.focus and not editing else 2)
+        if editing:  # show the end of what is being typed, with the caret
+            caret = "|" if int(self.clock.time * 2) % 2 == 0 else " "
+            shown = _tail(assets.printable(seat.name), round(24 * assets.text_scale()), field.width - 30) + caret
+            draw_text(surface, shown, 24, theme.INK, (field.x + 10, field.centery), "midleft", "bold")
+        else:
+            draw_text(surface, seat.name, 24, theme.INK, (field.x + 10, field.centery), "midleft", "bold",
+                      field.width - 20)
 
     def _draw_seats(self, surface: pygame.Surface) -> None:
-        v = self.variant
         panel(surface, RIGHT, theme.PAPER, 16)
         low, high = self.seat_limits()
-        draw_text(surface, f"Players ({low}-{high})", 28, theme.INK, (RIGHT.x + 20, RIGHT.y + 30),
-                  "midleft", "black")
-        for i, seat in enumerate(self.seats):
-            rect = self._seat_rect(i)
-            rounded(surface, (240, 234, 216), rect, 10)
-            colour = theme.seat_colour(seat.colour, i)
-            pygame.draw.circle(surface, colour, (rect.x + 28, rect.centery), 18)
-            pygame.draw.circle(surface, theme.INK, (rect.x + 28, rect.centery), 18, 2)
-            field = pygame.Rect(rect.x + 56, rect.y + 7, 264, rect.height - 14)
-            editing = self.editing == i
-            rounded(surface, theme.WHITE if editing else (248, 244, 232), field, 8)
-            rounded(surface, theme.PREVIEW_INK if editing else theme.PAPER_LINE, field, 8, 2)
-            if editing:  # show the end of what is being typed, with the caret
-                caret = "|" if int(self.clock.time * 2) % 2 == 0 else " "
-                shown = _tail(assets.printable(seat.name), 24, field.width - 30) + caret
-                draw_text(surface, shown, 24, theme.INK, (field.x + 10, field.centery), "midleft", "bold")
-            else:
-                draw_text(surface, seat.name, 24, theme.INK, (field.x + 10, field.centery), "midleft", "bold",
-                          field.width - 20)
+        players = t("newgame.players", low=low, high=high) if low != high else t("newgame.players_fixed", count=low)
+        heading = draw_text(surface, players, 28, theme.INK, (RIGHT.x + 20, RIGHT.y + 30), "midleft", "black", 300)
+        for i in range(len(self.seats)):
+            rounded(surface, (240, 234, 216), self._seat_rect(i), 10)
         games_y = RIGHT.bottom - 70
-        draw_text(surface, "Games in the match", 24, theme.INK, (RIGHT.x + 20, games_y + 27), "midleft", "bold")
+        draw_text(surface, t("newgame.games_in_match"), 24, theme.INK, (RIGHT.x + 20, games_y + 27), "midleft",
+                  "bold", 270)
         draw_text(surface, str(self.games), 34, theme.INK, (RIGHT.x + 392, games_y + 27), "center", "black")
-        hint = "Tap a name or a colour to change it" if self.kiosk else "Tap a name to type it, a colour to change it"
-        draw_text(surface, hint, 17, theme.INK_SOFT,
-                  (RIGHT.right - 20, RIGHT.y + 30), "midright", "regular", 360)
+        hint = t("newgame.hint_kiosk") if self.kiosk else t("newgame.hint")
+        room = RIGHT.right - 20 - max(heading.right + 30, RIGHT.x + 300)
+        size, lines = _two_lines(hint, room, 17, 14)
+        step = assets.line_height(size, 1.15)
+        top = RIGHT.y + 30 - step * (len(lines) - 1) / 2
+        for k, line in enumerate(lines):
+            draw_text(surface, line, size, theme.INK_SOFT, (RIGHT.right - 20, round(top + k * step)), "midright",
+                      "regular", room)
+
+
+def _two_lines(words: str, width: int, size: int = 15, smallest: int = 12) -> tuple[int, list[str]]:
+    """A description in at most two lines: smaller type before it is cut."""
+    while True:
+        lines = assets.wrap(words, size, width)
+        if len(lines) <= 2 or size <= smallest:
+            break
+        size -= 1
+    if len(lines) > 2:  # the second line takes the rest and is shrunk (or cut) to fit where it is drawn
+        rest = " ".join(lines[1:])
+        lines = [lines[0], Tr(rest) if isinstance(words, Tr) else rest]
+    return size, lines
+
+
+class Painted(Button):
+    """A focus stop the scene draws itself: the chosen game, a seat's colour or name."""
+
+    def __init__(self, rect: pygame.Rect, label: str, on_press, paint, touch: bool = True, seat: int | None = None):
+        super().__init__(rect, label, on_press)
+        self.paint = paint
+        self.touch = touch
+        self.seat = seat
+
+    def hit(self, pos) -> bool:
+        return self.touch and super().hit(pos)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.paint(surface, self)
+
+
+def _named(button: Button, name) -> Button:
+    """The button, with a name that finds it again after the buttons are rebuilt."""
+    button.id = name
+    return button
 
 
 def _tail(words: str, size: int, width: int) -> str:

@@ -4,6 +4,7 @@ finished game goes into the records. Demos (and later the kiosk) keep nothing.""
 from __future__ import annotations
 
 from game.actions import Action, Hold, Release
+from game.i18n import t
 from game.records import add_result
 from game.saves import delete_save, save_session
 from game.session import Session
@@ -25,4 +26,4 @@ def remember(app, session: Session, action: Action | None, demo: bool = False) -
         elif not isinstance(action, (Hold, Release)):  # a hold is redone in a second; a roll or a box is not
             save_session(session)
     except OSError as error:
-        app.notice = f"The game could not be saved: {error.strerror or error}"
+        app.notice = t("table.save_failed", error=error.strerror or error)

@@ -28,6 +28,8 @@ from typing import Callable
 
 import pygame
 
+from game.i18n import t
+
 from . import assets
 from .assets import BoundedCache
 from .jackpot_art import SYMBOLS, faded_tile, tile_surface
@@ -62,6 +64,8 @@ GLOW = (255, 236, 150)
 SHADE = (34, 22, 16)  # what the frame's colour darkens toward: a warm dark, so yellow goes amber, not olive
 HIGHLIGHT = (255, 214, 64)
 LABEL_INK = (255, 222, 92)
+FOCUS_INK = (255, 255, 255)  # the keyboard's cursor, as a focused button has it
+CHANCE = "chance"  # the Chance Space, where a column number would be (game.jackpot_state.CHANCE_SPACE)
 
 # Frames, glows and labels, built once per size (moving a view reuses them; resizing builds new ones).
 # Lights are kept at a few strengths each, for the pulse: room for four racks with every column lit.
@@ -137,7 +141,8 @@ class RackView:
         self.name = name
         self.speed = 1.0
         self.lit_columns: set[int] = set()
-        self.ghost: tuple[str, int] | None = None
+        self.ghost: tuple[str, int | str] | None = None  # a symbol and a column (or CHANCE) it would drop into
+        self.focus: int | str | None = None  # the keyboard's cursor: a column or CHANCE, ringed
         self.chance_lit = False
         self.highlight_cells: set[Window] = set()
         self.label: str | None = None
@@ -435,7 +440,7 @@ class RackView:
 
     def draw(self, surface: pygame.Surface) -> None:
         origin = self._frame.topleft
-        key = (self.unit, self.columns, self.colour, self.name)
+        key = (self.unit, self.columns, self.colour, self.name, t("jackpot.rack.chance"))
         back = _LAYERS.get(("back",) + key, self._build_back)
         front = _LAYERS.get(("front",) + key, self._build_front)
         pad = self._shadow_pad()
@@ -460,9 +465,13 @@ class RackView:
             tiles.append((tile_surface(self._landed_chance, size), self._chance_tile_at))
         if self.ghost is not None:
             symbol, column = self.ghost
-            row = self.landing_row(column) if 0 <= column < len(self.columns) else None
-            if row is not None and symbol in SYMBOLS:
-                tiles.append((tile_surface(symbol, size, ghost=True), at[(column, row)]))
+            if column == CHANCE:
+                if self._chance is None and symbol in SYMBOLS:
+                    tiles.append((tile_surface(symbol, size, ghost=True), self._chance_tile_at))
+            else:
+                row = self.landing_row(column) if 0 <= column < len(self.columns) else None
+                if row is not None and symbol in SYMBOLS:
+                    tiles.append((tile_surface(symbol, size, ghost=True), at[(column, row)]))
         surface.fblits(tiles)
         for f in self._flights:
             if not f.in_front:
@@ -491,6 +500,8 @@ class RackView:
             hole = self.chance_rect() if where == "chance" else self.window_rect(*where)
             flash = self._light(("flash", self.hole, self.unit), self._build_flash, (left / FLASH_TIME) ** 1.5)
             surface.blit(flash, flash.get_rect(center=hole.center), special_flags=pygame.BLEND_RGB_ADD)
+        if self.focus is not None:
+            self._draw_focus(surface, self.focus)
         for f in self._flights:
             if f.in_front:
                 self._draw_flight(surface, f)
@@ -504,6 +515,19 @@ class RackView:
         tile = faded_tile(f.symbol, self.tile_size, eighths)
         surface.blit(tile, tile.get_rect(center=(round(f.x), round(f.y))))
 
+    def _draw_focus(self, surface: pygame.Surface, where: int | str) -> None:
+        """The keyboard's cursor: a white ring around the column's block (or the Chance Space's)."""
+        if where == CHANCE:
+            block = self._chance_block_local()
+        elif isinstance(where, int) and 0 <= where < len(self.columns):
+            block = self._column_local(where)
+        else:
+            return
+        width = max(2, round(0.06 * self.unit))
+        ring = block.move(self._frame.topleft).inflate(2 * width + 4, 2 * width + 4)
+        pygame.draw.rect(surface, (40, 24, 0), ring.inflate(2, 2), width + 2, border_radius=round(0.25 * self.unit))
+        pygame.draw.rect(surface, FOCUS_INK, ring, width, border_radius=round(0.25 * self.unit))
+
     def _draw_chevron(self, surface: pygame.Surface, column: int, pulse: float) -> None:
         """A small arrow above a lit column, bobbing, pointing down into it."""
         top = self.window_rect(column, self.columns[column] - 1)
@@ -514,7 +538,7 @@ class RackView:
         surface.blit(arrow, rect)
 
     def _draw_label(self, surface: pygame.Surface, words: str) -> None:
-        image = _LAYERS.get(("label", words, self.unit), lambda: self._build_label(words))
+        image = _LAYERS.get(("label", words, self.unit, self._rect.width), lambda: self._build_label(words))
         surface.blit(image, image.get_rect(center=self._frame.center))
 
     # ------------------------------------------------------------ building the cached layers
@@ -616,7 +640,7 @@ class RackView:
         # Words: CHANCE on the foot under its window, the player's name in the room at the top right.
         label_size = max(8, round(0.24 * self.unit))
         engraved = mix(foot_colour, (255, 255, 255), 0.62)
-        words = _text("CHANCE", label_size, engraved)
+        words = _text(t("jackpot.rack.chance"), label_size, engraved)
         if words.get_width() > chance_hole.width + round(0.3 * self.unit):
             words = pygame.transform.smoothscale_by(words, (chance_hole.width + 0.3 * self.unit) / words.get_width())
         footer = pygame.Rect(0, chance_hole.bottom, 1, self._frame.height - chance_hole.bottom)
@@ -822,6 +846,9 @@ class RackView:
     def _build_label(self, words: str) -> pygame.Surface:
         size = max(16, round(0.95 * self.unit))
         ink = _text(words, size, LABEL_INK)
+        while size > 12 and ink.get_width() + round(size * 0.9) + 8 > self._rect.width:  # a long one: smaller
+            size = max(12, min(size - 1, int(size * self._rect.width / (ink.get_width() + size * 0.9 + 8))))
+            ink = _text(words, size, LABEL_INK)
         dark = _text(words, size, (40, 24, 0))
         pad_x, pad_y = round(size * 0.45), round(size * 0.12)
         w, h = ink.get_width() + 2 * pad_x, ink.get_height() + 2 * pad_y

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.actions import Roll
+from game.i18n import t
 from game.session import Session
 
 from . import theme
@@ -92,9 +93,10 @@ class RollOffScene(Scene):
         surface.blit(wood((theme.WIDTH, theme.HEIGHT), 5), (0, 0))
         framed_felt(surface, TRAY)
         self.tray.draw(surface)
-        shadowed_text(surface, "Who starts?", 48, theme.PAPER, (TRAY.centerx, 64), "center", "title")
+        shadowed_text(surface, t("rolloff.title"), 48, theme.PAPER, (TRAY.centerx, 64), "center", "title")
         panel(surface, LIST, theme.PAPER, 16)
-        draw_text(surface, "Highest total starts", 24, theme.INK, (LIST.x + 20, LIST.y + 30), "midleft", "black")
+        draw_text(surface, t("rolloff.highest_starts"), 24, theme.INK, (LIST.x + 20, LIST.y + 30), "midleft", "black",
+                  LIST.width - 40)
         contenders = set(self.state.contenders) if self.state.phase == "rolloff" else set()
         for i, seat in enumerate(self.state.seats):
             row = pygame.Rect(LIST.x + 14, LIST.y + 64 + i * 76, LIST.width - 28, 66)
@@ -112,14 +114,16 @@ class RollOffScene(Scene):
                 shown = " / ".join(str(t) for t in totals[:-1] + ["…"])
             draw_text(surface, shown, 26, theme.INK, (row.right - 14, row.centery), "midright", "black", 110)
         if len(self.state.rolloff_rounds) and self.state.phase == "rolloff" and not self.tray.busy():
-            draw_text(surface, "A tie! The leaders throw again.", 24, theme.PAPER, (TRAY.centerx, TRAY.bottom + 40),
-                      "center", "bold")
+            draw_text(surface, t("rolloff.tie"), 24, theme.PAPER, (TRAY.centerx, TRAY.bottom + 40), "center", "bold",
+                      TRAY.width)
         if self.state.phase != "rolloff" and not self.tray.busy():
             name = self.state.seats[self.state.starter].name
-            shadowed_text(surface, f"{name} starts!", 44, (255, 236, 170), (TRAY.centerx, TRAY.bottom + 44),
-                          "center", "black", 3)
+            words, pos = t("rolloff.starts", name=name), (TRAY.centerx, TRAY.bottom + 44)
+            draw_text(surface, words, 44, (0, 0, 0), (pos[0] + 3, pos[1] + 3), "center", "black", TRAY.width)
+            draw_text(surface, words, 44, (255, 236, 170), pos, "center", "black", TRAY.width)
         else:
-            draw_text(surface, "Tap to skip", 20, (220, 210, 190), (LIST.centerx, LIST.bottom + 40), "center")
+            draw_text(surface, t("rolloff.tap_to_skip"), 20, (220, 210, 190), (LIST.centerx, LIST.bottom + 40),
+                      "center", "regular", LIST.width)
 
 
 def opening_scene(app, session: Session, demo: bool = False) -> Scene:

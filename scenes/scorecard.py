@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from game import i18n
+from game.i18n import t
 from game.scoring import Options, upper_bonus_needed
 from game.state import ScorecardState
 
@@ -27,10 +29,9 @@ class Row:
 
 
 class Scorecard:
-    def __init__(self, rect: pygame.Rect, state: ScorecardState, language: str = "en"):
+    def __init__(self, rect: pygame.Rect, state: ScorecardState):
         self.rect = rect
         self.state = state
-        self.language = language
         self.hover_box: str | None = None
         self.focus_box: str | None = None
         self.flash: dict[tuple[int, str], float] = {}  # (seat, box) -> seconds of glow left
@@ -38,18 +39,26 @@ class Scorecard:
         self._layout()
 
     def _rows(self) -> list[Row]:
+        """The rows with their labels in the language on screen (see ``refresh_labels``)."""
+        self._language = i18n.language()
         v = self.state.variant
-        rows = [Row("box", str(b.name.get(self.language)), b.id) for b in v.boxes if b.upper]
-        rows.append(Row("upper_total", "Upper total"))
+        rows = [Row("box", b.name.get(), b.id) for b in v.boxes if b.upper]
+        rows.append(Row("upper_total", t("scorecard.upper_total")))
         if v.upper_bonus:
-            rows.append(Row("upper_bonus", f"Bonus ({v.upper_bonus.points} at {v.upper_bonus.threshold})"))
-        rows += [Row("box", str(b.name.get(self.language)), b.id) for b in v.boxes if not b.upper]
+            rows.append(Row("upper_bonus", t("scorecard.upper_bonus", points=v.upper_bonus.points,
+                                             threshold=v.upper_bonus.threshold)))
+        rows += [Row("box", b.name.get(), b.id) for b in v.boxes if not b.upper]
         if v.five_alike_bonus:
-            rows.append(Row("five_bonus", f"{v.five_alike_name.get(self.language)} bonus"))
-        rows.append(Row("total", "Total"))
+            rows.append(Row("five_bonus", t("scorecard.five_bonus", name=v.five_alike_name.get())))
+        rows.append(Row("total", t("scorecard.total")))
         if self.state.games > 1:
-            rows.append(Row("match", "Match total"))
+            rows.append(Row("match", t("scorecard.match_total")))
         return rows
+
+    def refresh_labels(self) -> None:
+        """The language changed (in the menu, mid-game): the same rows, labelled anew."""
+        if self._language != i18n.language():
+            self.rows = self._rows()
 
     def _layout(self) -> None:
         inner = self.rect.inflate(-20, -16)
@@ -92,6 +101,7 @@ class Scorecard:
     # ----------------------------------------------------------------- draw --
     def draw(self, surface: pygame.Surface, active: int | None, options: Options | None) -> None:
         state, v = self.state, self.state.variant
+        self.refresh_labels()
         panel(surface, self.rect, theme.PAPER, 16)
         self._draw_header(surface, active)
         for index, row in enumerate(self.rows):
@@ -118,7 +128,8 @@ class Scorecard:
 
     def _draw_header(self, surface: pygame.Surface, active: int | None) -> None:
         state = self.state
-        title = f"Game {state.game + 1} of {state.games}" if state.games > 1 else "Scorecard"
+        title = (t("scorecard.game_of", game=state.game + 1, games=state.games) if state.games > 1
+                 else t("scorecard.title"))
         draw_text(surface, title, 18, theme.INK_SOFT, (self.inner.x + 8, self.inner.y + self.header_h // 2),
                   "midleft", "bold", self.label_w - 12)
         for seat in range(state.n):
@@ -132,7 +143,8 @@ class Scorecard:
             draw_text(surface, name, 17 if self.col_w >= 70 else 14, theme.INK, (rect.centerx, rect.y + 32), "center",
                       "black" if seat == active else "bold", self.col_w - 6)
             if state.seats[seat].is_computer:
-                draw_text(surface, "CPU", 11, theme.INK_FAINT, (rect.centerx, rect.bottom - 2), "midbottom", "bold")
+                draw_text(surface, t("scorecard.computer"), 11, theme.INK_FAINT, (rect.centerx, rect.bottom - 2),
+                          "midbottom", "bold", self.col_w - 6)
 
     def _draw_cell(self, surface, index: int, row: Row, seat: int, active: int | None,
                    options: Options | None) -> None:
@@ -149,7 +161,8 @@ class Scorecard:
                 colour = theme.INK if score > 0 else theme.ZERO_INK
                 draw_text(surface, str(score), size, colour, rect.center, "center", "bold")
                 if row.box in card.jokers:
-                    draw_text(surface, "J", 12, theme.PREVIEW_INK, (rect.right - 4, rect.y + 2), "topright", "black")
+                    draw_text(surface, t("scorecard.joker"), 12, theme.PREVIEW_INK, (rect.right - 4, rect.y + 2),
+                              "topright", "black")
             elif seat == active and options is not None:
                 if row.box in options.scores:
                     points = options.scores[row.box]
@@ -166,7 +179,8 @@ class Scorecard:
                 draw_text(surface, f"+{bonus}", size, (30, 130, 60), rect.center, "center", "black")
             else:
                 needed = upper_bonus_needed(v, card.boxes)
-                text = (f"{needed} more" if self.col_w >= 80 else f"{needed} to go") if needed else "—"
+                text = (t("scorecard.more" if self.col_w >= 80 else "scorecard.to_go", needed=needed) if needed
+                        else "—")
                 draw_text(surface, text, max(12, size - 8), theme.INK_SOFT, rect.center, "center", "regular",
                           self.col_w - 4)
         elif row.kind == "five_bonus":
@@ -185,7 +199,7 @@ class Scorecard:
         card = self.state.card(seat)
         needed = upper_bonus_needed(v, card.boxes)
         if needed == 0:
-            return f"Upper bonus +{v.upper_bonus.points} earned"
+            return t("scorecard.bonus_earned", points=v.upper_bonus.points)
         if needed is None:
-            return "Upper bonus out of reach"
-        return f"{needed} more for +{v.upper_bonus.points}"
+            return t("scorecard.bonus_lost")
+        return t("scorecard.bonus_needed", needed=needed, points=v.upper_bonus.points)

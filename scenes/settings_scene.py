@@ -1,16 +1,18 @@
-"""Settings: sound and volume, animation speed, fullscreen; saved between runs."""
+"""Settings: language, text size, sound and volume, animation speed, fullscreen; saved between runs."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.settings import ANIMATION_SPEEDS
+from game import i18n
+from game.i18n import t
+from game.settings import ANIMATION_SPEEDS, TEXT_SIZES
 
-from . import theme
+from . import assets, theme
 from .stack import Scene
 from .widgets import Button, ButtonRow, dim, draw_text, panel
 
-BOX = pygame.Rect(0, 0, 640, 520)
+BOX = pygame.Rect(0, 0, 700, 680)
 BOX.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
 
 
@@ -22,20 +24,28 @@ class SettingsScene(Scene):
 
     def _build(self) -> None:
         s = self.app.settings
-        x = BOX.x + 300
-        rows = [BOX.y + 110, BOX.y + 190, BOX.y + 270, BOX.y + 350]
+        x = BOX.x + 340
+        rows = [BOX.y + 110 + 76 * i for i in range(6)]
+        on_off = lambda value: t("common.on") if value else t("common.off")  # noqa: E731
         buttons = [
-            Button(pygame.Rect(x, rows[0] - 30, 280, 60), "On" if s.sound else "Off", self._sound, style="quiet",
-                   size=24),
-            Button(pygame.Rect(x, rows[1] - 30, 60, 60), "–", lambda: self._volume(-0.1), style="quiet", size=28),
-            Button(pygame.Rect(x + 220, rows[1] - 30, 60, 60), "+", lambda: self._volume(0.1), style="quiet",
-                   size=28),
-            Button(pygame.Rect(x, rows[2] - 30, 280, 60), s.animation.title(), self._speed, style="quiet", size=24),
-            Button(pygame.Rect(x, rows[3] - 30, 280, 60), "On" if self.app.fullscreen else "Off", self._fullscreen,
+            Button(pygame.Rect(x, rows[0] - 30, 300, 60), i18n.LANGUAGES[i18n.language()] if i18n.language()
+                   in i18n.LANGUAGES else i18n.language(), self._language, style="quiet", size=24),
+            Button(pygame.Rect(x, rows[1] - 30, 300, 60), t(f"settings.text_{s.text_size}"), self._text_size,
                    style="quiet", size=24),
-            Button(pygame.Rect(BOX.centerx - 120, BOX.bottom - 90, 240, 64), "Done", self.app.stack.pop, size=28),
+            Button(pygame.Rect(x, rows[2] - 30, 300, 60), on_off(s.sound), self._sound, style="quiet", size=24),
+            Button(pygame.Rect(x, rows[3] - 30, 60, 60), "–", lambda: self._volume(-0.1), style="quiet", size=28),
+            Button(pygame.Rect(x + 240, rows[3] - 30, 60, 60), "+", lambda: self._volume(0.1), style="quiet",
+                   size=28),
+            Button(pygame.Rect(x, rows[4] - 30, 300, 60), t(f"settings.speed_{s.animation}"), self._speed,
+                   style="quiet", size=24),
+            Button(pygame.Rect(x, rows[5] - 30, 300, 60), on_off(self.app.fullscreen), self._fullscreen,
+                   style="quiet", size=24),
+            Button(pygame.Rect(BOX.centerx - 120, BOX.bottom - 84, 240, 64), t("common.done"), self.app.stack.pop,
+                   size=28),
         ]
-        for button in buttons[1:3]:
+        if self.app.kiosk is not None:
+            buttons[0].enabled = False  # a public screen speaks the kiosk's language (kiosk.yaml)
+        for button in buttons[3:5]:
             button.enabled = s.sound  # the volume means nothing while the sound is off
         focus = self.row.focus if hasattr(self, "row") else None
         self.row = ButtonRow(buttons)
@@ -43,6 +53,19 @@ class SettingsScene(Scene):
         for i, button in enumerate(buttons):
             button.focus = i == focus
         self.rows = rows
+
+    def _language(self) -> None:
+        codes = list(i18n.LANGUAGES)
+        current = i18n.language()
+        self.app.settings.language = codes[(codes.index(current) + 1) % len(codes)] if current in codes else codes[0]
+        i18n.set_language(self.app.settings.language)
+        self._changed()
+
+    def _text_size(self) -> None:
+        s = self.app.settings
+        s.text_size = TEXT_SIZES[(TEXT_SIZES.index(s.text_size) + 1) % len(TEXT_SIZES)]
+        self.app.apply_text_size()
+        self._changed()
 
     def _changed(self) -> None:
         self.app.apply_settings()
@@ -83,11 +106,13 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 150)
         panel(surface, BOX, theme.PAPER, 20, theme.WOOD_LIGHT)
-        draw_text(surface, "Settings", 38, theme.INK, (BOX.centerx, BOX.y + 50), "center", "black")
-        labels = ["Sound", "Volume", "Animations", "Fullscreen (F11)"]
+        draw_text(surface, t("settings.title"), 38, theme.INK, (BOX.centerx, BOX.y + 50), "center", "black",
+                  BOX.width - 40)
+        labels = [t("common.language"), t("settings.text_size"), t("settings.sound"), t("settings.volume"),
+                  t("settings.animations"), t("settings.fullscreen")]
         for label, y in zip(labels, self.rows):
-            draw_text(surface, label, 26, theme.INK, (BOX.x + 40, y), "midleft", "bold")
+            draw_text(surface, label, 26, theme.INK, (BOX.x + 36, y), "midleft", "bold", 290)
         draw_text(surface, f"{round(self.app.settings.volume * 100)}%", 26,
                   theme.INK if self.app.settings.sound else theme.INK_FAINT,
-                  (BOX.x + 300 + 140, self.rows[1]), "center", "black")
+                  (BOX.x + 340 + 150, self.rows[3]), "center", "black", quiet=not self.app.settings.sound)
         self.row.draw(surface)

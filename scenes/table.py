@@ -12,7 +12,9 @@ import random
 
 import pygame
 
+from game import i18n
 from game.actions import Action, Hold, Release, Roll, Score
+from game.i18n import t
 from game.players import Player, make_player
 from game.session import Session
 
@@ -24,7 +26,7 @@ from .dice_tray import DiceTray
 from .scorecard import Scorecard
 from .play_scene import PlayScene
 from .stack import Scene
-from .widgets import Button, ButtonRow, StaticLayer, draw_text, framed_felt, rounded, shadowed_text, wood
+from .widgets import Button, ButtonRow, StaticLayer, draw_text, framed_felt, rounded, wood
 
 # Seconds a computer seat waits before each kind of action, at normal speed.
 BOT_PACE = {"roll": 0.7, "hold": 0.3, "score": 0.8, "copy": 0.8}
@@ -48,10 +50,12 @@ class TableScene(PlayScene):
         self.card = Scorecard(CARD, self.state)
         self.tray_rect = TRAY.inflate(-44, -44)
         self.tray = self._new_tray()
-        self.roll_button = Button(pygame.Rect(16, 668, 330, 116), "Roll", self.roll, size=40)
-        self.pause_button = Button(pygame.Rect(16, 6, 120, 50), "Menu", self.open_menu, style="quiet", size=22)
-        self.undo_button = Button(pygame.Rect(146, 6, 120, 50), "Undo", self.undo, style="quiet", size=22)
-        self.coach_button = Button(pygame.Rect(276, 6, 150, 50), "Coach", self.toggle_coach, style="quiet", size=22)
+        self.roll_button = Button(pygame.Rect(16, 668, 330, 116), t("table.roll"), self.roll, size=40)
+        self.pause_button = Button(pygame.Rect(16, 6, 120, 50), t("common.menu"), self.open_menu, style="quiet",
+                                   size=22)
+        self.undo_button = Button(pygame.Rect(146, 6, 120, 50), t("common.undo"), self.undo, style="quiet", size=22)
+        self.coach_button = Button(pygame.Rect(276, 6, 150, 50), t("table.coach"), self.toggle_coach, style="quiet",
+                                   size=22)
         self.can_undo = False
         self.coach = Coach(session)
         self.buttons = ButtonRow([self.roll_button, self.pause_button, self.undo_button, self.coach_button])
@@ -143,7 +147,7 @@ class TableScene(PlayScene):
         else:
             self.app.play("score")
         name = self.variant.box(box).name
-        self.say(f"{state.seats[seat].name}: {points} in {name}", 1.4)
+        self.say(t("table.scored", name=state.seats[seat].name, points=points, box=name), 1.4)
         self.clear_after_score()
         if state.is_terminal() or state.game != game:
             self._game_finished(game)
@@ -173,13 +177,13 @@ class TableScene(PlayScene):
             return
         name = self.state.seats[seat].name
         if self.state.seats[seat].is_computer or self.demo:
-            self.say(f"{name} is playing", 1.2)
+            self.say(t("table.is_playing", name=name), 1.2)
             self.bot_timer = BOT_PACE["roll"]
         elif self.person_seats() > 1 and seat != self.last_seat:
             self.handoff = seat
             self.app.play("turn")
         else:
-            self.say(f"{name}, your turn", 1.4)
+            self.say(t("table.your_turn", name=name), 1.4)
         self.last_seat = seat
 
     # ------------------------------------------------------- person moves --
@@ -194,7 +198,7 @@ class TableScene(PlayScene):
         if self.state.is_legal(action):
             self.act(action)
 
-    def choose_box(self, box: str) -> None:
+    def choose_box(self, box: str, by_key: bool = False) -> None:
         if not self.person_to_play():
             return
         options = self.state.options()
@@ -202,9 +206,12 @@ class TableScene(PlayScene):
             return
         if options.scores[box] == 0 and any(options.scores.values()):
             name = self.variant.box(box).name
-            self.app.stack.push(ConfirmDialog(self.app, f"Score 0 in {name}?",
-                                              "Another open box would score points.", "Score 0",
-                                              lambda: self.act(Score(box)), "Go back"))
+            dialog = ConfirmDialog(self.app, t("table.zero_title", box=name), t("table.zero_message"),
+                                   t("table.zero_yes"), lambda: self.act(Score(box)), t("table.zero_no"))
+            if by_key:  # the focus starts, visibly, on "go back": a second Enter never scores 0 unseen
+                dialog.row.focus = 0
+                dialog.row.buttons[0].focus = True
+            self.app.stack.push(dialog)
             return
         self.act(Score(box))
 
@@ -213,7 +220,7 @@ class TableScene(PlayScene):
         if seat < 0 or self.state.seats[seat].is_computer:
             return
         self.coach.on ^= {seat}
-        self.say("Coach on: the best move is marked" if seat in self.coach.on else "Coach off", 1.4)
+        self.say(t("table.coach_on") if seat in self.coach.on else t("table.coach_off"), 1.4)
 
     def coaching(self) -> bool:
         return (self.coach.available and self.seat in self.coach.on and self.person_to_play()
@@ -230,7 +237,7 @@ class TableScene(PlayScene):
         self.last_seat = self.seat
         self.sync_dice()
         self.can_undo = self.undo_allowed()
-        self.say("Taken back", 1.0)
+        self.say(t("table.taken_back"), 1.0)
         self.app.play("hold")
 
     def _legal_boxes(self) -> list[str]:
@@ -248,7 +255,7 @@ class TableScene(PlayScene):
         if self.handoff is not None:
             if intent.kind in ("tap", "confirm", "roll"):
                 self.handoff = None
-                self.say(f"{self.state.seats[self.seat].name}, your turn", 1.2)
+                self.say(t("table.your_turn", name=self.state.seats[self.seat].name), 1.2)
             return None
         if self.throwing:
             if intent.kind in ("tap", "roll", "confirm"):
@@ -276,15 +283,27 @@ class TableScene(PlayScene):
             self.roll()
         elif intent.kind == "hold" and isinstance(intent.key, int) and intent.key < len(self.key_order):
             self.toggle(self.key_order[intent.key])
-        elif intent.kind == "nav" and intent.key in ("up", "down"):
-            boxes = self._legal_boxes()
-            if boxes:
-                current = boxes.index(self.card.focus_box) if self.card.focus_box in boxes else -1
-                step = 1 if intent.key == "down" else -1
-                self.card.focus_box = boxes[(current + step) % len(boxes)] if current >= 0 else boxes[0]
-        elif intent.kind == "confirm" and self.card.focus_box:
-            self.choose_box(self.card.focus_box)
+        elif intent.kind == "letter" and intent.key == "c":
+            self.toggle_coach()
+        elif intent.kind == "nav" and intent.key in ("up", "down", "next", "prev"):
+            self.move_box_focus(1 if intent.key in ("down", "next") else -1)
+        elif intent.kind == "confirm":
+            if self.card.focus_box in self._legal_boxes():
+                self.choose_box(self.card.focus_box, by_key=True)
+            elif self.state.dice is None:
+                self.roll()  # Enter at the start of a turn rolls, like Space
+            else:
+                self.move_box_focus(1)  # nothing chosen yet: show the focus on the first open box
         return None
+
+    def move_box_focus(self, step: int) -> None:
+        """Arrows and Tab move the visible focus over the open boxes of the seat to play."""
+        if not self.person_to_play():
+            return
+        boxes = self._legal_boxes()
+        if boxes:
+            current = boxes.index(self.card.focus_box) if self.card.focus_box in boxes else -1
+            self.card.focus_box = boxes[(current + step) % len(boxes)] if current >= 0 else boxes[0]
 
     # ------------------------------------------------------------ update --
     def update(self, dt: float) -> None:
@@ -302,6 +321,9 @@ class TableScene(PlayScene):
         self.refresh_buttons()
 
     def refresh_buttons(self) -> None:
+        self.roll_button.label = t("table.roll")  # every frame: the language may change in the menu
+        self.pause_button.label = t("common.menu")
+        self.undo_button.label = t("common.undo")
         self.undo_button.enabled = self.can_undo and not self.throwing
         self.undo_button.rect.x = 146 if self.can_undo else -1000
         seat = self.seat
@@ -309,14 +331,15 @@ class TableScene(PlayScene):
         preparing = self.coach.progress is not None
         self.coach_button.rect.x = 276 if (self.coach.available or preparing) and person else -1000
         self.coach_button.enabled = self.coach.available
-        self.coach_button.label = (f"Coach {self.coach.progress:.0%}" if preparing else
-                                   "Coach: on" if seat in self.coach.on else "Coach")
+        self.coach_button.label = (t("table.coach_progress", percent=i18n.number(100 * self.coach.progress))
+                                   if preparing else t("table.coach_on_button") if seat in self.coach.on
+                                   else t("table.coach"))
         self.roll_button.enabled = self.person_to_play() and Roll() in self.state.legal_actions()
         self.roll_button.detail = self._roll_detail()
 
     def _roll_detail(self) -> str:
         left = self.state.rolls_left()
-        return f"{left} left" if left else "no rolls left"
+        return t("table.rolls_left", count=left) if left else t("table.no_rolls_left")
 
     def _drive_bot(self, dt: float) -> None:
         seat = self.bot_due(dt, self.tray.busy())
@@ -354,7 +377,7 @@ class TableScene(PlayScene):
         self.key_order = sorted(range(self.tray.count), key=lambda d: (self.tray.die_rect(d).x, d))
         dice = self.state.dice
         if dice and len(dice) == self.variant.dice and len(set(dice)) == 1 and self.variant.five_alike_box:
-            self.say(f"{self.variant.five_alike_name}!", 2.2)
+            self.say(t("table.five_alike", name=self.variant.five_alike_name), 2.2)
             self.app.play("fanfare")
 
     def key_for(self, die: int) -> int:
@@ -374,19 +397,22 @@ class TableScene(PlayScene):
             self.tray.highlight = set(_dice_for(self.state.dice, best.keep)) if best.kind == "keep" else set()
         if best.kind == "box" and self.card.focus_box is None:
             self.card.focus_box = best.box
-        panel_rect = pygame.Rect(TRAY.x + 30, TRAY.bottom - 150, 440, 26 + 24 * min(4, len(options)))
+        line = assets.line_height(17, 1.4)
+        panel_rect = pygame.Rect(TRAY.x + 30, 0, 520, line + 2 + line * min(4, len(options)))
+        panel_rect.y = min(TRAY.bottom - 150, TRAY.bottom - 28 - panel_rect.height)  # large text: it grows upward
         veil = pygame.Surface(panel_rect.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (12, 24, 18, 200), veil.get_rect(), border_radius=12)
         surface.blit(veil, panel_rect)
-        draw_text(surface, "Coach: expected final score (solitaire values)", 16, (210, 230, 215), (panel_rect.x + 12, panel_rect.y + 13),
-                  "midleft", "bold")
+        draw_text(surface, t("table.coach_title"), 16, (210, 230, 215), (panel_rect.x + 12, panel_rect.y + line // 2 + 1),
+                  "midleft", "bold", panel_rect.width - 24)
         for i, option in enumerate(options[:4]):
-            y = panel_rect.y + 36 + i * 24
+            y = panel_rect.y + line // 2 + 1 + line * (i + 1)
             colour = theme.HOLD_GOLD if i == 0 else (230, 236, 230)
             draw_text(surface, describe(option, self.variant), 17, colour, (panel_rect.x + 12, y), "midleft",
-                      "bold" if i == 0 else "regular", 300)
-            loss = "best" if option.loss < 0.05 else f"-{option.loss:.1f}"
-            draw_text(surface, f"{option.value:.1f}  {loss}", 17, colour, (panel_rect.right - 12, y), "midright")
+                      "bold" if i == 0 else "regular", 360)
+            loss = t("table.coach_best") if option.loss < 0.05 else "-" + i18n.number(option.loss, 1)
+            draw_text(surface, f"{i18n.number(option.value, 1)}  {loss}", 17, colour, (panel_rect.right - 12, y),
+                      "midright", "regular", panel_rect.width - 24 - 370)
 
     def draw_die_keys(self, surface: pygame.Surface) -> None:
         """The key (1-5) that holds each die, on its corner, while a person may hold."""
@@ -404,8 +430,10 @@ class TableScene(PlayScene):
                 draw_text(surface, str(key + 1), 15, (220, 240, 225), badge.center, "center", "bold")
 
     def draw_table(self, surface: pygame.Surface) -> None:
-        if not hasattr(self, "_backdrop"):
+        look = (i18n.language(), assets.text_scale())  # its words are painted in: a new language paints anew
+        if getattr(self, "_backdrop_look", None) != look:
             self._backdrop = StaticLayer(self.paint_backdrop)
+            self._backdrop_look = look
         self._backdrop.draw(surface)
 
     def paint_backdrop(self, surface: pygame.Surface) -> None:
@@ -414,8 +442,10 @@ class TableScene(PlayScene):
         shelf = SHELF
         rounded(surface, theme.WOOD_DARK, shelf, 14)
         rounded(surface, theme.mix(theme.WOOD_DARK, (0, 0, 0), 0.3), shelf.inflate(-12, -12), 10)
-        label = pygame.transform.rotate(assets.text("HELD", 16, theme.mix(theme.WOOD_LIGHT, theme.WHITE, 0.2),
-                                                    "black"), 90)
+        words = t("table.held")
+        size = assets.size_to_fit(words, round(16 * assets.text_scale()), shelf.height - 24, "black", 0.6)
+        label = pygame.transform.rotate(assets.text(assets.fit(words, size, shelf.height - 24, "black"), size,
+                                                    theme.mix(theme.WOOD_LIGHT, theme.WHITE, 0.2), "black"), 90)
         surface.blit(label, label.get_rect(center=(shelf.x + 26, shelf.centery)))
         title = str(self.variant.name)
         draw_text(surface, title, 22, theme.PAPER, (440, 32), "midleft", "bold", 276)
@@ -436,12 +466,12 @@ class TableScene(PlayScene):
         state = self.state
         seat = self.seat
         if state.seats[seat].is_computer or self.demo:
-            return "Thinking..." if not self.tray.busy() else "Rolling..."
+            return t("table.thinking") if not self.tray.busy() else t("table.rolling")
         if state.dice is None:
-            return "Roll the dice to start your turn"
+            return t("table.hint_roll")
         if state.rolls_left():
-            return "Tap dice to hold, roll again, or pick a box"
-        return "Pick a box on your column"
+            return t("table.hint_hold")
+        return t("table.hint_pick")
 
     def draw_banner(self, surface: pygame.Surface) -> None:
         if self.banner_time <= 0 or not self.banner:
@@ -462,13 +492,16 @@ class TableScene(PlayScene):
         surface.blit(veil, TRAY)
         colour = theme.seat_colour(info.colour, seat)
         pygame.draw.circle(surface, colour, (TRAY.centerx, TRAY.centery - 90), 34)
-        name = assets.fit(assets.printable(info.name), 54, TRAY.width - 260, "black")
-        shadowed_text(surface, f"{name}'s turn", 54, theme.PAPER, (TRAY.centerx, TRAY.centery), "center", "black")
-        draw_text(surface, "Tap or press Enter when ready", 26, (230, 220, 200), (TRAY.centerx, TRAY.centery + 70),
-                  "center")
+        name = assets.fit(assets.printable(info.name), round(54 * assets.text_scale()), TRAY.width - 260, "black")
+        title, width, at = t("table.handoff_turn", name=name), TRAY.width - 60, (TRAY.centerx, TRAY.centery)
+        draw_text(surface, title, 54, (0, 0, 0), (at[0] + 3, at[1] + 3), "center", "black", width)  # its shadow
+        draw_text(surface, title, 54, theme.PAPER, at, "center", "black", width)
+        draw_text(surface, t("table.handoff_ready"), 26, (230, 220, 200), (TRAY.centerx, TRAY.centery + 70),
+                  "center", "regular", TRAY.width - 60)
         if self.state.last_scored:
             who, box, points = self.state.last_scored
-            line = f"{self.state.seats[who].name} scored {points} in {self.variant.box(box).name}"
+            line = t("table.handoff_scored", name=self.state.seats[who].name, points=points,
+                     box=self.variant.box(box).name)
             draw_text(surface, line, 22, (200, 214, 200), (TRAY.centerx, TRAY.bottom - 40), "center", "regular",
                       TRAY.width - 60)
 

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import math
+import time
 
 import pygame
 
+from game import i18n
+from game.i18n import t
 from game.saves import Resumed, load_saved
 
 from . import theme
@@ -23,27 +26,33 @@ class TitleScene(Scene):
         self.resumed = load_saved(self.app.catalogue.find) if not kiosk else Resumed(None)
         if self.resumed.message:
             self.app.notice = self.resumed.message
-        specs = [("Continue", self.resume_game)] if self.resumed.session else []
-        specs += [("New game" if specs else "Play", self.play), ("Records", self.records), ("Rules", self.rules)]
+        specs = [(t("common.continue"), self.resume_game)] if self.resumed.session else []
+        specs += [(t("title.new_game") if specs else t("common.play"), self.play), (t("title.records"), self.records),
+                  (t("title.rules"), self.rules)]
         if not kiosk:  # a public screen has no way out and no settings to fiddle with
-            specs += [("Settings", self.settings), ("Quit", self.app.quit)]
+            specs += [(t("title.settings"), self.settings), (t("common.quit"), self.app.quit)]
         top = 300 if len(specs) > 5 else 320
         buttons = vertical_buttons(specs, theme.WIDTH // 2, top, width=380, height=62, gap=14, size=30)
         if self.resumed.session:
-            buttons[0].detail = self.resumed.summary()
+            buttons[0].detail = continue_detail(self.resumed)
             buttons[0].size = 28
+        old = getattr(self, "row", None)
         self.row = ButtonRow(buttons)
+        focus = old.focus if old is not None and len(old.buttons) == len(buttons) else None
+        if focus is not None:  # back from a screen: the focus stays where it was
+            self.row.focus = focus
+            buttons[focus].focus = True
         self.problems = list(self.app.catalogue.problems)
 
     def resume(self) -> None:
-        self.enter()  # a game may have been saved or finished meanwhile
+        self.enter()  # a game may have been saved or finished meanwhile, or the language changed in Settings
 
     def resume_game(self) -> None:
         from .rolloff import opening_scene
 
         resumed = load_saved(self.app.catalogue.find)
         if resumed.session is None:
-            self.app.notice = resumed.message or "The saved game is gone."
+            self.app.notice = resumed.message or t("title.save_gone")
             self.enter()
             return
         self.app.stack.push(opening_scene(self.app, resumed.session))
@@ -90,12 +99,35 @@ class TitleScene(Scene):
         bob = math.sin(self.clock.time * 1.6) * 4
         shadowed_text(surface, "Dice Parlor", 112, (255, 236, 170), (theme.WIDTH // 2, 170 + bob), "center",
                       "title", 5)
-        draw_text(surface, "Yahtzee, Yatzy and friends at one table", 28, (226, 238, 226),
-                  (theme.WIDTH // 2, 262), "center", "regular")
+        draw_text(surface, t("title.tagline"), 28, (226, 238, 226), (theme.WIDTH // 2, 262), "center", "regular",
+                  theme.WIDTH - 160)
         self.row.draw(surface)
         if self.app.notice:
             draw_text(surface, self.app.notice, 18, (255, 226, 170), (theme.WIDTH // 2, theme.HEIGHT - 44), "center",
                       "bold", theme.WIDTH - 100)
         for i, problem in enumerate(self.problems[:3]):
-            draw_text(surface, f"A variant file was refused: {problem}", 16, (255, 214, 190),
+            draw_text(surface, t("title.variant_refused", problem=problem), 16, (255, 214, 190),
                       (44, theme.HEIGHT - 60 - 22 * i), "bottomleft", "regular", theme.WIDTH - 100)
+
+
+def continue_detail(resumed: Resumed) -> str:
+    """"Classic Yahtzee - Ann, Ada - saved 5 min ago" under Continue, in the player's language."""
+    session = resumed.session
+    if session is None:
+        return ""
+    names = ", ".join(seat.name for seat in session.seats)
+    return t("title.continue_detail", game=str(session.variant.name), names=names, when=saved_when(resumed.saved_at))
+
+
+def saved_when(when: float | None, now: float | None = None) -> str:
+    """How long ago a game was saved: "just now", "5 min ago", "3 h ago", else its date."""
+    if when is None:
+        return t("title.saved_earlier")
+    minutes = int(max(0.0, (time.time() if now is None else now) - when) // 60)
+    if minutes < 1:
+        return t("title.saved_just_now")
+    if minutes < 60:
+        return t("title.saved_minutes", count=minutes)
+    if minutes < 48 * 60:
+        return t("title.saved_hours", count=minutes // 60)
+    return t("title.saved_on", date=i18n.date(when, with_time=False))

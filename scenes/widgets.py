@@ -9,25 +9,131 @@ from typing import Callable
 
 import pygame
 
+from game.i18n import Tr
+
 from . import assets, theme
 
 DEBOUNCE = 0.3  # seconds: a double click or a touch-and-click presses a button once
 
 
+SMALLEST = 0.7  # a label squeezed into its box shrinks to at most this part of its size before it is shortened
+
+
+@dataclass
+class Drawn:
+    """One text as drawn, for the layout check (see ``record_text``)."""
+
+    words: str
+    rect: pygame.Rect
+    size: int  # the font size as drawn on the canvas
+    colour: tuple
+    background: tuple  # the average colour under the text before it was drawn
+    width: int | None  # the box it had to fit, if any
+    shortened: bool  # it did not fit even at the smallest size and lost its end
+    translated: bool  # it came from the string table (not a player's name or a number)
+    target: pygame.Surface
+    quiet: bool = False  # a shadow or a disabled control's label: no contrast is asked of it
+
+
+_recording: list[Drawn] | None = None
+
+
+class NativeText:
+    """Text kept off the canvas while a scaled window is drawn, then drawn at the window's own resolution.
+
+    The canvas is 1280x800 and scaled to the window; scaled text is blurry at 4K and soft on small panels.
+    So while ``target`` (the canvas) is drawn, text is only noted; whatever is later drawn over it (a panel, a
+    veil, a die) first bakes the text under it into the canvas, so what covers text still covers it.
+    """
+
+    def __init__(self, target: pygame.Surface):
+        self.target = target
+        self.items: list[tuple[str, int, tuple, str, pygame.Rect]] = []
+
+    def bake(self, area: pygame.Rect | None = None) -> None:
+        """Draw the noted text inside ``area`` (all of it if None) into the canvas, at canvas size."""
+        keep = []
+        for item in self.items:
+            words, size, colour, style, rect = item
+            if area is None or rect.colliderect(area):
+                self.target.blit(assets.text(words, size, colour, style), rect)
+            else:
+                keep.append(item)
+        self.items = keep
+
+    def draw(self, window: pygame.Surface, scale: float, offset: tuple[int, int]) -> None:
+        for words, size, colour, style, rect in self.items:
+            image = assets.text(words, max(6, round(size * scale)), colour, style)
+            centre = (offset[0] + rect.centerx * scale, offset[1] + rect.centery * scale)
+            window.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
+        self.items = []
+
+
+_native: NativeText | None = None
+
+
+def native_text(layer: NativeText | None) -> None:
+    """Note text for ``layer`` from now on (None: draw text straight onto its surface again)."""
+    global _native
+    if _native is not None:
+        _native.bake()
+    _native = layer
+
+
+def stop_noting() -> None:
+    """Stop noting text without baking what was noted (it is about to be drawn at the window's resolution)."""
+    global _native
+    _native = None
+
+
+def occlude(surface: pygame.Surface, rect: pygame.Rect | None = None) -> None:
+    """Something opaque is about to be drawn over ``rect`` (all of it if None): text under it goes first."""
+    if _native is not None and surface is _native.target:
+        _native.bake(rect)
+
+
+def record_text(on: bool) -> list[Drawn] | None:
+    """Start (or stop) keeping every text drawn; returns what was kept."""
+    global _recording
+    kept = _recording
+    _recording = [] if on else None
+    return kept
+
+
 def draw_text(surface: pygame.Surface, words: str, size: int, colour, pos: tuple[int, int],
-              align: str = "topleft", style: str = "regular", width: int | None = None) -> pygame.Rect:
-    """Blit text anchored at ``pos`` (any pygame.Rect anchor), shortened to ``width`` if given."""
+              align: str = "topleft", style: str = "regular", width: int | None = None,
+              quiet: bool = False) -> pygame.Rect:
+    """Blit text anchored at ``pos`` (any pygame.Rect anchor).
+
+    With ``width``, text too wide for its box first shrinks (down to SMALLEST of its size), then is shortened
+    with an ellipsis. The "large text" setting scales every size.
+    """
+    translated = isinstance(words, Tr)
     words = assets.printable(words, style)
+    size = max(8, round(size * assets.text_scale()))
+    shortened = False
     if width is not None:
-        words = assets.fit(words, size, width, style)
+        size = assets.size_to_fit(words, size, width, style, SMALLEST)
+        fitted = assets.fit(words, size, width, style)
+        shortened = fitted != words
+        words = fitted
     image = assets.text(words, size, colour, style)
     rect = image.get_rect(**{align: pos})
-    surface.blit(image, rect)
+    if _recording is not None:
+        under = surface.get_clip().clip(rect)
+        background = tuple(pygame.transform.average_color(surface, under))[:3] if under.width and under.height \
+            else (0, 0, 0)
+        _recording.append(Drawn(words, rect, size, tuple(colour)[:3], background, width, shortened, translated,
+                                surface, quiet))
+    if _native is not None and surface is _native.target:
+        _native.items.append((words, size, tuple(colour), style, rect))
+    else:
+        surface.blit(image, rect)
     return rect
 
 
 def shadowed_text(surface, words, size, colour, pos, align="center", style="black", offset=3):
-    draw_text(surface, words, size, (0, 0, 0), (pos[0] + offset, pos[1] + offset), align, style)
+    draw_text(surface, words, size, (0, 0, 0), (pos[0] + offset, pos[1] + offset), align, style, quiet=True)
     return draw_text(surface, words, size, colour, pos, align, style)
 
 
@@ -55,6 +161,7 @@ def drop_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int = 12, al
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, colour=theme.PAPER, radius: int = 14,
           border=None) -> None:
+    occlude(surface, rect.inflate(16, 20))
     drop_shadow(surface, rect, radius)
     rounded(surface, colour, rect, radius)
     if border:
@@ -62,6 +169,7 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, colour=theme.PAPER, radius
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
+    occlude(surface)
     veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     veil.fill((0, 0, 0, alpha))
     surface.blit(veil, (0, 0))
@@ -194,7 +302,7 @@ class Button:
             colour = theme.BUTTON_HOVER if (self.hover or self.focus) else theme.BUTTON
             ink = theme.BUTTON_TEXT
         elif self.style == "danger":
-            colour, ink = (196, 72, 56) if not self.hover else (214, 92, 72), theme.WHITE
+            colour, ink = (178, 58, 44) if not (self.hover or self.focus) else (190, 66, 50), theme.WHITE
         else:
             colour = theme.mix(theme.BUTTON_QUIET, theme.WHITE, 0.12 if (self.hover or self.focus) else 0.0)
             ink = theme.PAPER
@@ -212,11 +320,12 @@ class Button:
         centre = self.rect.center
         if self.detail:
             draw_text(surface, self.label, self.size, ink, (centre[0], centre[1] - self.size // 3), "center", "bold",
-                      self.rect.width - 16)
+                      self.rect.width - 16, quiet=not self.enabled)
             draw_text(surface, self.detail, max(14, self.size // 2), ink, (centre[0], centre[1] + self.size // 2),
-                      "center", "regular", self.rect.width - 16)
+                      "center", "regular", self.rect.width - 16, quiet=not self.enabled)
         else:
-            draw_text(surface, self.label, self.size, ink, centre, "center", "bold", self.rect.width - 16)
+            draw_text(surface, self.label, self.size, ink, centre, "center", "bold", self.rect.width - 16,
+                      quiet=not self.enabled)
 
 
 class ButtonRow:

@@ -20,8 +20,12 @@ def _user_home(tmp_path, monkeypatch):
     monkeypatch.setenv("DICE_PARLOR_HOME", str(tmp_path / "home"))
     from game import variants
 
+    from game import i18n
+
     variants.load_all(refresh=True)
+    i18n.set_language("en")  # tests read English unless they choose another language
     yield
+    i18n.set_language("en")
     variants.load_all(refresh=True)
 
 

@@ -14,9 +14,10 @@ from scenes.app import STEP, App  # noqa: E402
 
 
 class Driver:
-    def __init__(self, animation: str = "fast", sound: bool = False, kiosk=None):
-        settings = Settings(sound=sound, animation=animation)
-        self.app = App(settings=settings, kiosk=kiosk)
+    def __init__(self, animation: str = "fast", sound: bool = False, kiosk=None, language: str = "en",
+                 text_size: str = "normal", size: tuple[int, int] = (1280, 800)):
+        settings = Settings(sound=sound, animation=animation, language=language, text_size=text_size)
+        self.app = App(size, settings=settings, kiosk=kiosk)
         self.now = 100.0
 
     @property

@@ -15,15 +15,40 @@ def test_settings_changed_on_screen_are_kept_for_the_next_run():
         scene = SettingsScene(driver.app)
         driver.start(scene)
         driver.step(0.4)
-        sound, minus, plus, speed, fullscreen, done = scene.row.buttons
+        language, text_size, sound, minus, plus, speed, fullscreen, done = scene.row.buttons
         driver.click(speed.rect.center)  # fast -> instant
-        driver.click(scene.row.buttons[2].rect.center)  # volume up
-        driver.click(scene.row.buttons[0].rect.center)  # sound off
-        assert not scene.row.buttons[1].enabled  # the volume greys out with the sound off
+        driver.click(scene.row.buttons[4].rect.center)  # volume up
+        driver.click(scene.row.buttons[2].rect.center)  # sound off
+        assert not scene.row.buttons[3].enabled  # the volume greys out with the sound off
+        driver.click(scene.row.buttons[1].rect.center)  # large text
+        driver.click(scene.row.buttons[0].rect.center)  # English -> Nederlands
+        assert scene.row.buttons[-1].label == "Klaar" and scene.row.buttons[0].label == "Nederlands"
     finally:
         driver.close()
     kept = load_settings()
     assert kept.animation == "instant" and kept.sound is False and kept.volume == 0.8
+    assert kept.language == "nl" and kept.text_size == "large"
+
+
+def test_the_language_follows_the_system_until_chosen(monkeypatch):
+    from game import i18n
+
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "nl_NL.UTF-8")
+    assert i18n.system_language() == "nl"
+    assert i18n.set_language(load_settings().language or None) == "nl"  # first start: nothing chosen yet
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert i18n.system_language() == "en"  # a language we don't have: English
+    save_settings(Settings(language="nl"))
+    assert i18n.set_language(load_settings().language or None) == "nl"  # chosen: the system no longer decides
+
+
+def test_unknown_language_and_text_size_fall_back():
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_text('{"language": "xx", "text_size": "huge", "walkthrough": 3}')
+    settings = load_settings()
+    assert settings.language == "" and settings.text_size == "normal" and settings.walkthrough is True
 
 
 def test_a_damaged_settings_file_gives_the_defaults():

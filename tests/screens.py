@@ -1,0 +1,214 @@
+"""Every screen of the game, built in a chosen state: the layout check and the screenshots walk this list.
+
+Each entry is ``(name, build)``; ``build(driver)`` pushes the screen (and whatever lies under it) onto the
+driver's stack and leaves it settled, ready to be drawn.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.players import make_player
+from game.session import Session
+from game.state import Seat
+from game.variants import find_variant
+
+NAMES = ["Ann", "Ben", "Cas", "Dee", "Eef", "Fay"]
+COLOURS = ["orange", "sky", "green", "red", "blue", "purple"]
+
+
+def seats(count: int, computers: int = 0, level: str = "greedy") -> list[Seat]:
+    return [Seat(NAMES[i], "computer" if i < computers else "person", level if i < computers else None, COLOURS[i])
+            for i in range(count)]
+
+
+def played(variant: str, count: int, moves: int, seed: int = 5, games: int = 1, computers: int = 0) -> Session:
+    """A session some way into its game: ``moves`` actions by greedy players on every seat."""
+    session = Session(find_variant(variant), seats(count, computers), games, seed=seed, rolloff=False)
+    players = [make_player("greedy", random.Random(i), session.variant.family) for i in range(count)]
+    state = session.state
+    for _ in range(moves):
+        if state.phase == "over":
+            break
+        seat = state.current_player()
+        if seat < 0:
+            session.act(state.legal_actions()[0])
+        else:
+            session.act(players[seat].choose(state))
+    return session
+
+
+def _settle(driver, seconds: float = 3.0) -> None:
+    driver.step(seconds)
+
+
+def _table(variant: str, count: int, moves: int, games: int = 1, coach: bool = False, handoff: bool = False):
+    def build(driver):
+        from scenes.rolloff import opening_scene
+
+        session = played(variant, count, moves, games=games)
+        scene = opening_scene(driver.app, session)
+        driver.start(scene)
+        top = driver.top
+        if not handoff and getattr(top, "handoff", None) is not None:
+            driver.key(pygame.K_RETURN)
+        if not handoff and getattr(top, "state", None) is not None and top.state.dice is None:
+            if top.state.is_legal(top.state.legal_actions()[0]):
+                driver.key(pygame.K_SPACE)  # dice on the table, previews on the card
+        if coach and hasattr(top, "toggle_coach"):
+            top.toggle_coach()
+        _settle(driver)
+    return build
+
+
+def _title(driver):
+    from scenes.title import TitleScene
+
+    driver.start(TitleScene(driver.app))
+    _settle(driver, 1.0)
+
+
+def _newgame(count: int):
+    def build(driver):
+        from scenes.newgame import NewGameScene
+
+        scene = NewGameScene(driver.app)
+        driver.start(scene)
+        for _ in range(count - len(scene.seats)):
+            scene._add_seat()
+        scene._build()
+        _settle(driver, 0.5)
+    return build
+
+
+def _rolloff(driver):
+    from scenes.rolloff import RollOffScene
+
+    session = Session(find_variant("classic"), seats(4), seed=3)
+    driver.start(RollOffScene(driver.app, session))
+    _settle(driver, 1.0)
+
+
+def _gameover(variant: str, count: int, games: int = 1):
+    def build(driver):
+        from scenes.gameover import GameOverScene
+        from scenes.table import table_for
+
+        session = played(variant, count, 10_000, games=games)
+        driver.start(table_for(driver.app, session))
+        driver.app.stack.push(GameOverScene(driver.app, session, games - 1))
+        _settle(driver, 2.0)
+    return build
+
+
+def _jackpot_round(driver):
+    from scenes.jackpot_round import JackpotRoundScene
+    from scenes.table import table_for
+
+    session = played("jackpot", 4, 10_000)
+    driver.start(table_for(driver.app, session))
+    driver.app.stack.push(JackpotRoundScene(driver.app, session, session.variant.rounds - 1))
+    _settle(driver, 30.0)
+
+
+def _rules(variant: str):
+    def build(driver):
+        from scenes.rules import RulesScene
+
+        driver.start(RulesScene(driver.app, find_variant(variant)))
+        _settle(driver, 0.5)
+    return build
+
+
+def _overlay(under, make):
+    def build(driver):
+        under(driver)
+        driver.app.stack.push(make(driver))
+        _settle(driver, 1.0)
+    return build
+
+
+def _settings(driver):
+    from scenes.settings_scene import SettingsScene
+
+    return SettingsScene(driver.app)
+
+
+def _pause(driver):
+    from scenes.dialogs import PauseMenu
+
+    return PauseMenu(driver.app, find_variant("classic"), lambda: None)
+
+
+def _confirm(driver):
+    from game.i18n import t
+    from scenes.dialogs import ConfirmDialog
+
+    return ConfirmDialog(driver.app, t("common.quit"), t("common.quit"), t("common.yes"), lambda: None)
+
+
+def _help(driver):
+    from scenes.help_overlay import HelpOverlay, keys_for
+
+    return HelpOverlay(driver.app, keys_for(driver.top))
+
+
+def _records(driver):
+    from game.records import add_result
+    from scenes.records_scene import RecordsScene
+
+    for seed in range(3):
+        add_result(played("classic", 2, 10_000, seed=seed))
+    driver.start(RecordsScene(driver.app))
+    _settle(driver, 0.5)
+
+
+def _kiosk(kind: str):
+    def build(driver):
+        from game.kiosk import KioskConfig
+        from scenes import kiosk as kiosk_scenes
+
+        controller = kiosk_scenes.KioskController(driver.app, KioskConfig())
+        _title(driver)
+        if kind == "still":
+            driver.app.stack.push(kiosk_scenes.StillPlaying(driver.app, 15.0, lambda: None))
+        elif kind == "pin":
+            driver.app.stack.push(kiosk_scenes.PinPad(driver.app, controller))
+        else:
+            driver.app.stack.push(kiosk_scenes.AdminPanel(driver.app, controller))
+        _settle(driver, 0.5)
+    return build
+
+
+SCREENS = [
+    ("title", _title),
+    ("newgame", _newgame(2)),
+    ("newgame-six", _newgame(6)),
+    ("rolloff", _rolloff),
+    ("table-classic-solo", _table("classic", 1, 12)),
+    ("table-official-two", _table("official", 2, 20, coach=True)),
+    ("table-dutch-match", _table("dutch", 3, 40, games=3)),
+    ("table-fivezee-six", _table("fivezee", 6, 60)),
+    ("table-yatzy-six", _table("yatzy", 6, 150)),
+    ("table-handoff", _table("classic", 2, 0, handoff=True)),
+    ("challenge", _table("challenge", 4, 30)),
+    ("jackpot", _table("jackpot", 4, 40)),
+    ("jackpot-round", _jackpot_round),
+    ("gameover", _gameover("classic", 3)),
+    ("gameover-match", _gameover("dutch", 2, games=2)),
+    ("gameover-jackpot", _gameover("jackpot", 3)),
+    ("rules-classic", _rules("classic")),
+    ("rules-dutch", _rules("dutch")),
+    ("rules-jackpot", _rules("jackpot")),
+    ("rules-yatzy", _rules("yatzy")),
+    ("settings", _overlay(_title, _settings)),
+    ("pause", _overlay(_table("classic", 2, 6), _pause)),
+    ("confirm", _overlay(_title, _confirm)),
+    ("help-table", _overlay(_table("classic", 2, 6), _help)),
+    ("records", _records),
+    ("kiosk-still-playing", _kiosk("still")),
+    ("kiosk-pin", _kiosk("pin")),
+    ("kiosk-admin", _kiosk("admin")),
+]

@@ -1,0 +1,111 @@
+"""Every screen, in every language, at the small kiosk panel's size and the usual one: no text out of its box.
+
+The pseudo language is English made 40% longer (and accented), so a layout that only just fits English
+fails here before a translation does. Each screen is drawn with every text noted (``widgets.record_text``):
+- a translated text drawn into a box of limited width must fit it, shrunk at most to 70% (never "…");
+- every text lies inside the surface it is drawn on (or wholly outside it: parked out of sight);
+- two different translated texts never overlap;
+- every text keeps a contrast of at least 4.5:1 with what lies under it (WCAG AA);
+- at 1024x600 every text is at least 11 pixels tall on the screen.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scene_driver import Driver
+from screens import SCREENS
+
+from scenes import theme
+from scenes.widgets import record_text
+
+SIZES = [(1024, 600), (1280, 800)]
+MIN_PIXELS = 11  # the smallest font size, in window pixels, that stays readable on a small panel
+MIN_CONTRAST = 4.5
+
+
+def luminance(colour) -> float:
+    def channel(c: int) -> float:
+        c = c / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def drawn_texts(name, build, language, size, text_size="normal"):
+    driver = Driver(animation="instant", language=language, text_size=text_size, size=size)
+    try:
+        build(driver)
+        record_text(True)
+        driver.app.render()
+        return driver.app.viewport.scale, record_text(False)
+    finally:
+        record_text(False)
+        driver.close()
+
+
+def problems(drawn, scale: float) -> list[str]:
+    found = []
+    for d in drawn:
+        if not d.words.strip():
+            continue
+        bounds = d.target.get_rect()
+        if d.translated and d.shortened:
+            found.append(f"{d.words!r} is cut short in a box of {d.width} px")
+        if bounds.colliderect(d.rect) and not bounds.contains(d.rect):  # wholly outside: parked out of sight
+            found.append(f"{d.words!r} at {tuple(d.rect)} runs off its surface {bounds.size}")
+        if d.size * scale < MIN_PIXELS - 0.01:
+            found.append(f"{d.words!r} is {d.size * scale:.1f} px tall on screen")
+        if not d.quiet and contrast(d.colour, d.background) < MIN_CONTRAST:
+            found.append(f"{d.words!r} has contrast {contrast(d.colour, d.background):.2f} "
+                         f"({d.colour} on {d.background})")
+    texts = [d for d in drawn if d.translated and d.words.strip() and not d.quiet]
+    for i, a in enumerate(texts):
+        for b in texts[i + 1:]:
+            if a.target is b.target and a.words != b.words:
+                overlap = a.rect.clip(b.rect)
+                if overlap.width * overlap.height > 0.15 * min(a.rect.width * a.rect.height,
+                                                                  b.rect.width * b.rect.height):
+                    found.append(f"{a.words!r} overlaps {b.words!r}")
+    return found
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language,text_size", [("pseudo", "normal"), ("nl", "normal"), ("en", "large")])
+@pytest.mark.parametrize("name,build", SCREENS, ids=[name for name, _ in SCREENS])
+def test_no_text_leaves_its_box(name, build, language, text_size, size):
+    scale, drawn = drawn_texts(name, build, language, size, text_size)
+    assert drawn, f"{name} drew no text at all"
+    found = problems(drawn, scale)
+    assert not found, f"{name} ({language}, {text_size} text, {size[0]}x{size[1]}):\n  " + "\n  ".join(
+        sorted(set(found)))
+
+
+def test_the_check_catches_a_text_too_long_for_its_box():
+    """The check itself can fail: a long translated label squeezed into a narrow box is reported."""
+    import pygame
+
+    from game.i18n import Tr
+    from scenes.widgets import draw_text
+
+    driver = Driver()
+    try:
+        surface = pygame.Surface((200, 100))
+        surface.fill(theme.PAPER)
+        record_text(True)
+        draw_text(surface, Tr("A label far too long for this box"), 24, theme.INK, (0, 0), width=80)
+        draw_text(surface, "Off the edge", 24, (200, 196, 186), (150, 80))
+        found = problems(record_text(False), 0.75)
+    finally:
+        record_text(False)
+        driver.close()
+    assert any("cut short" in f for f in found)
+    assert any("runs off" in f for f in found)
+    assert any("contrast" in f for f in found)
+    assert any("px tall" in f for f in found) is False  # 24 * 0.75 = 18 px is fine
