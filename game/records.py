@@ -56,14 +56,14 @@ def read_records(path: Path | None = None) -> tuple[list[dict], str | None]:
     except FileNotFoundError:
         return [], None
     except (OSError, UnicodeDecodeError) as error:
-        return _damaged(path, str(error))
+        return _damaged(path, str(error), "unreadable")
     try:
         data = json.loads(text)
     except ValueError as error:
-        return _damaged(path, f"not complete JSON ({error.msg})")
+        return _damaged(path, f"not complete JSON ({error.msg})", "not_json")
     entries = data.get("results") if isinstance(data, dict) else None
     if not isinstance(entries, list) or not all(_sound(e) for e in entries):
-        return _damaged(path, "its entries are not records")
+        return _damaged(path, "its entries are not records", "not_records")
     return entries, None
 
 
@@ -86,10 +86,29 @@ def game_totals(seat: dict) -> list[int]:
     return list(seat.get("game_totals") or [seat["total"]])
 
 
-def _damaged(path: Path, problem: str) -> tuple[list[dict], str]:
+class RecordsDamage(str):
+    """The one-line message about a records file that could not be read, in English (for the command line).
+
+    ``reason`` (unreadable, not_json, not_records) and ``kept`` (the name the file was set aside as, if any)
+    let a screen say it in the player's language."""
+
+    problem: str
+    reason: str
+    kept: str | None
+
+    def __new__(cls, problem: str, reason: str, kept: str | None = None) -> "RecordsDamage":
+        where = f"; kept as {kept}" if kept else ""
+        message = super().__new__(cls, f"The records file could not be read ({problem}{where}); new records start now.")
+        message.problem, message.reason, message.kept = problem, reason, kept
+        return message
+
+    def __reduce__(self):
+        return (RecordsDamage, (self.problem, self.reason, self.kept))
+
+
+def _damaged(path: Path, problem: str, reason: str) -> tuple[list[dict], str]:
     kept = move_aside(path)
-    where = f"; kept as {kept.name}" if kept else ""
-    return [], f"The records file could not be read ({problem}{where}); new records start now."
+    return [], RecordsDamage(problem, reason, kept.name if kept else None)
 
 
 def add_result(session: Session, path: Path | None = None) -> str | None:

@@ -1,5 +1,7 @@
 """The end of a Jackpot round: each rack's scoring lines lit one by one, rack bonuses, sub totals,
-the High Round Bonus, and the table of rounds. After the third round it leads to the winner."""
+the High Round Bonus, and the table of rounds. After the third round it leads to the winner.
+
+Keys: Enter or Space shows every line at once, then goes on (the button is in focus); Esc opens the menu."""
 
 from __future__ import annotations
 
@@ -7,12 +9,14 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import t
 from game.jackpot import score_lines
 from game.session import Session
 
-from . import theme
+from . import assets, theme
 from .rack_view import RackView
 from .stack import Scene
+from .jackpot_table import symbol_count
 from .widgets import Button, ButtonRow, dim, draw_text, panel
 
 STEP = 0.75  # seconds each scoring line is shown, at normal speed
@@ -24,8 +28,20 @@ AREA = pygame.Rect(30, 30, 1220, 740)
 class Beat:
     seat: int
     cells: tuple
-    label: str
     sound: str
+    points: int
+    kind: str = "line"  # line, bonus (a rack bonus: symbol and tiles) or high (the High Round Bonus)
+    symbol: str = ""
+    tiles: int = 0
+
+    @property
+    def label(self) -> str:
+        """Worded when shown: the language may change while the round is on screen."""
+        if self.kind == "bonus":
+            return t("jackpot.round.rack_bonus", tiles=symbol_count(self.symbol, self.tiles), points=self.points)
+        if self.kind == "high":
+            return t("jackpot.round.high_bonus", points=self.points)
+        return f"+{self.points}"
 
 
 class JackpotRoundScene(Scene):
@@ -50,12 +66,20 @@ class JackpotRoundScene(Scene):
         self.beats = self._beats()
         self.beat = -1
         self.timer = 0.3
-        self.shown: list[list[str]] = [[] for _ in range(n)]
-        final = self.state.is_terminal()
-        label = "See who won" if final else f"Round {round_index + 2}"
-        self.next_button = Button(pygame.Rect(AREA.right - 300, AREA.bottom - 84, 270, 64), label, self.next,
+        self.shown: list[list[Beat]] = [[] for _ in range(n)]
+        self.next_button = Button(pygame.Rect(AREA.right - 300, AREA.bottom - 84, 270, 64), "", self.next,
                                   size=26)
         self.row = ButtonRow([self.next_button])
+
+    def enter(self) -> None:
+        self.label_buttons()
+
+    def resume(self) -> None:
+        self.label_buttons()  # back from the menu: the language may have changed
+
+    def label_buttons(self) -> None:
+        final = self.state.is_terminal()
+        self.next_button.label = t("jackpot.round.winner") if final else t("jackpot.round.next", round=self.round + 2)
 
     def _beats(self) -> list[Beat]:
         v = self.session.variant
@@ -64,13 +88,13 @@ class JackpotRoundScene(Scene):
         for seat in range(self.state.n):
             rack = self.state.last_racks[seat]
             for line in score_lines(v, rack):
-                beats.append(Beat(seat, line.cells, f"+{line.points}", "score"))
+                beats.append(Beat(seat, line.cells, "score", line.points))
             for symbol, tiles, points in scores[seat].bonus:
-                beats.append(Beat(seat, tuple(c for c, s in rack.items() if s == symbol),
-                                  f"{tiles} {_plural(str(v.symbol(symbol).name)).lower()}: +{points}", "bonus"))
+                beats.append(Beat(seat, tuple(c for c, s in rack.items() if s == symbol), "bonus", points, "bonus",
+                                  symbol, tiles))
         for seat, score in enumerate(scores):
             if score.high_bonus:
-                beats.append(Beat(seat, (), f"High Round Bonus +{score.high_bonus}", "fanfare"))
+                beats.append(Beat(seat, (), "fanfare", score.high_bonus, "high"))
         return beats
 
     def done(self) -> bool:
@@ -104,25 +128,39 @@ class JackpotRoundScene(Scene):
         view = self.views[beat.seat]
         view.highlight_cells = set(beat.cells)
         view.label = beat.label
-        self.shown[beat.seat].append(beat.label)
+        self.shown[beat.seat].append(beat)
         if not quiet:
             self.app.play(beat.sound)
 
     def handle(self, intent):
         if intent.kind in ("quit", "fullscreen", "help"):
             return intent
-        if intent.kind in ("tap", "confirm", "roll"):
+        if intent.kind == "back":
+            self.open_menu()
+        elif intent.kind in ("tap", "confirm", "roll"):
             if self.done():
                 self.row.handle(intent, self.clock.time) if intent.kind == "tap" else self.next()
             else:
                 self._finish()
+        elif intent.kind == "point":
+            self.row.handle(intent, self.clock.time)
+        elif intent.kind == "nav" and not self.done():
+            self._finish()  # Tab: to the button, which needs every line shown
         return None
+
+    def open_menu(self) -> None:
+        from .dialogs import PauseMenu
+        from .title import TitleScene
+
+        self.app.stack.push(PauseMenu(self.app, self.session.variant,
+                                      lambda: self.app.stack.clear(TitleScene(self.app))))
 
     def update(self, dt: float) -> None:
         speed = self.app.animation_speed()
         super().update(dt)
         for view in self.views:
             view.update(dt)
+        self.next_button.focus = self.done()  # Enter presses it: show it in focus
         if self.done():
             if self.demo and self.clock.time > DEMO_NEXT + STEP * len(self.beats) / max(speed, 1):
                 self.next()
@@ -136,42 +174,44 @@ class JackpotRoundScene(Scene):
         dim(surface, 170)
         panel(surface, AREA, (42, 34, 28), 20, theme.WOOD_LIGHT)
         v = self.session.variant
-        draw_text(surface, f"Round {self.round + 1} of {v.rounds}", 40, theme.PAPER, (AREA.centerx, AREA.y + 44),
-                  "center", "title")
+        draw_text(surface, t("jackpot.round.title", round=self.round + 1, rounds=v.rounds), 40, theme.PAPER,
+                  (AREA.centerx, AREA.y + 44), "center", "title", AREA.width - 60)
         scores = self.state.scores[self.round]
         for seat, view in enumerate(self.views):
             view.draw(surface)
             rect = view.rect
             y = rect.bottom + 16
-            for k, label in enumerate(self.shown[seat][-4:]):
-                draw_text(surface, label, 18, (236, 226, 200), (rect.centerx, y + k * 24), "center", "regular",
-                          rect.width)
+            step = assets.line_height(18, 1.33)
+            for k, beat in enumerate(self.shown[seat][-4:]):
+                draw_text(surface, beat.label, 18, (236, 226, 200), (rect.centerx, y + k * step), "center",
+                          "regular", rect.width)
             if self.done():
                 score = scores[seat]
                 text = f"{score.subtotal}" + (f" + {score.high_bonus}" if score.high_bonus else "") + f" = {score.total}"
-                draw_text(surface, text, 26, (255, 226, 130), (rect.centerx, y + 110), "center", "black", rect.width)
+                draw_text(surface, text, 26, (255, 226, 130), (rect.centerx, y + 4 * step + 14), "center", "black",
+                          rect.width)
         if self.done():
             self._draw_rounds(surface)
             self.row.draw(surface)
         else:
-            draw_text(surface, "Tap to show all", 18, (220, 210, 190), (AREA.centerx, AREA.bottom - 30), "center")
+            draw_text(surface, t("jackpot.round.show_all"), 18, (220, 210, 190), (AREA.centerx, AREA.bottom - 30),
+                      "center", "regular", AREA.width - 60)
 
     def _draw_rounds(self, surface: pygame.Surface) -> None:
         top = AREA.bottom - 190
         n = self.state.n
         col = (AREA.width - 400) // n
         x0 = AREA.x + 30
+        step = assets.line_height(20, 1.5)
         for r, scores in enumerate(self.state.scores):
-            draw_text(surface, f"Round {r + 1}", 20, theme.PAPER, (x0, top + r * 30), "midleft", "bold")
+            draw_text(surface, t("jackpot.round.row", round=r + 1), 20, theme.PAPER, (x0, top + r * step), "midleft",
+                      "bold", 140)
             for seat, score in enumerate(scores):
-                draw_text(surface, str(score.total), 20, theme.PAPER, (x0 + 160 + seat * col, top + r * 30),
+                draw_text(surface, str(score.total), 20, theme.PAPER, (x0 + 160 + seat * col, top + r * step),
                           "center", "bold")
         totals = self.state.totals()
-        y = top + len(self.state.scores) * 30
-        draw_text(surface, "Total", 22, (255, 226, 130), (x0, y), "midleft", "black")
+        y = top + len(self.state.scores) * step
+        draw_text(surface, t("jackpot.round.total"), 22, (255, 226, 130), (x0, y), "midleft", "black", 140)
         for seat, total in enumerate(totals):
             draw_text(surface, str(total), 22, (255, 226, 130), (x0 + 160 + seat * col, y), "center", "black")
 
-
-def _plural(word: str) -> str:
-    return word[:-1] + "ies" if word.endswith("y") else word + "s"

@@ -115,7 +115,7 @@ class JackpotTableScene(PlayScene):
                                   lambda: self.act(ChanceOption("keep")), style="quiet", size=22)
         self.return_button = Button(pygame.Rect(PICKER.x + 260, PICKER.bottom - 74, 220, 58), "",
                                     lambda: self.act(ChanceOption("return")), style="quiet", size=22)
-        self.undo_button = Button(pygame.Rect(146, 6, 120, 50), "", self.undo, style="quiet", size=22)
+        self.undo_button = Button(pygame.Rect(146, 6, 180, 50), "", self.undo, style="quiet", size=22)
         self.can_undo = False
         self.buttons = ButtonRow([self.roll_button, self.menu_button, self.undo_button, self.keep_button,
                                   self.return_button])
@@ -186,9 +186,10 @@ class JackpotTableScene(PlayScene):
         roll_class = state.roll_class()
         name = class_name(roll_class)
         grant = self.variant.grant(roll_class)
+        cry = roll_class == "four_alike"  # "Jackpot!" ends a sentence
         if state.stage == "chance_option":
-            return t("jackpot.chance_first", roll=name)
-        lead = "jackpot.take_jackpot" if roll_class == "four_alike" else "jackpot.take"
+            return t("jackpot.chance_first_jackpot" if cry else "jackpot.chance_first", roll=name)
+        lead = "jackpot.take_jackpot" if cry else "jackpot.take"
         if grant.choice == "any":
             what = "any_two" if state.to_place == 2 else ("one_more" if grant.tiles == 2 else "any_one")
             return t(lead, roll=name, what=t(f"jackpot.{what}"))
@@ -488,7 +489,9 @@ class JackpotTableScene(PlayScene):
         self._draw_side(surface)
         for view in self.racks:
             view.draw(surface)
-        self.buttons.draw(surface)
+        for button in self.buttons.buttons:
+            if button.rect.x >= 0 and button.rect.y >= 0:  # the hidden ones wait off the screen
+                button.draw(surface)
         self._draw_hint(surface)
 
     # The picker: what the roll gives on top (one or two lines), the tiles to choose from, a hint at the bottom.

@@ -29,6 +29,21 @@ HINT_SIZE = 18
 HINT_INK = (220, 210, 190)
 
 
+def _split_long(line: str, width: int, style: str) -> list[str]:
+    """A line still too wide (one word longer than the page) cut into pieces that fit."""
+    face = assets.font(style, max(8, round(SIZE * assets.text_scale())))
+    pieces = []
+    while face.size(line)[0] > width and len(line) > 1:
+        low, high = 1, len(line) - 1  # the longest start that fits, found by halving
+        while low < high:
+            mid = (low + high + 1) // 2
+            low, high = (mid, high) if face.size(line[:mid])[0] <= width else (low, mid - 1)
+        cut = low
+        pieces.append(line[:cut])
+        line = line[cut:]
+    return pieces + [line]
+
+
 class RulesScene(Scene):
     def __init__(self, app, variant: Variant | None = None):
         super().__init__(app)
@@ -65,7 +80,9 @@ class RulesScene(Scene):
             heading = not indent and words.rstrip("]~").endswith(":") and len(words) < 48
             style = "bold" if heading else "regular"
             hang = INDENT if indent else 0
-            for n, line in enumerate(assets.wrap(words, SIZE, width - indent - hang, style)):
+            room = width - indent - hang
+            wrapped = [piece for line in assets.wrap(words, SIZE, room, style) for piece in _split_long(line, room, style)]
+            for n, line in enumerate(wrapped):
                 self.lines.append((Tr(line), indent + (hang if n else 0), style))
         self.scroll = min(self.scroll, self.max_scroll())
 

@@ -12,7 +12,7 @@ from . import assets, theme
 from .stack import Scene
 from .widgets import Button, ButtonRow, dim, draw_text, panel
 
-BOX = pygame.Rect(0, 0, 700, 680)
+BOX = pygame.Rect(0, 0, 700, 700)
 BOX.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
 
 
@@ -25,20 +25,22 @@ class SettingsScene(Scene):
     def _build(self) -> None:
         s = self.app.settings
         x = BOX.x + 340
-        rows = [BOX.y + 110 + 76 * i for i in range(6)]
+        rows = [BOX.y + 108 + 68 * i for i in range(7)]
         on_off = lambda value: t("common.on") if value else t("common.off")  # noqa: E731
         buttons = [
-            Button(pygame.Rect(x, rows[0] - 30, 300, 60), i18n.LANGUAGES[i18n.language()] if i18n.language()
+            Button(pygame.Rect(x, rows[0] - 28, 300, 56), i18n.LANGUAGES[i18n.language()] if i18n.language()
                    in i18n.LANGUAGES else i18n.language(), self._language, style="quiet", size=24),
-            Button(pygame.Rect(x, rows[1] - 30, 300, 60), t(f"settings.text_{s.text_size}"), self._text_size,
+            Button(pygame.Rect(x, rows[1] - 28, 300, 56), t(f"settings.text_{s.text_size}"), self._text_size,
                    style="quiet", size=24),
-            Button(pygame.Rect(x, rows[2] - 30, 300, 60), on_off(s.sound), self._sound, style="quiet", size=24),
-            Button(pygame.Rect(x, rows[3] - 30, 60, 60), "–", lambda: self._volume(-0.1), style="quiet", size=28),
-            Button(pygame.Rect(x + 240, rows[3] - 30, 60, 60), "+", lambda: self._volume(0.1), style="quiet",
+            Button(pygame.Rect(x, rows[2] - 28, 300, 56), on_off(s.sound), self._sound, style="quiet", size=24),
+            Button(pygame.Rect(x, rows[3] - 28, 56, 56), "–", lambda: self._volume(-0.1), style="quiet", size=28),
+            Button(pygame.Rect(x + 244, rows[3] - 28, 56, 56), "+", lambda: self._volume(0.1), style="quiet",
                    size=28),
-            Button(pygame.Rect(x, rows[4] - 30, 300, 60), t(f"settings.speed_{s.animation}"), self._speed,
+            Button(pygame.Rect(x, rows[4] - 28, 300, 56), t(f"settings.speed_{s.animation}"), self._speed,
                    style="quiet", size=24),
-            Button(pygame.Rect(x, rows[5] - 30, 300, 60), on_off(self.app.fullscreen), self._fullscreen,
+            Button(pygame.Rect(x, rows[5] - 28, 300, 56), on_off(self.app.fullscreen), self._fullscreen,
+                   style="quiet", size=24),
+            Button(pygame.Rect(x, rows[6] - 28, 300, 56), on_off(s.walkthrough), self._walkthrough,
                    style="quiet", size=24),
             Button(pygame.Rect(BOX.centerx - 120, BOX.bottom - 84, 240, 64), t("common.done"), self.app.stack.pop,
                    size=28),
@@ -59,6 +61,10 @@ class SettingsScene(Scene):
         current = i18n.language()
         self.app.settings.language = codes[(codes.index(current) + 1) % len(codes)] if current in codes else codes[0]
         i18n.set_language(self.app.settings.language)
+        self._changed()
+
+    def _walkthrough(self) -> None:
+        self.app.settings.walkthrough = not self.app.settings.walkthrough
         self._changed()
 
     def _text_size(self) -> None:
@@ -109,7 +115,7 @@ class SettingsScene(Scene):
         draw_text(surface, t("settings.title"), 38, theme.INK, (BOX.centerx, BOX.y + 50), "center", "black",
                   BOX.width - 40)
         labels = [t("common.language"), t("settings.text_size"), t("settings.sound"), t("settings.volume"),
-                  t("settings.animations"), t("settings.fullscreen")]
+                  t("settings.animations"), t("settings.fullscreen"), t("settings.walkthrough")]
         for label, y in zip(labels, self.rows):
             draw_text(surface, label, 26, theme.INK, (BOX.x + 36, y), "midleft", "bold", 290)
         draw_text(surface, f"{round(self.app.settings.volume * 100)}%", 26,

@@ -47,6 +47,15 @@ SEAT_COLOURS = {
 SEAT_ORDER = ("orange", "sky", "green", "red", "blue", "purple", "yellow")
 
 
+# Each seat colour has its own shape too, so seats are told apart without seeing colour at all.
+SEAT_SHAPES = {"orange": "circle", "sky": "square", "green": "triangle", "red": "diamond", "blue": "star",
+               "purple": "hexagon", "yellow": "cross"}
+
+
+def seat_shape(name: str | None, index: int = 0) -> str:
+    return SEAT_SHAPES.get(name or "", SEAT_SHAPES[SEAT_ORDER[index % len(SEAT_ORDER)]])
+
+
 def seat_colour(name: str | None, index: int = 0) -> tuple[int, int, int]:
     return SEAT_COLOURS.get(name or "", SEAT_COLOURS[SEAT_ORDER[index % len(SEAT_ORDER)]])
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -33,6 +34,7 @@ class Drawn:
     translated: bool  # it came from the string table (not a player's name or a number)
     target: pygame.Surface
     quiet: bool = False  # a shadow or a disabled control's label: no contrast is asked of it
+    covered: bool = False  # something was drawn over it later (a panel, a dimming veil)
 
 
 _recording: list[Drawn] | None = None
@@ -90,6 +92,9 @@ def occlude(surface: pygame.Surface, rect: pygame.Rect | None = None) -> None:
     """Something opaque is about to be drawn over ``rect`` (all of it if None): text under it goes first."""
     if _native is not None and surface is _native.target:
         _native.bake(rect)
+    for drawn in _recording or ():
+        if drawn.target is surface and (rect is None or rect.colliderect(drawn.rect)):
+            drawn.covered = True
 
 
 def record_text(on: bool) -> list[Drawn] | None:
@@ -166,6 +171,46 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, colour=theme.PAPER, radius
     rounded(surface, colour, rect, radius)
     if border:
         rounded(surface, border, rect, radius, 2)
+
+
+def seat_badge(surface: pygame.Surface, colour_name: str | None, index: int, centre: tuple[int, int],
+               radius: int) -> None:
+    """A seat's mark: its colour in its own shape, outlined so it shows on paper and on felt alike."""
+    colour = theme.seat_colour(colour_name, index)
+    points = _shape_points(theme.seat_shape(colour_name, index), centre, radius)
+    occlude(surface, pygame.Rect(centre[0] - radius, centre[1] - radius, 2 * radius, 2 * radius))
+    if points is None:
+        pygame.draw.circle(surface, colour, centre, radius)
+        pygame.draw.circle(surface, theme.INK, centre, radius, max(1, radius // 6))
+    else:
+        pygame.draw.polygon(surface, colour, points)
+        pygame.draw.polygon(surface, theme.INK, points, max(1, radius // 6))
+
+
+def _shape_points(shape: str, centre: tuple[int, int], r: int) -> list[tuple[float, float]] | None:
+    x, y = centre
+
+    def ring(count: int, radius: float, turn: float = -math.pi / 2) -> list[tuple[float, float]]:
+        return [(x + radius * math.cos(turn + 2 * math.pi * k / count), y + radius * math.sin(turn + 2 * math.pi * k / count))
+                for k in range(count)]
+
+    if shape == "square":
+        side = r * 0.86
+        return [(x - side, y - side), (x + side, y - side), (x + side, y + side), (x - side, y + side)]
+    if shape == "triangle":
+        return [(px, py + r * 0.15) for px, py in ring(3, r * 1.12)]
+    if shape == "diamond":
+        return ring(4, r * 1.1)
+    if shape == "star":
+        outer, inner = ring(5, r * 1.12), ring(5, r * 0.5, -math.pi / 2 + math.pi / 5)
+        return [p for pair in zip(outer, inner) for p in pair]
+    if shape == "hexagon":
+        return ring(6, r, 0)
+    if shape == "cross":
+        a, b = r * 0.36, r
+        return [(x - a, y - b), (x + a, y - b), (x + a, y - a), (x + b, y - a), (x + b, y + a), (x + a, y + a),
+                (x + a, y + b), (x - a, y + b), (x - a, y + a), (x - b, y + a), (x - b, y - a), (x - a, y - a)]
+    return None  # circle
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:

@@ -15,7 +15,7 @@ def test_settings_changed_on_screen_are_kept_for_the_next_run():
         scene = SettingsScene(driver.app)
         driver.start(scene)
         driver.step(0.4)
-        language, text_size, sound, minus, plus, speed, fullscreen, done = scene.row.buttons
+        language, text_size, sound, minus, plus, speed, fullscreen, tips, done = scene.row.buttons
         driver.click(speed.rect.center)  # fast -> instant
         driver.click(scene.row.buttons[4].rect.center)  # volume up
         driver.click(scene.row.buttons[2].rect.center)  # sound off

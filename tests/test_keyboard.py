@@ -1,0 +1,113 @@
+"""A whole game by keyboard alone: from the title screen to the game-over screen, no mouse event at all.
+
+The test decides what to play with a computer player's choice, but acts only by keys, as a person would:
+Tab and arrows move the focus, Enter acts, Space rolls, number keys hold, Esc goes back.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.actions import Hold, Release, Roll, Score
+from game.i18n import t
+from game.players import make_player
+from game.records import read_records
+
+from scene_driver import Driver
+
+MOUSE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.FINGERDOWN, pygame.FINGERUP)
+
+
+def focus_on(driver, row, label: str, key=pygame.K_TAB, tries: int = 30) -> None:
+    """Move the visible focus with ``key`` until it rests on the button labelled ``label``."""
+    for _ in range(tries):
+        if row.focus is not None and row.buttons[row.focus].label == label:
+            assert row.buttons[row.focus].focus  # the focus is drawn, not only kept
+            return
+        driver.key(key)
+    raise AssertionError(f"no focus reached {label!r}: {[b.label for b in row.buttons]}")
+
+
+def play_turn_by_keys(driver, table, player) -> None:
+    state = table.state
+    guard = 0
+    while state.current_player() == table.seat and not state.is_terminal() and guard < 60:
+        guard += 1
+        if table.handoff is not None:
+            driver.key(pygame.K_RETURN)
+            continue
+        if table.throwing:
+            driver.step(0.1)
+            continue
+        action = player.choose(state)
+        if isinstance(action, Roll):
+            driver.key(pygame.K_SPACE)
+        elif isinstance(action, (Hold, Release)):
+            driver.key(pygame.K_1 + table.key_for(action.die) - 1)
+        elif isinstance(action, Score):
+            for _ in range(20):
+                if table.card.focus_box == action.box:
+                    break
+                driver.key(pygame.K_DOWN)
+            assert table.card.focus_box == action.box
+            game = state.game
+            driver.key(pygame.K_RETURN)
+            top = driver.top
+            if top is not table and hasattr(top, "row"):  # "score 0 here?": the focus starts on going back
+                focus_on(driver, top.row, top.row.buttons[-1].label, pygame.K_RIGHT)
+                driver.key(pygame.K_RETURN)
+            driver.step(0.2)
+            if state.game != game or state.is_terminal():
+                return
+        else:
+            raise AssertionError(f"unexpected action {action}")
+
+
+def test_a_whole_game_by_keyboard_alone():
+    driver = Driver(animation="instant")
+    pygame.event.set_blocked(list(MOUSE))  # a stray mouse event would make the test a lie
+    try:
+        from scenes.title import TitleScene
+
+        driver.start(TitleScene(driver.app))
+        driver.step(0.5)
+        title = driver.top
+        focus_on(driver, title.row, t("title.play"))
+        driver.key(pygame.K_RETURN)
+        driver.step(0.4)
+        newgame = driver.top
+        assert type(newgame).__name__ == "NewGameScene"
+        assert newgame.seats[0].computer is False  # the first seat is a person
+        driver.key(pygame.K_RETURN)  # no focus yet: Enter starts the game as set up
+        for _ in range(200):
+            if type(driver.top).__name__ in ("TableScene",):
+                break
+            driver.key(pygame.K_RETURN)  # the roll-off: Enter skips ahead
+            driver.step(0.3)
+        table = driver.top
+        assert type(table).__name__ == "TableScene"
+        player = make_player("greedy", random.Random(3))
+        turns = 0
+        while not table.state.is_terminal() and turns < 200:
+            seat = table.seat
+            if seat >= 0 and not table.state.seats[seat].is_computer:
+                play_turn_by_keys(driver, table, player)
+                turns += 1
+            else:
+                driver.step(0.2)  # a computer seat plays at its own pace
+            if driver.top is not table:
+                break
+        assert table.state.is_terminal()
+        driver.wait_until(lambda: type(driver.top).__name__ == "GameOverScene", 10)
+        over = driver.top
+        driver.step(1.0)
+        driver.key(pygame.K_RETURN)
+        driver.step(0.5)
+        assert driver.top is not over  # Enter leaves the game-over screen
+        entries, problem = read_records()
+        assert problem is None and len(entries) == 1  # the finished game is in the records
+    finally:
+        pygame.event.set_allowed(None)
+        driver.close()
