@@ -37,7 +37,7 @@ class SymbolDie:
 
 @dataclass(frozen=True)
 class Line:
-    name: str
+    name: Text  # in the player's language; its English is the line's id in saved games
     cells: tuple[Cell, ...]
 
 
@@ -173,7 +173,7 @@ def score_lines(variant: JackpotVariant, rack: dict[Cell, str]) -> list[LineScor
         if best:
             run = cells[best[0]: best[0] + best[1]]
             symbol = rack[run[0]]
-            found.append(LineScore(line.name, symbol, best[1], variant.run_points(symbol, best[1]), tuple(run)))
+            found.append(LineScore(line.name.get("en"), symbol, best[1], variant.run_points(symbol, best[1]), tuple(run)))
     return found
 
 
@@ -247,7 +247,7 @@ def parse_jackpot(data: Any, file: str, variant_id: str) -> JackpotVariant:
         outside = [p for p in points if p not in cells]
         if outside:
             raise f.fail("cells", f"{list(outside[0])} is not a window of the rack")
-        lines.append(Line(f.get("name", str), points))
+        lines.append(Line(read_text(f, "name"), points))
 
     runs_f = top.sub("runs", set(ids))
     runs = []

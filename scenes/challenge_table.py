@@ -18,7 +18,8 @@ from . import theme
 from .dice_tray import DiceTray
 from .die_art import die_surface
 from .persist import remember
-from .table import TableScene
+from .scorecard import draw_lines
+from .table import TITLE_X, TableScene
 from .widgets import Button, ButtonRow, draw_text, rounded
 
 TRAY = pygame.Rect(16, 64, 704, 380)
@@ -26,6 +27,11 @@ MARKERS = pygame.Rect(16, 452, 704, 204)
 
 
 class ChallengeTableScene(TableScene):
+    HELP_KEYS = (("help.key.space_r", "help.does.roll_common"), ("help.key.one_to_five", "help.does.pick_copy"),
+                 ("help.key.enter", "help.does.copy"), ("table.help.key_boxes_enter", "help.does.choose_and_score"),
+                 ("help.key.u", "help.does.undo"), ("help.key.c", "table.help.coach"),
+                 ("help.key.esc", "help.does.back"), ("help.key.f11", "help.does.fullscreen"),
+                 ("help.key.f1", "help.does.help"))
     def __init__(self, app, session, demo: bool = False):
         self.selected: set[int] = set()
         super().__init__(app, session, demo)
@@ -111,7 +117,7 @@ class ChallengeTableScene(TableScene):
             self.bot_timer = 0.7
         stage = self.cstate.stage
         if stage == "roll":
-            self.say(t("challenge.roll_for_all", name=name, dice=self.cstate.roll_size()), 1.4)
+            self.say(t("challenge.roll_for_all", count=self.cstate.roll_size(), name=name), 1.4)
         elif stage == "pick":
             self._select_if_forced()
         elif stage == "score" and not self.state.seats[seat].is_computer:
@@ -192,7 +198,8 @@ class ChallengeTableScene(TableScene):
 
         surface.blit(wood((theme.WIDTH, theme.HEIGHT), 11), (0, 0))
         framed_felt(surface, TRAY)
-        draw_text(surface, str(self.variant.name), 22, theme.PAPER, (440, 32), "midleft", "bold", 276)
+        draw_text(surface, str(self.variant.name), 22, theme.PAPER, (TITLE_X, 32), "midleft", "bold",
+                  TRAY.right - 4 - TITLE_X)
 
     def draw_table(self, surface: pygame.Surface) -> None:
         super().draw_table(surface)
@@ -225,8 +232,8 @@ class ChallengeTableScene(TableScene):
                 low, high = state.copy_range()
                 need = t("challenge.copy_exact", low=low) if low == high else t("challenge.copy_upto", high=high)
                 last_slot = row.x + 300 + self.variant.dice * (size + 10)
-                draw_text(surface, need, 17, theme.HOLD_GOLD, (row.right - 10, row.centery), "midright", "bold",
-                          row.right - 10 - last_slot)
+                draw_lines(surface, need, 17, theme.HOLD_GOLD, (row.right - 10, row.centery), "midright", "bold",
+                           row.right - 10 - last_slot)
 
     def draw_die_keys(self, surface: pygame.Surface) -> None:
         if self.person_to_play() and self.cstate.stage == "pick":

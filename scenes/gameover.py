@@ -12,11 +12,14 @@ from game import i18n
 from game.i18n import t
 from game.session import Session
 
-from . import theme
+from . import assets, theme
+from .scorecard import fits, wrap_lines
 from .stack import Scene
 from .widgets import Button, ButtonRow, dim, draw_text, panel, rounded
 
 DEMO_RESTART = 5.0  # seconds before a demo starts its next match
+COACH_WIDTH = 1100  # the coach's report lines, across the widest box
+WIN_GOLD = (150, 96, 10)  # the winner's line: gold dark enough to read on paper (4.5:1)
 CONFETTI_COLOURS = [(230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (213, 94, 0), (204, 121, 167),
                     (255, 255, 255)]
 
@@ -76,9 +79,17 @@ class GameOverScene(Scene):
                 lines.append(t("gameover.coach_perfect", name=info.name))
         return lines[:4]
 
+    def coach_rows(self) -> list[str]:
+        """The coach's lines as drawn: one row each, or two where a language makes one too long."""
+        rows = []
+        for line in self.coach_lines():
+            rows += [line] if fits(line, 18, COACH_WIDTH) else wrap_lines(line, 18, COACH_WIDTH)
+        return rows
+
     def box(self) -> pygame.Rect:
-        width = 1160 if self.coach_lines() else min(1160, 380 + 130 * self.state.n)
-        extra = 30 * len(self.coach_lines()) + (16 if self.coach_lines() else 0)
+        rows = self.coach_rows()
+        width = 1160 if rows else min(1160, 380 + 130 * self.state.n)
+        extra = assets.line_height(18, 1.65) * len(rows) + (16 if rows else 0)
         rect = pygame.Rect(0, 0, width, 300 + 40 * self.state.games + (40 if self.state.games > 1 else 0) + extra)
         rect.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         return rect
@@ -161,13 +172,12 @@ class GameOverScene(Scene):
                 head = t("gameover.final_score", score=self.state.match_totals()[0])
         else:
             head = t("gameover.leads", count=winners, game=self.game + 1, names=names)
-        at, width = (box.centerx, box.y + 56), box.width - 40
-        draw_text(surface, head, 44, (0, 0, 0), (at[0] + 2, at[1] + 2), "center", "black", width)  # its shadow
-        draw_text(surface, head, 44, (200, 140, 20), at, "center", "black", width)
+        draw_text(surface, head, 44, WIN_GOLD, (box.centerx, box.y + 56), "center", "black", box.width - 40)
         self._draw_table(surface, box)
-        for i, line in enumerate(self.coach_lines()):
-            draw_text(surface, line, 18, theme.INK_SOFT, (box.x + 30, box.bottom - 128 - 30 * (len(self.coach_lines()) - 1 - i)),
-                      "midleft", "regular", box.width - 60)
+        rows, step = self.coach_rows(), assets.line_height(18, 1.65)
+        for i, line in enumerate(rows):
+            draw_text(surface, line, 18, theme.INK_SOFT, (box.x + 30, box.bottom - 128 - step * (len(rows) - 1 - i)),
+                      "midleft", "regular", COACH_WIDTH)
         self.row.draw(surface)
 
     def _draw_table(self, surface: pygame.Surface, box: pygame.Rect) -> None:

@@ -1,40 +1,70 @@
-"""F1 or ?: the keys of the screen below, so everything can be done without a mouse."""
+"""F1 or ?: the keys of the screen below, so everything can be done without a mouse.
+
+A screen says which keys it has in one of two ways: a list here, found by its class name (:data:`SCREENS`),
+or a ``help_keys()`` method on the scene returning (key, meaning) pairs already in the player's language.
+The lists name string-table keys (area "help"); they are read when the overlay opens.
+"""
 
 from __future__ import annotations
 
 import pygame
 
-from . import theme
+from game.i18n import t
+
+from . import assets, theme
 from .stack import Scene
 from .widgets import dim, draw_text, panel
 
-GENERAL = [("Tab / arrows", "move between buttons"), ("Enter", "press the button in focus"),
-           ("Esc", "back, or the menu"), ("F11", "fullscreen"), ("F1 or ?", "this help")]
-TABLE = [("Space or R", "roll"), ("1 - 5", "hold or release a die (numbered on its corner)"),
-         ("Up / Down", "choose a box"), ("Enter", "score the chosen box"), ("U", "undo your last scoring"),
-         ("Coach", "marks the best move; its values are solitaire ones, also with others or in Challenge"),
-         ("Esc", "menu: rules, settings, quit")]
-CHALLENGE = [("Space or R", "roll the common dice"), ("1 - 5", "pick a rolled die to copy"),
-             ("Enter", "copy the picked dice"), ("Up / Down, Enter", "choose and score a box"),
-             ("U", "undo your last scoring")]
-JACKPOT = [("Space or R", "roll"), ("1 - 5", "drop the tile into that column"), ("Tab", "switch the tile"),
-           ("C", "the Chance Space (or keep its tile)"), ("X", "return the Chance Space tile"),
-           ("U", "undo your last tile")]
+# Each line: (the key's name, what it does), as keys of the string table.
+MOVE = ("help.key.tab_arrows", "help.does.move")
+PRESS = ("help.key.enter", "help.does.press")
+BACK = ("help.key.esc", "help.does.back")
+FULLSCREEN = ("help.key.f11", "help.does.fullscreen")
+HELP = ("help.key.f1", "help.does.help")
+GENERAL = [MOVE, PRESS, BACK, FULLSCREEN, HELP]
+TABLE = [("help.key.space_r", "help.does.roll"), ("help.key.one_to_five", "help.does.hold"),
+         ("help.key.up_down", "help.does.choose_box"), ("help.key.enter", "help.does.score"),
+         ("help.key.u", "help.does.undo"), ("help.key.coach", "help.does.coach"),
+         ("help.key.esc", "help.does.table_menu")]
+CHALLENGE = [("help.key.space_r", "help.does.roll_common"), ("help.key.one_to_five", "help.does.pick_copy"),
+             ("help.key.enter", "help.does.copy"), ("help.key.up_down_enter", "help.does.choose_and_score"),
+             ("help.key.u", "help.does.undo")]
+JACKPOT = [("help.key.space_r", "help.does.roll"), ("help.key.one_to_five", "help.does.drop_tile"),
+           ("help.key.tab", "help.does.switch_tile"), ("help.key.c", "help.does.chance_space"),
+           ("help.key.x", "help.does.return_chance"), ("help.key.u", "help.does.undo_tile")]
+TITLE = [MOVE, PRESS, ("help.key.esc", "help.does.quit_game"), FULLSCREEN, HELP]
+NEW_GAME = [("help.key.tab_arrows", "help.does.move_new_game"), ("help.key.up_down", "help.does.choose_game"),
+            ("help.key.enter", "help.does.press_or_type"), ("help.key.esc", "help.does.back_title"), FULLSCREEN, HELP]
+RECORDS = [("help.key.left_right", "help.does.other_game"), ("help.key.up_down", "help.does.other_player"),
+           ("help.key.tab_enter", "help.does.back_button"), BACK, FULLSCREEN, HELP]
+ROLL_OFF = [("help.key.enter_space_esc", "help.does.skip_rolloff"), FULLSCREEN, HELP]
+DIALOG = [MOVE, PRESS, ("help.key.esc", "help.does.cancel"), HELP]
+SCREENS = {
+    "JackpotTableScene": JACKPOT + [BACK, FULLSCREEN, HELP],
+    "ChallengeTableScene": CHALLENGE + [BACK, FULLSCREEN, HELP],
+    "TableScene": TABLE + [FULLSCREEN, HELP],
+    "TitleScene": TITLE,
+    "NewGameScene": NEW_GAME,
+    "RecordsScene": RECORDS,
+    "RollOffScene": ROLL_OFF,
+    "Dialog": DIALOG,
+    "ConfirmDialog": DIALOG,
+    "PauseMenu": DIALOG,
+}
 
 
 def keys_for(scene) -> list[tuple[str, str]]:
-    name = type(scene).__name__
-    if name == "JackpotTableScene":
-        return JACKPOT + GENERAL[2:]
-    if name == "ChallengeTableScene":
-        return CHALLENGE + GENERAL[2:]
-    if name == "TableScene":
-        return TABLE + GENERAL[3:]
-    return GENERAL
+    """The keys of ``scene`` and what they do, in the player's language."""
+    own = getattr(scene, "help_keys", None)
+    if callable(own):
+        return list(own())
+    return [(t(key), t(meaning)) for key, meaning in SCREENS.get(type(scene).__name__, GENERAL)]
 
 
 class HelpOverlay(Scene):
     transparent = True
+    WIDTH = 900
+    KEYS = 260  # the key column's width
 
     def __init__(self, app, keys: list[tuple[str, str]]):
         super().__init__(app)
@@ -45,13 +75,28 @@ class HelpOverlay(Scene):
             self.app.stack.pop()
         return None
 
+    def layout(self) -> tuple[int, list[list[str]], int, int]:
+        """The text size, each meaning's lines, the line step and the box's height: as large as fits the screen."""
+        for size in (24, 22, 20, 18):
+            lines = [assets.wrap(meaning, size, self.WIDTH - self.KEYS - 80) for _, meaning in self.keys]
+            step = assets.line_height(size, 1.25)
+            height = 110 + sum(step * len(m) + 10 for m in lines)
+            if height <= theme.HEIGHT - 40:
+                break
+        return size, lines, step, height
+
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 150)
-        box = pygame.Rect(0, 0, 760, 120 + 44 * len(self.keys))
+        size, lines, step, height = self.layout()
+        box = pygame.Rect(0, 0, self.WIDTH, height)
         box.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         panel(surface, box, theme.PAPER, 20, theme.WOOD_LIGHT)
-        draw_text(surface, "Keys", 36, theme.INK, (box.centerx, box.y + 44), "center", "black")
-        for i, (key, meaning) in enumerate(self.keys):
-            y = box.y + 100 + i * 44
-            draw_text(surface, key, 24, theme.INK, (box.x + 250, y), "midright", "black")
-            draw_text(surface, meaning, 24, theme.INK_SOFT, (box.x + 280, y), "midleft", "regular", box.width - 310)
+        draw_text(surface, t("help.title"), 36, theme.INK, (box.centerx, box.y + 44), "center", "black",
+                  box.width - 40)
+        y = box.y + 90 + step // 2
+        for (key, _), meaning in zip(self.keys, lines):
+            draw_text(surface, key, size, theme.INK, (box.x + 30 + self.KEYS, y), "midright", "black", self.KEYS)
+            for k, line in enumerate(meaning):
+                draw_text(surface, line, size, theme.INK_SOFT, (box.x + self.KEYS + 56, y + k * step), "midleft",
+                          "regular", box.width - self.KEYS - 80)
+            y += step * len(meaning) + 10

@@ -50,6 +50,7 @@ _KEYS = {
     pygame.K_PAGEUP: ("scroll", None), pygame.K_PAGEDOWN: ("scroll", None),
 }
 _DIGITS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)}
+_DIGITS[pygame.K_0] = 9  # the tenth key: a PIN may hold a 0
 _SAME_TAP_SECONDS = 0.35
 _SAME_TAP_PIXELS = 24
 
@@ -108,6 +109,8 @@ class Input:
             return [Intent("admin")]  # the kiosk's key combination for its admin PIN
         if key == pygame.K_TAB:
             return [Intent("nav", key="prev" if event.mod & pygame.KMOD_SHIFT else "next")]
+        if key == pygame.K_F1:
+            return [Intent("help")]  # also while a name is typed
         if self.text_mode:
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 return [Intent(*_KEYS[key])]
@@ -119,7 +122,8 @@ class Input:
         if key in _KEYS:
             name, detail = _KEYS[key]
             return [Intent(name, key=detail)]
-        if key == pygame.K_QUESTION or (key == pygame.K_SLASH and event.mod & pygame.KMOD_SHIFT):
+        if key == pygame.K_QUESTION or getattr(event, "unicode", "") == "?" or (
+                key == pygame.K_SLASH and event.mod & pygame.KMOD_SHIFT):  # "?" wherever the layout puts it
             return [Intent("help")]
         if pygame.K_a <= key <= pygame.K_z:
             return [Intent("letter", key=chr(key))]  # game-specific shortcuts, e.g. C for the Chance Space

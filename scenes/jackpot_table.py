@@ -132,6 +132,16 @@ class JackpotTableScene(PlayScene):
     def resume(self) -> None:
         self.label_buttons()  # the language may have changed in the settings
 
+    def help_keys(self) -> list[tuple[str, str]]:
+        """The F1 overlay's list for this table (see scenes.help_overlay.keys_for)."""
+        keys = [("help.key.space_r", "help.does.roll"), ("help.key.one_to_five", "help.does.drop_tile"),
+                ("jackpot.help.tab", "help.does.switch_tile"), ("help.key.left_right", "jackpot.help.cursor"),
+                ("help.key.enter", "jackpot.help.enter"), ("help.key.c", "help.does.chance_space"),
+                ("help.key.x", "help.does.return_chance"), ("help.key.u", "help.does.undo_tile"),
+                ("help.key.esc", "help.does.table_menu"), ("help.key.f11", "help.does.fullscreen"),
+                ("help.key.f1", "help.does.help")]
+        return [(t(key), t(meaning)) for key, meaning in keys]
+
     def label_buttons(self) -> None:
         self.roll_button.label = t("jackpot.roll")
         self.menu_button.label = t("common.menu")

@@ -15,6 +15,7 @@ from typing import Callable
 
 import pygame
 
+from game.i18n import t
 from game.kiosk import KioskConfig
 from game.records import records_path
 from game.storage import lock_for, move_aside
@@ -22,7 +23,7 @@ from game.storage import lock_for, move_aside
 from . import theme
 from .input import Intent
 from .stack import Scene
-from .widgets import Button, ButtonRow, dim, draw_text, panel, shadowed_text
+from .widgets import Button, ButtonRow, dim, draw_text, panel
 
 log = logging.getLogger("dice_parlor.kiosk")
 
@@ -153,7 +154,10 @@ class KioskController:
             pulse = 170 + int(60 * abs(((self.app.time * 0.8) % 2) - 1))
             pygame.draw.rect(veil, (20, 14, 10, pulse), veil.get_rect(), border_radius=24)
             surface.blit(veil, rect)
-            shadowed_text(surface, "Tap to play", 44, (255, 236, 170), rect.center, "center", "black", 2)
+            words = t("kiosk.tap_to_play")
+            draw_text(surface, words, 44, (0, 0, 0), (rect.centerx + 2, rect.centery + 2), "center", "black",
+                      rect.width - 40, quiet=True)
+            draw_text(surface, words, 44, (255, 236, 170), rect.center, "center", "black", rect.width - 40)
         if self.press_started is not None:
             held = min(1.0, (self.app.time - self.press_started) / LONG_PRESS)
             pygame.draw.arc(surface, theme.HOLD_GOLD, CORNER.inflate(-30, -30), 0, held * 6.283, 5)
@@ -172,7 +176,7 @@ class StillPlaying(Scene):
         box.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         self.box = box
         self.row = ButtonRow([Button(pygame.Rect(box.x + 60, box.bottom - 100, box.width - 120, 72),
-                                     "Yes, keep playing", self.carry_on, size=30)])
+                                     t("kiosk.keep_playing"), self.carry_on, size=30)])
 
     def carry_on(self) -> None:
         self.app.stack.pop()
@@ -191,9 +195,10 @@ class StillPlaying(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 160)
         panel(surface, self.box, theme.PAPER, 20, theme.WOOD_LIGHT)
-        draw_text(surface, "Still playing?", 44, theme.INK, (self.box.centerx, self.box.y + 60), "center", "black")
-        draw_text(surface, f"Back to the start in {max(0, int(self.left + 0.999))} s", 26, theme.INK_SOFT,
-                  (self.box.centerx, self.box.y + 120), "center")
+        draw_text(surface, t("kiosk.still_playing"), 44, theme.INK, (self.box.centerx, self.box.y + 60), "center",
+                  "black", self.box.width - 40)
+        draw_text(surface, t("kiosk.back_to_start", seconds=max(0, int(self.left + 0.999))), 26, theme.INK_SOFT,
+                  (self.box.centerx, self.box.y + 120), "center", "regular", self.box.width - 40)
         self.row.draw(surface)
 
 
@@ -206,17 +211,19 @@ class PinPad(Scene):
         super().__init__(app)
         self.kiosk = kiosk
         self.digits = ""
-        self.message = "Admin PIN"
+        self.message = t("kiosk.admin_pin")
         box = pygame.Rect(0, 0, 420, 640)
         box.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         self.box = box
         buttons = []
         keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "Back", "0", "OK"]
+        labels = {"Back": t("kiosk.erase"), "OK": t("common.ok")}
         for i, key in enumerate(keys):
             rect = pygame.Rect(box.x + 40 + (i % 3) * 118, box.y + 150 + (i // 3) * 100, 104, 86)
             style = "quiet" if key == "Back" else "primary"
-            buttons.append(Button(rect, key, lambda k=key: self.press(k), style=style, size=30))
-        buttons.append(Button(pygame.Rect(box.x + 40, box.bottom - 74, box.width - 80, 56), "Cancel",
+            buttons.append(Button(rect, labels.get(key, key), lambda k=key: self.press(k), style=style,
+                                  size=30 if key not in labels else 24))
+        buttons.append(Button(pygame.Rect(box.x + 40, box.bottom - 74, box.width - 80, 56), t("common.cancel"),
                               app.stack.pop, style="quiet", size=24))
         self.row = ButtonRow(buttons)
 
@@ -229,13 +236,17 @@ class PinPad(Scene):
             if verdict == "ok":
                 self.app.stack.replace(AdminPanel(self.app, self.kiosk))
                 return
-            self.message = "Wrong PIN" if verdict == "wrong" else "Locked for a minute"
+            self.message = t("kiosk.wrong_pin") if verdict == "wrong" else t("kiosk.locked_minute")
         elif len(self.digits) < 8:
             self.digits += key
 
     def handle(self, intent):
         if intent.kind == "hold" and isinstance(intent.key, int):
-            self.press(str(intent.key + 1))
+            self.press(str((intent.key + 1) % 10))  # the 0 key is the tenth
+        elif intent.kind == "erase":
+            self.press("Back")
+        elif intent.kind == "confirm" and self.row.focus is None:
+            self.press("OK")  # Enter after the digits
         elif intent.kind == "back":
             self.app.stack.pop()
         else:
@@ -246,8 +257,10 @@ class PinPad(Scene):
         dim(surface, 170)
         panel(surface, self.box, theme.PAPER, 20, theme.WOOD_LIGHT)
         locked = self.app.time < self.kiosk.locked_until
-        message = f"Locked: {int(self.kiosk.locked_until - self.app.time) + 1} s" if locked else self.message
-        draw_text(surface, message, 30, theme.INK, (self.box.centerx, self.box.y + 46), "center", "black")
+        seconds = int(self.kiosk.locked_until - self.app.time) + 1
+        message = t("kiosk.locked_seconds", seconds=seconds) if locked else self.message
+        draw_text(surface, message, 30, theme.INK, (self.box.centerx, self.box.y + 46), "center", "black",
+                  self.box.width - 40)
         draw_text(surface, "• " * len(self.digits) or "-", 36, theme.INK, (self.box.centerx, self.box.y + 100),
                   "center", "black")
         self.row.draw(surface)
@@ -262,9 +275,9 @@ class AdminPanel(Scene):
         box = pygame.Rect(0, 0, 520, 520)
         box.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         self.box = box
-        specs = [("Resume", app.stack.pop, "primary"), ("Reset the table", kiosk.reset_table, "quiet"),
-                 ("Reset the records", self.reset_records, "quiet"),
-                 ("Quit to desktop", lambda: app.quit(force=True), "danger")]
+        specs = [(t("kiosk.resume"), app.stack.pop, "primary"), (t("kiosk.reset_table"), kiosk.reset_table, "quiet"),
+                 (t("kiosk.reset_records"), self.reset_records, "quiet"),
+                 (t("kiosk.quit_to_desktop"), lambda: app.quit(force=True), "danger")]
         self.row = ButtonRow([Button(pygame.Rect(box.x + 50, box.y + 110 + i * 92, box.width - 100, 74), label,
                                      action, style=style, size=28) for i, (label, action, style) in enumerate(specs)])
         self.note = ""
@@ -276,10 +289,10 @@ class AdminPanel(Scene):
                 for old in (path, path.with_name(path.name + ".bak")):
                     if old.exists():
                         move_aside(old)  # kept, in case it was a mistake
-            self.note = "Records reset"
+            self.note = t("kiosk.records_reset")
             log.info("records reset by the admin")
         except Exception as error:  # a kiosk never stops on a file problem
-            self.note = f"Records could not be reset: {error}"
+            self.note = t("kiosk.records_not_reset", error=error)
             log.warning("records reset failed: %s", error)
 
     def handle(self, intent):
@@ -292,7 +305,9 @@ class AdminPanel(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 170)
         panel(surface, self.box, theme.PAPER, 20, theme.WOOD_LIGHT)
-        draw_text(surface, "Admin", 38, theme.INK, (self.box.centerx, self.box.y + 50), "center", "black")
+        draw_text(surface, t("kiosk.admin"), 38, theme.INK, (self.box.centerx, self.box.y + 50), "center", "black",
+                  self.box.width - 40)
         if self.note:
-            draw_text(surface, self.note, 20, theme.INK_SOFT, (self.box.centerx, self.box.bottom - 24), "center")
+            draw_text(surface, self.note, 20, theme.INK_SOFT, (self.box.centerx, self.box.bottom - 24), "center",
+                      "regular", self.box.width - 40)
         self.row.draw(surface)

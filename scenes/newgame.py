@@ -15,7 +15,7 @@ from game.state import Seat
 
 from . import assets, theme
 from .stack import Scene
-from .widgets import Button, ButtonRow, draw_text, baize_backdrop, panel, rounded
+from .widgets import Button, ButtonRow, baize_backdrop, draw_text, panel, rounded, seat_badge
 
 MAX_NAME = 40  # characters kept of a typed name; every screen shortens it further where needed
 # Each level's name in the string table; shown with level_name(level), which reads it in the player's language.
@@ -343,16 +343,19 @@ class NewGameScene(Scene):
             rounded(surface, (255, 232, 160) if chosen else (240, 234, 216), rect, 10)
             if chosen:
                 rounded(surface, theme.WOOD, rect, 10, 3)
-            draw_text(surface, str(variant.name), 22, theme.INK, (rect.x + 14, rect.y + 18), "midleft", "bold",
-                      rect.width - 28)
-            size, lines = _two_lines(str(variant.description), rect.width - 28, 15, 12)
-            step = assets.line_height(size, 1.15)
-            top = rect.y + (46 if len(lines) == 1 else 40)
+            # The name, then as many lines of the description as the card has room for (one, with large text).
+            name_height = assets.line_height(22, 1.05)
+            step = assets.line_height(15, 1.15)
+            room = max(1, (rect.height - 10 - name_height) // step)
+            draw_text(surface, str(variant.name), 22, theme.INK, (rect.x + 14, rect.y + 6 + name_height // 2),
+                      "midleft", "bold", rect.width - 28)
+            size, lines = fit_lines(str(variant.description), 15, rect.width - 28, room)
+            top = rect.y + 5 + name_height + step // 2 + (step // 2 if len(lines) < room else 0)
             for k, line in enumerate(lines):
                 draw_text(surface, line, size, theme.INK_SOFT, (rect.x + 14, top + k * step), "midleft", "regular",
                           rect.width - 28)
         if len(self.variants) > len(self._visible_variants()):
-            draw_text(surface, t("newgame.scroll_for_more"), 14, theme.INK_FAINT, (LEFT.centerx, LEFT.bottom - 8),
+            draw_text(surface, t("newgame.scroll_for_more"), 15, theme.INK_FAINT, (LEFT.centerx, LEFT.bottom - 8),
                       "midbottom", "regular", LEFT.width - 40)
 
     def _paint_card(self, surface: pygame.Surface, card: Button) -> None:
@@ -364,8 +367,7 @@ class NewGameScene(Scene):
         i = swatch.seat
         seat = self.seats[i]
         centre = (swatch.rect.x + 28, swatch.rect.centery)
-        pygame.draw.circle(surface, theme.seat_colour(seat.colour, i), centre, 18)
-        pygame.draw.circle(surface, theme.INK, centre, 18, 2)
+        seat_badge(surface, seat.colour, i, centre, 18)
         if swatch.focus:
             pygame.draw.circle(surface, theme.PREVIEW_INK, centre, 24, 3)
 
@@ -393,12 +395,15 @@ class NewGameScene(Scene):
         for i in range(len(self.seats)):
             rounded(surface, (240, 234, 216), self._seat_rect(i), 10)
         games_y = RIGHT.bottom - 70
-        draw_text(surface, t("newgame.games_in_match"), 24, theme.INK, (RIGHT.x + 20, games_y + 27), "midleft",
-                  "bold", 270)
+        size, lines = fit_lines(t("newgame.games_in_match"), 24, 270, 2, "bold", 18)
+        step = assets.line_height(size, 1.1)
+        for k, line in enumerate(lines):
+            draw_text(surface, line, size, theme.INK, (RIGHT.x + 20, round(games_y + 27 + (k - (len(lines) - 1) / 2)
+                                                                            * step)), "midleft", "bold", 270)
         draw_text(surface, str(self.games), 34, theme.INK, (RIGHT.x + 392, games_y + 27), "center", "black")
         hint = t("newgame.hint_kiosk") if self.kiosk else t("newgame.hint")
         room = RIGHT.right - 20 - max(heading.right + 30, RIGHT.x + 300)
-        size, lines = _two_lines(hint, room, 17, 14)
+        size, lines = fit_lines(hint, 17, room)
         step = assets.line_height(size, 1.15)
         top = RIGHT.y + 30 - step * (len(lines) - 1) / 2
         for k, line in enumerate(lines):
@@ -406,17 +411,23 @@ class NewGameScene(Scene):
                       "regular", room)
 
 
-def _two_lines(words: str, width: int, size: int = 15, smallest: int = 12) -> tuple[int, list[str]]:
-    """A description in at most two lines: smaller type before it is cut."""
+def fit_lines(words: str, size: int, width: int, lines: int = 2, style: str = "regular",
+              smallest: int = 15) -> tuple[int, list[str]]:
+    """The words in at most ``lines`` lines of ``width``: first smaller type (down to ``smallest``), then the
+    last line takes the rest (cut with "…" unless it is a translated text, which must be drawn with ``width``).
+    Returns the size to draw them at and the lines."""
     while True:
-        lines = assets.wrap(words, size, width)
-        if len(lines) <= 2 or size <= smallest:
+        wrapped = assets.wrap(words, size, width, style)
+        if len(wrapped) <= lines or size <= smallest:
             break
         size -= 1
-    if len(lines) > 2:  # the second line takes the rest and is shrunk (or cut) to fit where it is drawn
-        rest = " ".join(lines[1:])
-        lines = [lines[0], Tr(rest) if isinstance(words, Tr) else rest]
-    return size, lines
+    if len(wrapped) > lines:
+        rest = " ".join(wrapped[lines - 1:])
+        if isinstance(words, Tr):  # ours to make fit: drawn with its width, the layout check sees if it is cut
+            wrapped = wrapped[:lines - 1] + [Tr(rest)]
+        else:  # a variant's own text: cut where it must be
+            wrapped = wrapped[:lines - 1] + [assets.fit(rest, max(8, round(size * assets.text_scale())), width, style)]
+    return size, wrapped
 
 
 class Painted(Button):

@@ -846,9 +846,6 @@ class RackView:
     def _build_label(self, words: str) -> pygame.Surface:
         size = max(16, round(0.95 * self.unit))
         ink = _text(words, size, LABEL_INK)
-        while size > 12 and ink.get_width() + round(size * 0.9) + 8 > self._rect.width:  # a long one: smaller
-            size = max(12, min(size - 1, int(size * self._rect.width / (ink.get_width() + size * 0.9 + 8))))
-            ink = _text(words, size, LABEL_INK)
         dark = _text(words, size, (40, 24, 0))
         pad_x, pad_y = round(size * 0.45), round(size * 0.12)
         w, h = ink.get_width() + 2 * pad_x, ink.get_height() + 2 * pad_y
@@ -860,6 +857,8 @@ class RackView:
         for dx, dy in ((-2, 0), (2, 0), (0, -2), (0, 2), (2, 3)):
             surface.blit(dark, dark.get_rect(center=(centre[0] + dx, centre[1] + dy)))
         surface.blit(ink, ink.get_rect(center=centre))
+        if surface.get_width() > self._rect.width:  # a long one ("High Round Bonus +120"): scaled to the rack's width
+            surface = pygame.transform.smoothscale_by(surface, self._rect.width / surface.get_width())
         return _ready(surface)
 
 

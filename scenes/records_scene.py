@@ -10,6 +10,7 @@ from game.i18n import t
 from game.records import RecordsDamage, high_scores, player_stats, read_records
 
 from . import assets, theme
+from .newgame import fit_lines
 from .stack import Scene
 from .widgets import Button, ButtonRow, baize_backdrop, draw_text, panel, rounded
 
@@ -17,8 +18,8 @@ LEFT = pygame.Rect(30, 96, 600, 590)
 RIGHT = pygame.Rect(650, 96, 600, 590)
 SHOWN = 8  # players listed (and chosen for the chart)
 # The players' table: each column's key, where its right edge is (from RIGHT.x) and how wide it may be.
-COLUMNS = [("records.games", 304, 68), ("records.wins", 380, 72), ("records.avg", 448, 62), ("records.best", 514, 60),
-           ("records.bonus", 584, 64)]
+COLUMNS = [("records.games", 280, 74), ("records.wins", 356, 74), ("records.avg", 432, 74), ("records.best", 508, 74),
+           ("records.bonus", 584, 74)]
 
 
 def damage_notice(message: str | None) -> str | None:
@@ -86,20 +87,18 @@ class RecordsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         baize_backdrop(surface)
-        draw_text(surface, t("records.title", game=str(self.variant.name)), 40, theme.PAPER, (theme.WIDTH // 2, 50), "center",
-                  "title", theme.WIDTH - 80)
+        draw_text(surface, t("records.title", game=str(self.variant.name)), 40, theme.PAPER, (theme.WIDTH // 2, 50),
+                  "center", "title", theme.WIDTH - 80)
         self._draw_high_scores(surface)
         self._draw_players(surface)
         for i, variant in enumerate(self.variants):
             rect = self._tab(i)
             rounded(surface, (255, 232, 160) if i == self.index else (240, 234, 216), rect, 12)
-            lines = assets.wrap(str(variant.name), 17, rect.width - 12, "bold")
-            if len(lines) > 2:
-                lines = [lines[0], " ".join(lines[1:])]
-            step = assets.line_height(17, 1.1)
+            size, lines = fit_lines(str(variant.name), 18, rect.width - 12, 2, "bold")
+            step = assets.line_height(size, 1.1)
             for k, line in enumerate(lines):
                 y = rect.centery + round((k - (len(lines) - 1) / 2) * step)
-                draw_text(surface, line, 17, theme.INK, (rect.centerx, y), "center", "bold", rect.width - 12)
+                draw_text(surface, line, size, theme.INK, (rect.centerx, y), "center", "bold", rect.width - 12)
         self.row.draw(surface)
 
     def _draw_high_scores(self, surface: pygame.Surface) -> None:
@@ -144,7 +143,7 @@ class RecordsScene(Scene):
             if i == self.player:
                 rounded(surface, (255, 236, 170), rect, 6)
             y = rect.centery
-            draw_text(surface, s.name, 19, theme.INK, (rect.x + 8, y), "midleft", "bold", 214)
+            draw_text(surface, s.name, 19, theme.INK, (rect.x + 8, y), "midleft", "bold", 180)
             rate = "-" if s.upper_bonus_rate is None else f"{i18n.number(s.upper_bonus_rate * 100)}%"
             for value, (_, x, width) in zip([s.games, s.wins, i18n.number(s.average), s.best, rate], COLUMNS):
                 draw_text(surface, str(value), 19, theme.INK, (RIGHT.x + x, y), "midright", "regular", width)
@@ -169,5 +168,5 @@ class RecordsScene(Scene):
         pygame.draw.lines(surface, theme.PREVIEW_INK, False, points, 3)
         for point in points:
             pygame.draw.circle(surface, theme.PREVIEW_INK, point, 4)
-        draw_text(surface, str(high), 14, theme.INK_SOFT, (area.right - 6, area.y + 26), "midright")
-        draw_text(surface, str(low), 14, theme.INK_SOFT, (area.right - 6, area.bottom - 14), "midright")
+        draw_text(surface, str(high), 15, theme.INK_SOFT, (area.right - 6, area.y + 26), "midright")
+        draw_text(surface, str(low), 15, theme.INK_SOFT, (area.right - 6, area.bottom - 14), "midright")

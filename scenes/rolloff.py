@@ -15,7 +15,7 @@ from game.session import Session
 from . import theme
 from .dice_tray import DiceTray
 from .stack import Scene
-from .widgets import draw_text, framed_felt, panel, rounded, shadowed_text, wood
+from .widgets import draw_text, framed_felt, panel, rounded, seat_badge, shadowed_text, wood
 
 TRAY = pygame.Rect(40, 120, 760, 560)
 LIST = pygame.Rect(830, 120, 410, 560)
@@ -105,7 +105,7 @@ class RollOffScene(Scene):
             rounded(surface, (255, 232, 160) if starting else (240, 234, 216), row, 10)
             if i == self.thrower and self.state.phase == "rolloff" or starting:
                 rounded(surface, theme.WOOD, row, 10, 3)
-            pygame.draw.circle(surface, theme.seat_colour(seat.colour, i), (row.x + 26, row.centery), 14)
+            seat_badge(surface, seat.colour, i, (row.x + 26, row.centery), 14)
             draw_text(surface, seat.name, 24, theme.INK_FAINT if out else theme.INK, (row.x + 52, row.centery),
                       "midleft", "bold", row.width - 170)
             totals = self.results.get(i, [])

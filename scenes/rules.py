@@ -118,6 +118,15 @@ class RulesScene(Scene):
             self.first_tab = self.index - shown + 1
         self._layout()
 
+    def help_keys(self) -> list[tuple[str, str]]:
+        """This screen's keys for the F1 overlay, in the player's language."""
+        keys = [] if self.fixed else [("games", "games")]
+        keys += [("lines", "lines"), ("page", "page")]
+        keys += [("back_button", "back_button")] if self.fixed else []
+        keys += [("esc", "back")]
+        return ([(t(f"rules.keys.{key}"), t(f"rules.does.{does}")) for key, does in keys]
+                + [(t("help.key.f11"), t("help.does.fullscreen")), (t("help.key.f1"), t("help.does.help"))])
+
     # ------------------------------------------------------------- input --
     def handle(self, intent):
         if intent.kind in ("quit", "fullscreen", "help"):

@@ -17,8 +17,49 @@ from game.i18n import t
 from game.scoring import Options, upper_bonus_needed
 from game.state import ScorecardState
 
-from . import theme
-from .widgets import draw_text, panel, rounded
+from . import assets, theme
+from .widgets import SMALLEST, draw_text, panel, rounded
+
+
+READABLE = 15  # the smallest size a label shrinks to (11 pixels on the small 1024x600 kiosk panel)
+
+
+def floor_for(size: int) -> int:
+    """The smallest size a text of ``size`` may shrink to: SMALLEST of it, but never below READABLE."""
+    return min(size, max(READABLE, round(size * SMALLEST)))
+
+
+def fits(words: str, size: int, width: int, style: str = "regular", smallest: int | None = None) -> bool:
+    """Whether the words fit ``width`` at ``size``, shrunk at most to ``smallest`` (default ``floor_for``)."""
+    scale = assets.text_scale()
+    low = max(8, round((smallest or floor_for(size)) * scale))
+    words = assets.printable(words, style)
+    return assets.font(style, low).size(words)[0] <= width
+
+
+def draw_lines(surface: pygame.Surface, text: str, size: int, colour, pos: tuple[int, int], align: str = "midleft",
+               style: str = "regular", width: int = 100, most: int = 2) -> int:
+    """Text in a bounded space: on one line if it fits (shrunk a little at most), else wrapped on up to
+    ``most`` lines of a readable size, centred on ``pos`` together. Returns the number of lines."""
+    floor = floor_for(size)
+    if fits(text, size, width, style, floor):
+        draw_text(surface, text, size, colour, pos, align, style, width)
+        return 1
+    lines = wrap_lines(text, floor, width, style, most)
+    step = assets.line_height(floor, 1.1)
+    for i, line in enumerate(lines):
+        y = pos[1] + round((i - (len(lines) - 1) / 2) * step)
+        draw_text(surface, line, floor, colour, (pos[0], y), align, style, width)
+    return len(lines)
+
+
+def wrap_lines(text: str, size: int, width: int, style: str = "regular", most: int = 2) -> list[str]:
+    """``text`` wrapped to ``width`` at ``size`` (as drawn), at most ``most`` lines (the last one keeps the rest)."""
+    lines = assets.wrap(text, size, width, style)
+    if len(lines) > most:
+        rest = " ".join(lines[most - 1:])
+        lines = lines[:most - 1] + [type(lines[0])(rest)]
+    return lines
 
 
 @dataclass
@@ -113,8 +154,8 @@ class Scorecard:
                 pygame.draw.rect(surface, (255, 236, 170), rect)
             pygame.draw.line(surface, theme.PAPER_LINE, rect.bottomleft, rect.bottomright)
             style = "bold" if row.kind in ("total", "match") else "regular"
-            draw_text(surface, row.label, self.font, theme.INK, (rect.x + 8, rect.centery), "midleft", style,
-                      self.label_w - 12)
+            draw_lines(surface, row.label, self.font, theme.INK, (rect.x + 8, rect.centery), "midleft", style,
+                       self.label_w - 12)
             for seat in range(state.n):
                 self._draw_cell(surface, index, row, seat, active, options)
         if active is not None:
@@ -140,10 +181,13 @@ class Scorecard:
             chip.midtop = (rect.centerx, rect.y + 4)
             rounded(surface, colour, chip, 5)
             name = state.seats[seat].name
-            draw_text(surface, name, 17 if self.col_w >= 70 else 14, theme.INK, (rect.centerx, rect.y + 32), "center",
-                      "black" if seat == active else "bold", self.col_w - 6)
-            if state.seats[seat].is_computer:
-                draw_text(surface, t("scorecard.computer"), 11, theme.INK_FAINT, (rect.centerx, rect.bottom - 2),
+            computer = state.seats[seat].is_computer
+            draw_text(surface, name, 17 if self.col_w >= 70 else READABLE, theme.INK,
+                      (rect.centerx, rect.y + (27 if computer else 32)), "center", "black" if seat == active else "bold",
+                      self.col_w - 6)
+            if computer:
+                tag = t("scorecard.computer" if self.col_w >= 70 else "scorecard.computer_short")
+                draw_text(surface, tag, READABLE, theme.INK_FAINT, (rect.centerx, rect.bottom + 1),
                           "midbottom", "bold", self.col_w - 6)
 
     def _draw_cell(self, surface, index: int, row: Row, seat: int, active: int | None,
@@ -159,20 +203,20 @@ class Scorecard:
                 rounded(surface, theme.mix((255, 244, 200), theme.HOLD_GOLD, min(1.0, glow)), rect.inflate(-4, -4), 6)
             if score is not None:
                 colour = theme.INK if score > 0 else theme.ZERO_INK
-                draw_text(surface, str(score), size, colour, rect.center, "center", "bold")
+                draw_text(surface, str(score), size, colour, rect.center, "center", "bold", self.col_w - 4)
                 if row.box in card.jokers:
-                    draw_text(surface, t("scorecard.joker"), 12, theme.PREVIEW_INK, (rect.right - 4, rect.y + 2),
+                    draw_text(surface, t("scorecard.joker"), READABLE, theme.PREVIEW_INK, (rect.right - 3, rect.y),
                               "topright", "black")
             elif seat == active and options is not None:
                 if row.box in options.scores:
                     points = options.scores[row.box]
                     colour = theme.PREVIEW_INK if points > 0 else theme.INK_FAINT
-                    draw_text(surface, str(points), size, colour, rect.center, "center", "regular")
+                    draw_text(surface, str(points), size, colour, rect.center, "center", "regular", self.col_w - 4)
                 else:
                     draw_text(surface, "–", size, theme.PAPER_LINE, rect.center, "center")
             return
         if row.kind == "upper_total":
-            draw_text(surface, str(card.upper_total(v)), size, theme.INK, rect.center, "center", "bold")
+            draw_text(surface, str(card.upper_total(v)), size, theme.INK, rect.center, "center", "bold", self.col_w - 4)
         elif row.kind == "upper_bonus":
             bonus = card.upper_bonus(v)
             if bonus:
@@ -181,15 +225,16 @@ class Scorecard:
                 needed = upper_bonus_needed(v, card.boxes)
                 text = (t("scorecard.more" if self.col_w >= 80 else "scorecard.to_go", needed=needed) if needed
                         else "—")
-                draw_text(surface, text, max(12, size - 8), theme.INK_SOFT, rect.center, "center", "regular",
-                          self.col_w - 4)
+                draw_lines(surface, text, max(READABLE, size - 8), theme.INK_SOFT, rect.center, "center", "regular",
+                           self.col_w - 4)
         elif row.kind == "five_bonus":
             if card.five_alike_bonus:
                 draw_text(surface, f"+{card.five_alike_bonus}", size, (30, 130, 60), rect.center, "center", "black")
         elif row.kind == "total":
-            draw_text(surface, str(card.total(v)), size + 2, theme.INK, rect.center, "center", "black")
+            draw_text(surface, str(card.total(v)), size + 2, theme.INK, rect.center, "center", "black", self.col_w - 4)
         elif row.kind == "match":
-            draw_text(surface, str(state.match_totals()[seat]), size + 2, theme.INK, rect.center, "center", "black")
+            draw_text(surface, str(state.match_totals()[seat]), size + 2, theme.INK, rect.center, "center", "black",
+                      self.col_w - 4)
 
     def bonus_hint(self, seat: int) -> str:
         """"12 more for +35" for the seat's upper section, or what happened to the bonus."""

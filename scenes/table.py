@@ -23,10 +23,10 @@ from .coach import Coach, describe
 from .dialogs import ConfirmDialog
 from .persist import remember
 from .dice_tray import DiceTray
-from .scorecard import Scorecard
+from .scorecard import Scorecard, fits, floor_for, wrap_lines
 from .play_scene import PlayScene
 from .stack import Scene
-from .widgets import Button, ButtonRow, StaticLayer, draw_text, framed_felt, rounded, wood
+from .widgets import Button, ButtonRow, StaticLayer, draw_text, framed_felt, occlude, rounded, wood
 
 # Seconds a computer seat waits before each kind of action, at normal speed.
 BOT_PACE = {"roll": 0.7, "hold": 0.3, "score": 0.8, "copy": 0.8}
@@ -35,6 +35,7 @@ TRAY = pygame.Rect(16, 64, 704, 470)
 SHELF = pygame.Rect(16, 546, 704, 108)
 CARD = pygame.Rect(736, 12, 532, 776)
 HOLD_ROW = pygame.Rect(SHELF.x + 52, SHELF.y + 12, SHELF.width - 64, SHELF.height - 24)  # right of the label
+UNDO_X, COACH_X, TITLE_X = 146, 316, 480  # the top row: Menu, Undo (room for "Ongedaan maken"), Coach, the game
 
 
 def make_players(session: Session) -> dict[int, Player]:
@@ -44,6 +45,13 @@ def make_players(session: Session) -> dict[int, Player]:
 
 
 class TableScene(PlayScene):
+    # The F1 overlay's lines (key, what it does), as string-table keys; read when it opens.
+    HELP_KEYS = (("help.key.space_r", "help.does.roll"), ("help.key.one_to_five", "help.does.hold"),
+                 ("table.help.key_boxes", "help.does.choose_box"), ("help.key.enter", "table.help.enter"),
+                 ("help.key.u", "help.does.undo"), ("help.key.c", "table.help.coach"),
+                 ("help.key.esc", "help.does.table_menu"), ("help.key.f11", "help.does.fullscreen"),
+                 ("help.key.f1", "help.does.help"))
+
     def __init__(self, app, session: Session, demo: bool = False):
         super().__init__(app, session, demo)
         self.players = make_players(session)
@@ -53,8 +61,9 @@ class TableScene(PlayScene):
         self.roll_button = Button(pygame.Rect(16, 668, 330, 116), t("table.roll"), self.roll, size=40)
         self.pause_button = Button(pygame.Rect(16, 6, 120, 50), t("common.menu"), self.open_menu, style="quiet",
                                    size=22)
-        self.undo_button = Button(pygame.Rect(146, 6, 120, 50), t("common.undo"), self.undo, style="quiet", size=22)
-        self.coach_button = Button(pygame.Rect(276, 6, 150, 50), t("table.coach"), self.toggle_coach, style="quiet",
+        self.undo_button = Button(pygame.Rect(UNDO_X, 6, 160, 50), t("common.undo"), self.undo, style="quiet",
+                                  size=22)
+        self.coach_button = Button(pygame.Rect(COACH_X, 6, 150, 50), t("table.coach"), self.toggle_coach, style="quiet",
                                    size=22)
         self.can_undo = False
         self.coach = Coach(session)
@@ -88,6 +97,10 @@ class TableScene(PlayScene):
 
     def resume(self) -> None:
         self.buttons = ButtonRow([self.roll_button, self.pause_button, self.undo_button, self.coach_button])
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        """What each key does at this table, in the player's language (the F1 overlay)."""
+        return [(t(key), t(meaning)) for key, meaning in self.HELP_KEYS]
 
     # ------------------------------------------------------------ helpers --
     def person_to_play(self) -> bool:
@@ -297,9 +310,9 @@ class TableScene(PlayScene):
         return None
 
     def move_box_focus(self, step: int) -> None:
-        """Arrows and Tab move the visible focus over the open boxes of the seat to play."""
+        """Arrows and Tab move the visible focus over the open boxes of the person to play (Enter scores it)."""
         if not self.person_to_play():
-            return
+            return  # a computer's turn: the focus shows its choice
         boxes = self._legal_boxes()
         if boxes:
             current = boxes.index(self.card.focus_box) if self.card.focus_box in boxes else -1
@@ -325,11 +338,11 @@ class TableScene(PlayScene):
         self.pause_button.label = t("common.menu")
         self.undo_button.label = t("common.undo")
         self.undo_button.enabled = self.can_undo and not self.throwing
-        self.undo_button.rect.x = 146 if self.can_undo else -1000
+        self.undo_button.rect.x = UNDO_X if self.can_undo else -1000
         seat = self.seat
         person = seat >= 0 and not self.state.seats[seat].is_computer and not self.demo
         preparing = self.coach.progress is not None
-        self.coach_button.rect.x = 276 if (self.coach.available or preparing) and person else -1000
+        self.coach_button.rect.x = COACH_X if (self.coach.available or preparing) and person else -1000
         self.coach_button.enabled = self.coach.available
         self.coach_button.label = (t("table.coach_progress", percent=i18n.number(100 * self.coach.progress))
                                    if preparing else t("table.coach_on_button") if seat in self.coach.on
@@ -397,16 +410,21 @@ class TableScene(PlayScene):
             self.tray.highlight = set(_dice_for(self.state.dice, best.keep)) if best.kind == "keep" else set()
         if best.kind == "box" and self.card.focus_box is None:
             self.card.focus_box = best.box
-        line = assets.line_height(17, 1.4)
-        panel_rect = pygame.Rect(TRAY.x + 30, 0, 520, line + 2 + line * min(4, len(options)))
-        panel_rect.y = min(TRAY.bottom - 150, TRAY.bottom - 28 - panel_rect.height)  # large text: it grows upward
+        line, width = assets.line_height(17, 1.4), 520
+        title = t("table.coach_title")
+        titles = [title] if fits(title, 16, width - 24, "bold") else wrap_lines(title, floor_for(16), width - 24, "bold")
+        top = line * len(titles)  # the title takes one line, or two in a long language
+        panel_rect = pygame.Rect(TRAY.x + 30, 0, width, top + 2 + line * min(4, len(options)))
+        panel_rect.y = min(TRAY.bottom - 150, TRAY.bottom - 28 - panel_rect.height)  # more lines: it grows upward
         veil = pygame.Surface(panel_rect.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (12, 24, 18, 200), veil.get_rect(), border_radius=12)
+        occlude(surface, panel_rect)
         surface.blit(veil, panel_rect)
-        draw_text(surface, t("table.coach_title"), 16, (210, 230, 215), (panel_rect.x + 12, panel_rect.y + line // 2 + 1),
-                  "midleft", "bold", panel_rect.width - 24)
+        for i, words in enumerate(titles):
+            draw_text(surface, words, 16 if len(titles) == 1 else floor_for(16), (210, 230, 215),
+                      (panel_rect.x + 12, panel_rect.y + line // 2 + 1 + line * i), "midleft", "bold", width - 24)
         for i, option in enumerate(options[:4]):
-            y = panel_rect.y + line // 2 + 1 + line * (i + 1)
+            y = panel_rect.y + top + line // 2 + 1 + line * i
             colour = theme.HOLD_GOLD if i == 0 else (230, 236, 230)
             draw_text(surface, describe(option, self.variant), 17, colour, (panel_rect.x + 12, y), "midleft",
                       "bold" if i == 0 else "regular", 360)
@@ -448,7 +466,7 @@ class TableScene(PlayScene):
                                                     theme.mix(theme.WOOD_LIGHT, theme.WHITE, 0.2), "black"), 90)
         surface.blit(label, label.get_rect(center=(shelf.x + 26, shelf.centery)))
         title = str(self.variant.name)
-        draw_text(surface, title, 22, theme.PAPER, (440, 32), "midleft", "bold", 276)
+        draw_text(surface, title, 22, theme.PAPER, (TITLE_X, 32), "midleft", "bold", TRAY.right - 4 - TITLE_X)
 
     def draw_controls(self, surface: pygame.Surface) -> None:
         self.buttons.draw(surface)
@@ -459,8 +477,18 @@ class TableScene(PlayScene):
             colour = theme.seat_colour(info.colour, seat)
             pygame.draw.circle(surface, colour, (x + 14, 694), 12)
             draw_text(surface, info.name, 28, theme.PAPER, (x + 36, 694), "midleft", "black", 320)
-            draw_text(surface, self.hint(), 19, (232, 222, 200), (x, 730), "midleft", "regular", 350)
-            draw_text(surface, self.card.bonus_hint(seat), 17, (200, 190, 170), (x, 760), "midleft", "regular", 350)
+            hint, bonus_y = self.hint(), 760
+            if fits(hint, 19, 350):
+                draw_text(surface, hint, 19, (232, 222, 200), (x, 730), "midleft", "regular", 350)
+            else:  # a long hint (in some languages) takes two smaller lines
+                small = floor_for(17)
+                y = 694 + assets.line_height(28, 0.5) + assets.line_height(small, 0.55)
+                for line in wrap_lines(hint, small, 350):
+                    draw_text(surface, line, small, (232, 222, 200), (x, y), "midleft", "regular", 350)
+                    y += assets.line_height(small, 1.15)
+                bonus_y = max(bonus_y, y - assets.line_height(small, 1.15) + assets.line_height(17))
+            draw_text(surface, self.card.bonus_hint(seat), 17, (200, 190, 170), (x, bonus_y), "midleft", "regular",
+                      350)
 
     def hint(self) -> str:
         state = self.state
@@ -481,6 +509,7 @@ class TableScene(PlayScene):
         rect.center = (TRAY.centerx, TRAY.y + 48)
         veil = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (20, 14, 10, int(190 * alpha)), veil.get_rect(), border_radius=16)
+        occlude(surface, rect)
         surface.blit(veil, rect)
         draw_text(surface, self.banner, 28, theme.PAPER, rect.center, "center", "bold", rect.width - 30)
 
@@ -489,12 +518,13 @@ class TableScene(PlayScene):
         info = self.state.seats[seat]
         veil = pygame.Surface(TRAY.size, pygame.SRCALPHA)
         veil.fill((10, 20, 14, 200))
+        occlude(surface, TRAY)
         surface.blit(veil, TRAY)
         colour = theme.seat_colour(info.colour, seat)
         pygame.draw.circle(surface, colour, (TRAY.centerx, TRAY.centery - 90), 34)
         name = assets.fit(assets.printable(info.name), round(54 * assets.text_scale()), TRAY.width - 260, "black")
         title, width, at = t("table.handoff_turn", name=name), TRAY.width - 60, (TRAY.centerx, TRAY.centery)
-        draw_text(surface, title, 54, (0, 0, 0), (at[0] + 3, at[1] + 3), "center", "black", width)  # its shadow
+        draw_text(surface, title, 54, (0, 0, 0), (at[0] + 3, at[1] + 3), "center", "black", width, quiet=True)
         draw_text(surface, title, 54, theme.PAPER, at, "center", "black", width)
         draw_text(surface, t("table.handoff_ready"), 26, (230, 220, 200), (TRAY.centerx, TRAY.centery + 70),
                   "center", "regular", TRAY.width - 60)

@@ -11,13 +11,16 @@ from game import i18n
 from game.i18n import t
 from game.saves import Resumed, load_saved
 
-from . import theme
+from . import assets, theme
 from .die_art import die_surface, shadow_surface
 from .stack import Scene
 from .widgets import ButtonRow, baize_backdrop, draw_text, shadowed_text, vertical_buttons
 
 # Decorative dice resting on the felt: (x, y, face, angle)
 RESTING_DICE = [(210, 560, 5, 12), (300, 610, 5, -8), (1090, 330, 6, 20), (1150, 410, 1, -14), (1000, 600, 3, 31)]
+CONTINUE_WIDTH = 600
+CONTINUE_EXTRA = 8  # pixels the Continue button is taller than the others, for its second line
+DETAIL_SIZE = 15  # the second line's size: widgets.Button draws it at half the label's (30)
 
 
 class TitleScene(Scene):
@@ -27,15 +30,19 @@ class TitleScene(Scene):
         if self.resumed.message:
             self.app.notice = self.resumed.message
         specs = [(t("common.continue"), self.resume_game)] if self.resumed.session else []
-        specs += [(t("title.new_game") if specs else t("common.play"), self.play), (t("title.records"), self.records),
+        specs += [(t("title.new_game") if specs else t("title.play"), self.play), (t("title.records"), self.records),
                   (t("title.rules"), self.rules)]
         if not kiosk:  # a public screen has no way out and no settings to fiddle with
             specs += [(t("title.settings"), self.settings), (t("common.quit"), self.app.quit)]
-        top = 300 if len(specs) > 5 else 320
+        top = 292 if len(specs) > 5 else 320
         buttons = vertical_buttons(specs, theme.WIDTH // 2, top, width=380, height=62, gap=14, size=30)
-        if self.resumed.session:
-            buttons[0].detail = continue_detail(self.resumed)
-            buttons[0].size = 28
+        if self.resumed.session:  # Continue is wider and taller: it says which game, whose, and when
+            first = buttons[0]
+            first.rect = pygame.Rect(0, 0, CONTINUE_WIDTH, 62 + CONTINUE_EXTRA)
+            first.rect.midtop = (theme.WIDTH // 2, top)
+            for button in buttons[1:]:
+                button.rect.y += CONTINUE_EXTRA
+            first.detail = continue_detail(self.resumed, CONTINUE_WIDTH - 16, DETAIL_SIZE)
         old = getattr(self, "row", None)
         self.row = ButtonRow(buttons)
         focus = old.focus if old is not None and len(old.buttons) == len(buttons) else None
@@ -110,13 +117,20 @@ class TitleScene(Scene):
                       (44, theme.HEIGHT - 60 - 22 * i), "bottomleft", "regular", theme.WIDTH - 100)
 
 
-def continue_detail(resumed: Resumed) -> str:
-    """"Classic Yahtzee - Ann, Ada - saved 5 min ago" under Continue, in the player's language."""
+def continue_detail(resumed: Resumed, width: int | None = None, size: int = DETAIL_SIZE) -> str:
+    """"Classic Yahtzee - Ann, Ada - saved 5 min ago" under Continue, in the player's language.
+
+    With ``width``, the players' names are shortened ("Ann, A…") so that the rest fits whole."""
     session = resumed.session
     if session is None:
         return ""
-    names = ", ".join(seat.name for seat in session.seats)
-    return t("title.continue_detail", game=str(session.variant.name), names=names, when=saved_when(resumed.saved_at))
+    names = assets.printable(", ".join(seat.name for seat in session.seats))
+    words = {"game": str(session.variant.name), "when": saved_when(resumed.saved_at)}
+    if width is not None:
+        drawn = max(8, round(size * assets.text_scale()))
+        room = width - assets.font("regular", drawn).size(t("title.continue_detail", names="", **words))[0]
+        names = assets.fit(names, drawn, max(room, 40))
+    return t("title.continue_detail", names=names, **words)
 
 
 def saved_when(when: float | None, now: float | None = None) -> str:

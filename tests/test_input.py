@@ -61,3 +61,20 @@ def test_while_typing_a_name_letters_are_text_not_commands(inp):
 
 def test_closing_the_window_is_a_quit_intent(inp):
     assert [i.kind for i in inp.translate(ev(pygame.QUIT))] == ["quit"]
+
+
+def test_the_zero_key_is_the_tenth_digit(inp):
+    [intent] = inp.translate(ev(pygame.KEYDOWN, key=pygame.K_0, mod=0, unicode="0", scancode=0))
+    assert intent.kind == "hold" and intent.key == 9
+
+
+def test_a_question_mark_opens_help_on_any_layout(inp):
+    # on some layouts "?" is not Shift+/; the character typed decides
+    [intent] = inp.translate(ev(pygame.KEYDOWN, key=pygame.K_MINUS, mod=pygame.KMOD_SHIFT, unicode="?", scancode=0))
+    assert intent.kind == "help"
+
+
+def test_f1_opens_help_even_while_a_name_is_typed(inp):
+    inp.text_mode = True
+    [intent] = inp.translate(ev(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="", scancode=0))
+    assert intent.kind == "help"

@@ -119,7 +119,7 @@ def test_variant_holds_the_figures_of_rules_md():
     assert set(V.cells()) == CELLS and len(CELLS) == 15
     for c, r in product(range(6), range(6)):
         assert ((c, r) in set(V.cells())) == (r < 5 - c)
-    assert {line.name: list(line.cells) for line in V.lines} == LINES
+    assert {line.name.get("en"): list(line.cells) for line in V.lines} == LINES
     assert {s: dict(chart) for s, chart in V.runs} == CHART
     assert list(V.rack_bonus) == [(7, 50), (8, 70), (9, 100)]
     assert V.high_round_bonus == HIGH_ROUND_BONUS and V.rounds == 3

@@ -150,3 +150,18 @@ def test_rules_of_one_game_by_keyboard():
         assert driver.top is title
     finally:
         driver.close()
+
+
+def test_f1_lists_the_rules_screen_keys():
+    from scene_driver import Driver
+    from scenes.help_overlay import keys_for
+    from scenes.rules import RulesScene
+
+    driver = Driver(language="nl")
+    try:
+        everything = dict(keys_for(RulesScene(driver.app)))
+        assert everything["Links / Rechts, Tab"] == "ander spel" and "Omhoog / Omlaag" in everything
+        one = dict(keys_for(RulesScene(driver.app, load_all(refresh=True).find("yatzy"))))
+        assert "Links / Rechts, Tab" not in one and one["Tab, Enter"] == "de knop Terug"
+    finally:
+        driver.close()
