@@ -363,11 +363,14 @@ class Button:
         if self.focus:
             rounded(surface, theme.WHITE, self.rect.inflate(8, 8), 18, 3)
         centre = self.rect.center
-        if self.detail:
-            draw_text(surface, self.label, self.size, ink, (centre[0], centre[1] - self.size // 3), "center", "bold",
+        if self.detail:  # two lines, stacked by their heights as drawn (large text included)
+            small = max(14, self.size // 2)
+            label_h, detail_h = assets.line_height(self.size, 1.1), assets.line_height(small, 1.2)
+            top = centre[1] - (label_h + detail_h) // 2
+            draw_text(surface, self.label, self.size, ink, (centre[0], top + label_h // 2), "center", "bold",
                       self.rect.width - 16, quiet=not self.enabled)
-            draw_text(surface, self.detail, max(14, self.size // 2), ink, (centre[0], centre[1] + self.size // 2),
-                      "center", "regular", self.rect.width - 16, quiet=not self.enabled)
+            draw_text(surface, self.detail, small, ink, (centre[0], top + label_h + detail_h // 2), "center",
+                      "regular", self.rect.width - 16, quiet=not self.enabled)
         else:
             draw_text(surface, self.label, self.size, ink, centre, "center", "bold", self.rect.width - 16,
                       quiet=not self.enabled)

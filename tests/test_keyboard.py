@@ -32,8 +32,9 @@ def focus_on(driver, row, label: str, key=pygame.K_TAB, tries: int = 30) -> None
 
 def play_turn_by_keys(driver, table, player) -> None:
     state = table.state
+    seat = table.seat
     guard = 0
-    while state.current_player() == table.seat and not state.is_terminal() and guard < 60:
+    while state.current_player() == seat and not state.is_terminal() and guard < 60:
         guard += 1
         if table.handoff is not None:
             driver.key(pygame.K_RETURN)
