@@ -152,11 +152,16 @@ def wrap(words: str, size: int, width: int, style: str = "regular") -> list[str]
         line = ""
         for word in paragraph.split(" "):
             candidate = f"{line} {word}" if line else word
-            if face.size(candidate)[0] <= width or not line:
+            if face.size(candidate)[0] <= width:
                 line = candidate
-            else:
+                continue
+            if line:
                 lines.append(line)
-                line = word
+            while face.size(word)[0] > width and len(word) > 1:  # a word wider than the line is cut
+                cut = max(1, next(n for n in range(len(word), 0, -1) if face.size(word[:n])[0] <= width or n == 1))
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
         lines.append(line)
     if isinstance(words, Tr):
         return [Tr(line) for line in lines]

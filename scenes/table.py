@@ -19,6 +19,7 @@ from game.players import Player, make_player
 from game.session import Session
 
 from . import assets, theme
+from .box_help import BoxHelp
 from .coach import Coach, describe
 from .dialogs import ConfirmDialog
 from .persist import remember
@@ -26,6 +27,7 @@ from .dice_tray import DiceTray
 from .scorecard import Scorecard, fits, floor_for, wrap_lines
 from .play_scene import PlayScene
 from .stack import Scene
+from .walkthrough import Walkthrough
 from .widgets import Button, ButtonRow, StaticLayer, draw_text, framed_felt, occlude, rounded, wood
 
 # Seconds a computer seat waits before each kind of action, at normal speed.
@@ -76,6 +78,9 @@ class TableScene(PlayScene):
         self.last_seat: int | None = None
         self.throwing = False  # dice in the air: input waits (a tap skips), holds do not
         self.key_order: list[int] = list(range(self.variant.dice))  # key k+1 holds die key_order[k]
+        self.box_help = BoxHelp()
+        self.key_focus = False  # the box focus was moved by keys (then its help shows too)
+        self.walkthrough: Walkthrough | None = None
 
     def _new_tray(self, count: int | None = None) -> DiceTray:
         tray = DiceTray(self.tray_rect, HOLD_ROW, count or self.variant.dice, size=78,
@@ -94,6 +99,25 @@ class TableScene(PlayScene):
         self.sync_dice()
         self._turn_started()
         self.refresh_buttons()
+        if self.offers_walkthrough():
+            self.walkthrough = Walkthrough(self.app, self.variant, self.walkthrough_targets())
+
+    def offers_walkthrough(self) -> bool:
+        """The first game's tips: once, for people at a home table, on a fresh game with turns of one's own."""
+        return (self.app.settings.walkthrough and not self.demo and self.app.kiosk is None
+                and self.variant.turns != "common" and self.person_seats() > 0
+                and not any(isinstance(a, Score) for a in self.session.log))
+
+    def walkthrough_targets(self) -> dict[str, pygame.Rect]:
+        rows = {row.kind: index for index, row in enumerate(self.card.rows)}
+        bonus = rows.get("upper_bonus", rows.get("upper_total"))
+        targets = {"roll": self.roll_button.rect, "dice": TRAY, "card": self.card.rect}
+        if bonus is not None:
+            targets["bonus"] = self.card.row_rect(bonus)
+        return targets
+
+    def walkthrough_shown(self) -> bool:
+        return self.walkthrough is not None and self.walkthrough.active and self.person_to_play()
 
     def resume(self) -> None:
         self.buttons = ButtonRow([self.roll_button, self.pause_button, self.undo_button, self.coach_button])
@@ -131,6 +155,8 @@ class TableScene(PlayScene):
         card = state.card(seat) if state.phase == "play" else None
         bonuses = (card.five_alike_bonus, card.upper_bonus(self.variant)) if card else (0, 0)
         self.session.act(action)
+        if self.walkthrough is not None and not state.seats[seat].is_computer:
+            self.walkthrough.noticed(action)
         remember(self.app, self.session, action, self.demo)
         self.can_undo = self.undo_allowed()
         if isinstance(action, Roll):
@@ -151,6 +177,8 @@ class TableScene(PlayScene):
         points = card.boxes[box]
         self.card.flash[(seat, box)] = 1.2
         self.card.focus_box = None
+        self.key_focus = False
+        self.box_help.cancel()
         if card.five_alike_bonus > bonuses_before[0] or (box == self.variant.five_alike_box and points):
             self.app.play("fanfare")
         elif card.upper_bonus(self.variant) > bonuses_before[1]:
@@ -259,6 +287,8 @@ class TableScene(PlayScene):
 
     # ------------------------------------------------------------- input --
     def handle(self, intent):
+        if self.walkthrough_shown() and self.walkthrough.handle(intent, self.clock.time):
+            return None
         done, unused = self.handle_first(intent, self.pause_button)
         if done:
             return unused
@@ -279,6 +309,7 @@ class TableScene(PlayScene):
     def handle_play(self, intent):
         if intent.kind == "point":
             self.card.hover_box = self.card.box_at(intent.pos, self.seat)
+            self.box_help.hover(self.card.box_at(intent.pos))
             self.buttons.handle(intent, self.clock.time)
             return None
         if intent.kind == "tap":
@@ -286,11 +317,16 @@ class TableScene(PlayScene):
             if die is not None:
                 self.toggle(die)
                 return None
-            box = self.card.box_at(intent.pos, self.seat)
+            box = self.card.box_at(intent.pos, self.seat) or self.card.box_at(intent.pos)
             if box is not None:
-                self.choose_box(box)
+                self.box_help.press(box)  # scored when let go; held down, it asks for the box's help instead
                 return None
             self.buttons.handle(intent, self.clock.time)
+            return None
+        if intent.kind == "release":
+            box = self.box_help.release(self.card.box_at(intent.pos, self.seat))
+            if box is not None:
+                self.choose_box(box)
             return None
         if intent.kind == "roll":
             self.roll()
@@ -313,6 +349,7 @@ class TableScene(PlayScene):
         """Arrows and Tab move the visible focus over the open boxes of the person to play (Enter scores it)."""
         if not self.person_to_play():
             return  # a computer's turn: the focus shows its choice
+        self.key_focus = True
         boxes = self._legal_boxes()
         if boxes:
             current = boxes.index(self.card.focus_box) if self.card.focus_box in boxes else -1
@@ -322,6 +359,9 @@ class TableScene(PlayScene):
     def update(self, dt: float) -> None:
         speed = self._speed()
         self.clock.tick(dt)
+        self.box_help.update(dt)
+        if self.walkthrough is not None:
+            self.walkthrough.update(dt)
         self.tray.speed = min(speed, 50.0)
         self.tray.update(dt)
         if self.throwing and not self.tray.busy():
@@ -382,8 +422,23 @@ class TableScene(PlayScene):
                        options if not self.throwing else None)
         self.draw_coach(surface)
         self.draw_banner(surface)
+        self.draw_box_help(surface, options if not self.throwing else None)
         if self.handoff is not None:
             self.draw_handoff(surface)
+        if self.walkthrough_shown():
+            self.walkthrough.draw(surface)
+
+    def draw_box_help(self, surface: pygame.Surface, options) -> None:
+        """How the box under the pointer (or finger, or keyboard focus) scores, beside the card."""
+        focus = self.card.focus_box if self.key_focus and self.person_to_play() else None
+        box = self.box_help.shown(focus)
+        if box is None or self.handoff is not None or self.walkthrough_shown():
+            return
+        seat = self.seat if self.seat >= 0 else 0
+        index = next(i for i, row in enumerate(self.card.rows) if row.box == box)
+        score = self.state.card(seat).boxes.get(box)
+        self.box_help.draw(surface, self.variant, box, self.card.row_rect(index), score,
+                           options if self.person_to_play() else None, self.card.rect.x - 12)
 
     def landed(self) -> None:
         """The dice have settled: number them left to right for the keys, and cheer five alike."""

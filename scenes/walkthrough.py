@@ -114,22 +114,23 @@ class Walkthrough:
         body = assets.wrap(self.text(), size, width)
         line = assets.line_height(size)
         head = assets.line_height(26)
-        rect = pygame.Rect(0, 0, WIDTH, 40 + head + line * len(body) + 70)
+        hint = assets.line_height(16)
+        rect = pygame.Rect(0, 0, WIDTH, 22 + head + line * len(body) + 8 + hint + 76)
         rect.topleft = self._place(rect.size, target)
         panel(surface, rect, theme.PAPER, 16, theme.HOLD_GOLD)
         count = t("walkthrough.count", number=self.index + 1, total=len(self.steps))
-        draw_text(surface, count, 16, theme.INK_SOFT, (rect.right - 20, rect.y + 22), "midright", "bold", 120)
+        count_rect = draw_text(surface, count, 16, theme.INK_SOFT, (rect.right - 20, rect.y + 22), "midright", "bold",
+                               120)
         draw_text(surface, t(f"walkthrough.{self.step.key}_title"), 26, theme.INK, (rect.x + 20, rect.y + 22),
-                  "midleft", "black", width - 130)
-        y = rect.y + 22 + head
+                  "midleft", "black", count_rect.x - rect.x - 32)
+        y = rect.y + 22 + head // 2 + 4
         for text in body:
             draw_text(surface, text, size, theme.INK, (rect.x + 20, y), "topleft", "regular", width)
             y += line
+        draw_text(surface, t("walkthrough.keys"), 16, theme.INK_SOFT, (rect.x + 20, y + 8), "topleft", "regular",
+                  width)
         self.next_button.rect.bottomright = (rect.right - 20, rect.bottom - 14)
         self.skip_button.rect.bottomright = (self.next_button.rect.x - 14, rect.bottom - 14)
-        hint = t("walkthrough.keys")
-        draw_text(surface, hint, 15, theme.INK_SOFT, (rect.x + 20, rect.bottom - 38), "midleft", "regular",
-                  self.skip_button.rect.x - rect.x - 30)
         self.row.draw(surface)
 
     def _place(self, size: tuple[int, int], target: pygame.Rect | None) -> tuple[int, int]:

@@ -63,6 +63,31 @@ def _table(variant: str, count: int, moves: int, games: int = 1, coach: bool = F
     return build
 
 
+def _box_help(box: str):
+    def build(driver):
+        _table("classic", 1, 0)(driver)
+        table = driver.top
+        pos = driver.window_pos(table.card.box_rect(box, 0).center)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=False))
+        _settle(driver, 1.0)
+    return build
+
+
+def _walkthrough(step: int):
+    def build(driver):
+        from game.state import Seat as _Seat
+        from scenes.table import TableScene
+
+        driver.app.settings.walkthrough = True
+        session = Session(find_variant("classic"), [_Seat("Ann", colour="orange")], seed=4, rolloff=False)
+        table = TableScene(driver.app, session)
+        driver.start(table)
+        for _ in range(step):
+            table.walkthrough.next()
+        _settle(driver, 0.5)
+    return build
+
+
 def _title(driver):
     from scenes.title import TitleScene
 
@@ -193,6 +218,12 @@ SCREENS = [
     ("table-fivezee-six", _table("fivezee", 6, 60)),
     ("table-yatzy-six", _table("yatzy", 6, 150)),
     ("table-handoff", _table("classic", 2, 0, handoff=True)),
+    ("box-help-top", _box_help("aces")),
+    ("box-help-bottom", _box_help("chance")),
+    ("walkthrough-roll", _walkthrough(0)),
+    ("walkthrough-hold", _walkthrough(1)),
+    ("walkthrough-box", _walkthrough(2)),
+    ("walkthrough-bonus", _walkthrough(3)),
     ("challenge", _table("challenge", 4, 30)),
     ("jackpot", _table("jackpot", 4, 40)),
     ("jackpot-round", _jackpot_round),

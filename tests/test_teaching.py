@@ -1,0 +1,155 @@
+"""A first game that teaches: help on every box (hover, long press, keyboard focus) and the walkthrough."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.actions import Roll
+from game.i18n import t
+from game.session import Session
+from game.settings import load_settings
+from game.state import Seat
+from game.variants import find_variant
+from scene_driver import Driver
+
+from scenes.widgets import record_text
+
+
+def table(driver, variant="classic", seed=4):
+    from scenes.table import TableScene
+
+    session = Session(find_variant(variant), [Seat("Ann", colour="orange")], seed=seed, rolloff=False)
+    scene = TableScene(driver.app, session)
+    driver.start(scene)
+    driver.step(0.5)
+    return scene, session
+
+
+def roll(driver, scene):
+    driver.key(pygame.K_SPACE)
+    assert driver.wait_until(lambda: not scene.throwing, 5)
+
+
+def texts_on_screen(driver) -> list[str]:
+    record_text(True)
+    try:
+        driver.app.render()
+    finally:
+        drawn = record_text(False)
+    return [d.words for d in drawn if not d.covered]
+
+
+def finger(driver, kind, pos):
+    x, y = driver.window_pos(pos)
+    w, h = driver.app.viewport.window
+    pygame.event.post(pygame.event.Event(kind, x=x / w, y=y / h, dx=0, dy=0, finger_id=1, touch_id=1, pressure=1))
+
+
+@pytest.fixture
+def driver():
+    d = Driver(animation="instant")
+    yield d
+    d.close()
+
+
+def test_resting_the_pointer_on_a_box_says_how_it_scores_and_what_these_dice_give(driver):
+    scene, session = table(driver)
+    roll(driver, scene)
+    box = "full_house"
+    points = session.state.options().scores[box]
+    pos = scene.card.box_rect(box, 0).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=driver.window_pos(pos), rel=(0, 0), buttons=(0, 0, 0),
+                                         touch=False))
+    driver.step(0.2)
+    assert t("boxhelp.now", points=points) not in texts_on_screen(driver)  # not at once: a passing pointer
+    driver.step(0.6)
+    shown = texts_on_screen(driver)
+    assert t("boxhelp.now", points=points) in shown
+    assert "25 points." in " ".join(shown)  # the rule, in words
+
+
+def test_a_long_press_asks_for_help_and_a_short_tap_scores(driver):
+    scene, session = table(driver)
+    roll(driver, scene)
+    box = "chance"
+    pos = scene.card.box_rect(box, 0).center
+    finger(driver, pygame.FINGERDOWN, pos)
+    driver.step(0.7)
+    assert t("boxhelp.now", points=sum(session.state.dice)) in texts_on_screen(driver)
+    finger(driver, pygame.FINGERUP, pos)
+    driver.step(0.1)
+    assert session.state.card(0).boxes[box] is None  # a long press is a question, not a move
+    finger(driver, pygame.FINGERDOWN, pos)
+    driver.step(0.1)
+    finger(driver, pygame.FINGERUP, pos)
+    driver.step(0.1)
+    assert session.state.card(0).boxes[box] is not None
+
+
+def test_the_box_the_keyboard_is_on_explains_itself(driver):
+    scene, session = table(driver)
+    roll(driver, scene)
+    driver.key(pygame.K_DOWN)
+    box = scene.card.focus_box
+    assert box is not None
+    shown = texts_on_screen(driver)
+    assert t("boxhelp.now", points=session.state.options().scores[box]) in shown
+
+
+def test_help_on_a_filled_box_says_what_it_holds(driver):
+    scene, session = table(driver)
+    roll(driver, scene)
+    session_box = "chance"
+    points = session.state.options().scores[session_box]
+    driver.click(scene.card.box_rect(session_box, 0).center)
+    pos = scene.card.box_rect(session_box, 0).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=driver.window_pos(pos), rel=(0, 0), buttons=(0, 0, 0),
+                                         touch=False))
+    driver.step(0.8)
+    assert t("boxhelp.filled", points=points) in texts_on_screen(driver)
+
+
+def test_the_walkthrough_teaches_roll_hold_box_and_bonus_once():
+    driver = Driver(animation="instant", walkthrough=True)
+    try:
+        scene, session = table(driver)
+        tips = scene.walkthrough
+        assert tips is not None and tips.step.key == "roll"
+        assert t("walkthrough.roll_title") in texts_on_screen(driver)
+        roll(driver, scene)  # doing what it asks moves it on
+        assert tips.step.key == "hold"
+        driver.key(pygame.K_1)
+        assert tips.step.key == "box" and any(session.state.held)
+        driver.key(pygame.K_DOWN)
+        driver.key(pygame.K_RETURN)
+        if driver.top is not scene:  # "score 0 here?": yes
+            driver.key(pygame.K_RIGHT)
+            driver.key(pygame.K_RETURN)
+        assert tips.step.key == "bonus"
+        bonus_text = t("walkthrough.bonus_text", threshold=63, points=35)
+        assert any(line in bonus_text for line in texts_on_screen(driver) if len(line) > 10)
+        driver.key(pygame.K_TAB)  # the focus goes to its Done button...
+        driver.click(tips.next_button.rect.center)  # ...or a tap on it
+        assert not tips.active and scene.walkthrough_shown() is False
+    finally:
+        driver.close()
+    assert load_settings().walkthrough is False  # offered once
+    driver = Driver(animation="instant", walkthrough=load_settings().walkthrough)
+    try:
+        scene, _ = table(driver)
+        assert scene.walkthrough is None
+    finally:
+        driver.close()
+
+
+def test_esc_skips_the_walkthrough_and_the_table_plays_on():
+    driver = Driver(animation="instant", walkthrough=True)
+    try:
+        scene, session = table(driver)
+        driver.key(pygame.K_ESCAPE)
+        assert not scene.walkthrough.active and driver.top is scene  # Esc skipped it; it did not open the menu
+        roll(driver, scene)
+        assert isinstance(session.log[0], Roll)
+    finally:
+        driver.close()
