@@ -16,6 +16,7 @@ from typing import Any
 
 from . import __version__
 from .errors import DiceParlorError, SaveError, UnknownVariant
+from .i18n import t
 from .paths import user_data_dir
 from .session import Session
 from .storage import move_aside, write_json
@@ -30,15 +31,24 @@ def save_path() -> Path:
 @dataclass
 class Resumed:
     session: Session | None
-    message: str | None = None  # what happened to a file that could not be used, in one line
+    message: str | None = None  # what happened to a file that could not be used, in one line (English, for logs)
     saved_at: float | None = None
+    kept: str | None = None  # the name a damaged save was set aside as
+    from_backup: bool = False  # the save before it was resumed instead
+
+    def notice(self) -> str | None:
+        """The message in the player's language (the technical cause stays in the log)."""
+        if not self.message:
+            return None
+        said = t("saves.not_resumed_kept", kept=self.kept) if self.kept else t("saves.not_resumed")
+        return f"{said} {t('saves.from_backup')}" if self.from_backup else said
 
     def summary(self) -> str:
         """"Classic Yahtzee - Ann, Ada - saved 5 min ago" for the Continue button."""
         if not self.session:
             return ""
         names = ", ".join(seat.name for seat in self.session.seats)
-        return f"{self.session.variant.name} - {names} - saved {_ago(self.saved_at)}"
+        return f"{self.session.variant.name.get('en')} - {names} - saved {_ago(self.saved_at)}"
 
 
 def _ago(when: float | None) -> str:
@@ -118,7 +128,8 @@ def load_saved(find_variant, path: Path | None = None) -> Resumed:
     if backup.exists():
         try:
             session, saved_at = _read(backup, find_variant)
-            return Resumed(session, problem + " Resuming from the save before it.", saved_at)
+            return Resumed(session, problem + " Resuming from the save before it.", saved_at,
+                           kept.name if kept else None, True)
         except (SaveError, DiceParlorError, OSError, RecursionError):
             move_aside(backup)
-    return Resumed(None, problem)
+    return Resumed(None, problem, None, kept.name if kept else None)

@@ -20,7 +20,7 @@ from .die_art import die_surface
 from .persist import remember
 from .scorecard import draw_lines
 from .table import TITLE_X, TableScene
-from .widgets import Button, ButtonRow, draw_text, rounded
+from .widgets import Button, ButtonRow, draw_text, rounded, seat_badge
 
 TRAY = pygame.Rect(16, 64, 704, 380)
 MARKERS = pygame.Rect(16, 452, 704, 204)
@@ -218,7 +218,7 @@ class ChallengeTableScene(TableScene):
             rounded(surface, theme.mix(theme.WOOD_DARK, (0, 0, 0), 0.35) if not active else (92, 62, 36), row, 8)
             if active:
                 rounded(surface, theme.HOLD_GOLD, row, 8, 2)
-            pygame.draw.circle(surface, theme.seat_colour(seat.colour, s), (row.x + 18, row.centery), 9)
+            seat_badge(surface, seat.colour, s, (row.x + 18, row.centery), 9)
             label = t("challenge.roller", name=seat.name) if s == state.roller else seat.name
             draw_text(surface, label, 20, theme.PAPER, (row.x + 34, row.centery), "midleft", "bold", 250)
             for k in range(self.variant.dice):

@@ -15,7 +15,7 @@ from game.session import Session
 from . import assets, theme
 from .scorecard import fits, wrap_lines
 from .stack import Scene
-from .widgets import Button, ButtonRow, dim, draw_text, panel, rounded
+from .widgets import Button, ButtonRow, dim, draw_text, panel, rounded, seat_badge
 
 DEMO_RESTART = 5.0  # seconds before a demo starts its next match
 COACH_WIDTH = 1100  # the coach's report lines, across the widest box
@@ -188,7 +188,7 @@ class GameOverScene(Scene):
         x0 = box.x + 30
         for s, seat in enumerate(state.seats):
             cx = x0 + label_w + s * col_w + col_w // 2
-            pygame.draw.circle(surface, theme.seat_colour(seat.colour, s), (cx, top), 9)
+            seat_badge(surface, seat.colour, s, (cx, top), 10)
             draw_text(surface, seat.name, 22, theme.INK, (cx, top + 26), "center", "bold", col_w - 10)
         winners = set(self.winners())
         last = self.game if not self.final else state.games - 1

@@ -29,7 +29,7 @@ from .jackpot_art import SymbolDiceTray, symbol_surface, tile_surface
 from .persist import remember
 from .rack_view import RackView
 from .play_scene import PlayScene
-from .widgets import Button, ButtonRow, StaticLayer, draw_text, framed_felt, panel, rounded, wood
+from .widgets import Button, ButtonRow, StaticLayer, draw_text, framed_felt, panel, rounded, seat_badge, wood
 
 TRAY = pygame.Rect(16, 64, 500, 300)
 PICKER = pygame.Rect(16, 432, 500, 224)
@@ -580,7 +580,7 @@ class JackpotTableScene(PlayScene):
 
         for seat, info in enumerate(self.state.seats):
             row_y = y + 34 + seat * 56
-            pygame.draw.circle(surface, theme.seat_colour(info.colour, seat), (SIDE.x + 24, row_y + 8), 8)
+            seat_badge(surface, info.colour, seat, (SIDE.x + 24, row_y + 8), 9)
             draw_text(surface, info.name, 19, theme.INK, (SIDE.x + 40, row_y + 8), "midleft", "bold", 130)
             draw_text(surface, str(totals[seat]), 22, theme.INK, (SIDE.right - 16, row_y + 8), "midright", "black")
             live = rack_score(self.variant, self.state.racks[seat])

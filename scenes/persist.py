@@ -18,7 +18,9 @@ def remember(app, session: Session, action: Action | None, demo: bool = False) -
         if session.state.is_terminal():
             message = add_result(session)  # first the result, then the save goes: a stop between loses neither
             if message:
-                app.notice = message
+                from .records_scene import damage_notice
+
+                app.notice = damage_notice(message)
             if not kiosk:
                 delete_save()
         elif kiosk:

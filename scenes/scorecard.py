@@ -18,7 +18,7 @@ from game.scoring import Options, upper_bonus_needed
 from game.state import ScorecardState
 
 from . import assets, theme
-from .widgets import SMALLEST, draw_text, panel, rounded
+from .widgets import SMALLEST, draw_text, panel, rounded, seat_badge
 
 
 READABLE = 15  # the smallest size a label shrinks to (11 pixels on the small 1024x600 kiosk panel)
@@ -177,9 +177,10 @@ class Scorecard:
             rect = pygame.Rect(self.inner.x + self.label_w + seat * self.col_w, self.inner.y, self.col_w,
                                self.header_h)
             colour = theme.seat_colour(state.seats[seat].colour, seat)
-            chip = pygame.Rect(0, 0, self.col_w - 8, 10)
-            chip.midtop = (rect.centerx, rect.y + 4)
-            rounded(surface, colour, chip, 5)
+            chip = pygame.Rect(0, 0, self.col_w - 8, 6)
+            chip.midtop = (rect.centerx, rect.y + 6)
+            rounded(surface, colour, chip, 3)
+            seat_badge(surface, state.seats[seat].colour, seat, (rect.centerx, rect.y + 9), 7)
             name = state.seats[seat].name
             computer = state.seats[seat].is_computer
             draw_text(surface, name, 17 if self.col_w >= 70 else READABLE, theme.INK,

@@ -28,7 +28,7 @@ from .scorecard import Scorecard, fits, floor_for, wrap_lines
 from .play_scene import PlayScene
 from .stack import Scene
 from .walkthrough import Walkthrough
-from .widgets import Button, ButtonRow, StaticLayer, draw_text, framed_felt, occlude, rounded, wood
+from .widgets import Button, ButtonRow, StaticLayer, draw_text, framed_felt, occlude, rounded, seat_badge, wood
 
 # Seconds a computer seat waits before each kind of action, at normal speed.
 BOT_PACE = {"roll": 0.7, "hold": 0.3, "score": 0.8, "copy": 0.8}
@@ -530,7 +530,7 @@ class TableScene(PlayScene):
         if seat >= 0:
             info = self.state.seats[seat]
             colour = theme.seat_colour(info.colour, seat)
-            pygame.draw.circle(surface, colour, (x + 14, 694), 12)
+            seat_badge(surface, info.colour, seat, (x + 14, 694), 12)
             draw_text(surface, info.name, 28, theme.PAPER, (x + 36, 694), "midleft", "black", 320)
             hint, bonus_y = self.hint(), 760
             if fits(hint, 19, 350):
@@ -576,7 +576,7 @@ class TableScene(PlayScene):
         occlude(surface, TRAY)
         surface.blit(veil, TRAY)
         colour = theme.seat_colour(info.colour, seat)
-        pygame.draw.circle(surface, colour, (TRAY.centerx, TRAY.centery - 90), 34)
+        seat_badge(surface, info.colour, seat, (TRAY.centerx, TRAY.centery - 90), 34)
         name = assets.fit(assets.printable(info.name), round(54 * assets.text_scale()), TRAY.width - 260, "black")
         title, width, at = t("table.handoff_turn", name=name), TRAY.width - 60, (TRAY.centerx, TRAY.centery)
         draw_text(surface, title, 54, (0, 0, 0), (at[0] + 3, at[1] + 3), "center", "black", width, quiet=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 import math
 import time
 
@@ -28,7 +30,8 @@ class TitleScene(Scene):
         kiosk = self.app.kiosk is not None
         self.resumed = load_saved(self.app.catalogue.find) if not kiosk else Resumed(None)
         if self.resumed.message:
-            self.app.notice = self.resumed.message
+            logging.getLogger("dice_parlor").warning(self.resumed.message)
+            self.app.notice = self.resumed.notice()
         specs = [(t("common.continue"), self.resume_game)] if self.resumed.session else []
         specs += [(t("title.new_game") if specs else t("title.play"), self.play), (t("title.records"), self.records),
                   (t("title.rules"), self.rules)]
@@ -59,7 +62,7 @@ class TitleScene(Scene):
 
         resumed = load_saved(self.app.catalogue.find)
         if resumed.session is None:
-            self.app.notice = resumed.message or t("title.save_gone")
+            self.app.notice = resumed.notice() or t("title.save_gone")
             self.enter()
             return
         self.app.stack.push(opening_scene(self.app, resumed.session))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import random
 
 import pygame
@@ -90,16 +92,20 @@ def test_a_finished_game_is_recorded_and_its_save_removed():
         driver.close()
 
 
-def test_a_damaged_save_is_reported_on_the_title():
+@pytest.mark.parametrize("language,said", [("en", "The saved game could not be resumed; it was kept as"),
+                                           ("nl", "Het bewaarde spel kon niet worden hervat; het is bewaard als")])
+def test_a_damaged_save_is_reported_on_the_title(language, said):
+    from game.i18n import t
     from scenes.title import TitleScene
 
     save_path().parent.mkdir(parents=True, exist_ok=True)
     save_path().write_text("{not json")
-    driver = Driver()
+    driver = Driver(language=language)
     try:
         driver.start(TitleScene(driver.app))
         driver.step(0.1)
-        assert driver.app.notice.startswith("The saved game could not be resumed")
-        assert driver.top.row.buttons[0].label == "Play"
+        assert driver.app.notice.startswith(said)
+        assert "JSON" not in driver.app.notice  # the technical cause goes to the log, not to the player
+        assert driver.top.row.buttons[0].label == t("title.play")
     finally:
         driver.close()
