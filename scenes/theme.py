@@ -49,7 +49,7 @@ SEAT_ORDER = ("orange", "sky", "green", "red", "blue", "purple", "yellow")
 
 # Each seat colour has its own shape too, so seats are told apart without seeing colour at all.
 SEAT_SHAPES = {"orange": "circle", "sky": "square", "green": "triangle", "red": "diamond", "blue": "star",
-               "purple": "hexagon", "yellow": "cross"}
+               "purple": "triangle_down", "yellow": "cross"}
 
 
 def seat_shape(name: str | None, index: int = 0) -> str:

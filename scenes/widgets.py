@@ -204,8 +204,8 @@ def _shape_points(shape: str, centre: tuple[int, int], r: int) -> list[tuple[flo
     if shape == "star":
         outer, inner = ring(5, r * 1.12), ring(5, r * 0.5, -math.pi / 2 + math.pi / 5)
         return [p for pair in zip(outer, inner) for p in pair]
-    if shape == "hexagon":
-        return ring(6, r, 0)
+    if shape == "triangle_down":
+        return [(px, py - r * 0.15) for px, py in ring(3, r * 1.12, math.pi / 2)]
     if shape == "cross":
         a, b = r * 0.36, r
         return [(x - a, y - b), (x + a, y - b), (x + a, y - a), (x + b, y - a), (x + b, y + a), (x + a, y + a),
