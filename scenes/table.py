@@ -50,6 +50,7 @@ class TableScene(PlayScene):
     # The F1 overlay's lines (key, what it does), as string-table keys; read when it opens.
     HELP_KEYS = (("help.key.space_r", "help.does.roll"), ("help.key.one_to_five", "help.does.hold"),
                  ("table.help.key_boxes", "help.does.choose_box"), ("help.key.enter", "table.help.enter"),
+                 ("boxhelp.key", "boxhelp.does"),
                  ("help.key.u", "help.does.undo"), ("help.key.c", "table.help.coach"),
                  ("help.key.esc", "help.does.table_menu"), ("help.key.f11", "help.does.fullscreen"),
                  ("help.key.f1", "help.does.help"))

@@ -45,6 +45,20 @@ def test_placeholders_and_plural_forms_match_english(language):
     assert forms == [], f"count forms differ in {language}: {forms}"
 
 
+def test_every_key_named_anywhere_in_the_code_is_in_the_table():
+    """Keys kept in tuples and dicts (help key lists, level names) are checked too, not only t("...") calls."""
+    english = i18n.table("en")
+    areas = {path.stem for path in i18n.strings_dir().joinpath("en").glob("*.yaml")}
+    named = set()
+    for path in code_files():
+        for key in re.findall(r"""["']([a-z_]+\.[a-z_][\w.]*)["']""", path.read_text(encoding="utf-8")):
+            if key.split(".")[0] in areas and not key.endswith((".py", ".yaml", ".png", ".json")):
+                named.add(key)
+    assert len(named) > 100
+    missing = sorted(k for k in named if k not in english and not any(e.startswith(k + ".") for e in english))
+    assert missing == []
+
+
 def test_every_key_the_code_asks_for_is_in_the_table():
     literal, dynamic = keys_in_code()
     english = i18n.table("en")
