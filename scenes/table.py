@@ -37,7 +37,7 @@ TRAY = pygame.Rect(16, 64, 704, 470)
 SHELF = pygame.Rect(16, 546, 704, 108)
 CARD = pygame.Rect(736, 12, 532, 776)
 HOLD_ROW = pygame.Rect(SHELF.x + 52, SHELF.y + 12, SHELF.width - 64, SHELF.height - 24)  # right of the label
-UNDO_X, COACH_X, TITLE_X = 146, 316, 480  # the top row: Menu, Undo (room for "Ongedaan maken"), Coach, the game
+UNDO_X, COACH_X, TITLE_X = 146, 316, 480  # the top row: Menu, Undo (room for longer words), Coach, the game
 
 
 def make_players(session: Session) -> dict[int, Player]:
@@ -93,6 +93,7 @@ class TableScene(PlayScene):
     def sync_dice(self) -> None:
         """Show the dice the state holds, without a throw (on entering, after an undo)."""
         self.tray.place(self.state.dice, list(self.state.held))
+        self.number_dice()
 
     def enter(self) -> None:
         remember(self.app, self.session, None, self.demo)  # a new match is kept from its first moment
@@ -217,6 +218,7 @@ class TableScene(PlayScene):
         seat = self.seat
         if seat < 0:
             return
+        self.keep_dice_clear_of_coach()  # each seat has its own coach switch
         name = self.state.seats[seat].name
         if self.state.seats[seat].is_computer or self.demo:
             self.say(t("table.is_playing", name=name), 1.2)
@@ -263,6 +265,19 @@ class TableScene(PlayScene):
             return
         self.coach.on ^= {seat}
         self.say(t("table.coach_on") if seat in self.coach.on else t("table.coach_off"), 1.4)
+        self.keep_dice_clear_of_coach()
+
+    def keep_dice_clear_of_coach(self) -> None:
+        """Dice rest clear of the coach's panel while it shows (dice already under it move aside)."""
+        coached = self.seat in self.coach.on and self.coach.available
+        band = pygame.Rect(TRAY.x + 30, 0, 520, 6 * assets.line_height(17, 1.4) + 4)
+        band.bottom = TRAY.bottom - 28
+        keep_clear = band if coached else None
+        if keep_clear != self.tray.keep_clear:
+            self.tray.keep_clear = keep_clear
+            if self.state.dice is not None and not self.throwing:
+                self.tray.place(self.state.dice, list(self.state.held))
+                self.number_dice()
 
     def coaching(self) -> bool:
         return (self.coach.available and self.seat in self.coach.on and self.person_to_play()
@@ -443,11 +458,15 @@ class TableScene(PlayScene):
 
     def landed(self) -> None:
         """The dice have settled: number them left to right for the keys, and cheer five alike."""
-        self.key_order = sorted(range(self.tray.count), key=lambda d: (self.tray.die_rect(d).x, d))
+        self.number_dice()
         dice = self.state.dice
         if dice and len(dice) == self.variant.dice and len(set(dice)) == 1 and self.variant.five_alike_box:
             self.say(t("table.five_alike", name=self.variant.five_alike_name), 2.2)
             self.app.play("fanfare")
+
+    def number_dice(self) -> None:
+        """Keys 1-5 follow the dice as they lie, left to right."""
+        self.key_order = sorted(range(self.tray.count), key=lambda d: (self.tray.die_rect(d).x, d))
 
     def key_for(self, die: int) -> int:
         """The number key (1-5) that holds or releases this die."""

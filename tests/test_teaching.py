@@ -153,3 +153,17 @@ def test_esc_skips_the_walkthrough_and_the_table_plays_on():
         assert isinstance(session.log[0], Roll)
     finally:
         driver.close()
+
+
+def test_dice_move_clear_of_the_coach_panel_and_keep_their_keys_left_to_right(driver):
+    scene, session = table(driver, "official")
+    assert scene.coach.available  # the solver tables ship with the game
+    roll(driver, scene)
+    driver.key(pygame.K_c)
+    band = scene.tray.keep_clear
+    assert band is not None
+    for die in range(scene.tray.count):
+        if not session.state.held[die]:
+            assert not scene.tray.die_rect(die).colliderect(band)
+    xs = [scene.tray.die_rect(d).x for d in scene.key_order]
+    assert xs == sorted(xs)
