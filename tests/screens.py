@@ -88,6 +88,40 @@ def _walkthrough(step: int):
     return build
 
 
+def _kiosk_newgame(driver):
+    from game.kiosk import KioskConfig
+    from scenes.kiosk import KioskController
+    from scenes.newgame import NewGameScene
+
+    driver.app.kiosk = KioskController(driver.app, KioskConfig())
+    driver.start(NewGameScene(driver.app))
+    _settle(driver, 0.5)
+
+
+def _zero_dialog(driver):
+    _table("classic", 1, 0)(driver)
+    table = driver.top
+    options = table.state.options()
+    zero = next(box for box, points in options.scores.items() if points == 0)
+    table.choose_box(zero)
+    _settle(driver, 0.5)
+
+
+def _coached_gameover(driver):
+    """A person's whole game with the coach judging each choice, then the game-over report of costly choices."""
+    from scenes.table import TableScene
+
+    session = Session(find_variant("classic"), seats(1), seed=8, rolloff=False)
+    table = TableScene(driver.app, session)
+    driver.start(table)
+    player = make_player("greedy", random.Random(2))
+    while not session.state.is_terminal():
+        table.act(player.choose(session.state))
+        table.tray.skip()
+        table.throwing = False
+    _settle(driver, 2.0)
+
+
 def _title(driver):
     from scenes.title import TitleScene
 
@@ -230,7 +264,12 @@ SCREENS = [
     ("gameover", _gameover("classic", 3)),
     ("gameover-match", _gameover("dutch", 2, games=2)),
     ("gameover-jackpot", _gameover("jackpot", 3)),
+    ("gameover-coached", _coached_gameover),
+    ("zero-dialog", _zero_dialog),
+    ("kiosk-newgame", _kiosk_newgame),
     ("rules-classic", _rules("classic")),
+    ("rules-one-game", _overlay(_table("dutch", 2, 4), lambda d: __import__("scenes.rules", fromlist=["x"])
+                                .RulesScene(d.app, find_variant("dutch")))),
     ("rules-dutch", _rules("dutch")),
     ("rules-jackpot", _rules("jackpot")),
     ("rules-yatzy", _rules("yatzy")),
