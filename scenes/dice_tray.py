@@ -124,6 +124,7 @@ class DiceTray:
         self.tray = pygame.Rect(tray)
         self.hold_row = pygame.Rect(hold_row)
         self.keep_clear: pygame.Rect | None = None  # where no die may come to rest (a panel over the tray)
+        self.slot_order: list[int] | None = None  # die in each hold slot, left to right (None: die i in slot i)
         self.count = count
         self.size = size
         self.speed = 1.0
@@ -256,7 +257,9 @@ class DiceTray:
         return rect
 
     def slot_centre(self, die: int) -> tuple[float, float]:
-        """Where held die ``die`` sits: slot ``die`` of the hold row (split along its long side)."""
+        """Where held die ``die`` sits: its slot of the hold row (split along its long side)."""
+        if self.slot_order is not None and die in self.slot_order:
+            die = self.slot_order.index(die)  # the slots follow the dice's key numbers
         row = self.hold_row
         if row.width >= row.height:
             return row.left + (die + 0.5) * row.width / self.count, float(row.centery)

@@ -92,8 +92,10 @@ class TableScene(PlayScene):
     # --------------------------------------------------------- lifecycle --
     def sync_dice(self) -> None:
         """Show the dice the state holds, without a throw (on entering, after an undo)."""
+        self.tray.slot_order = None
         self.tray.place(self.state.dice, list(self.state.held))
         self.number_dice()
+        self.tray.place(self.state.dice, list(self.state.held))  # held dice to the slots of their numbers
 
     def enter(self) -> None:
         remember(self.app, self.session, None, self.demo)  # a new match is kept from its first moment
@@ -276,8 +278,7 @@ class TableScene(PlayScene):
         if keep_clear != self.tray.keep_clear:
             self.tray.keep_clear = keep_clear
             if self.state.dice is not None and not self.throwing:
-                self.tray.place(self.state.dice, list(self.state.held))
-                self.number_dice()
+                self.tray.place(self.state.dice, list(self.state.held))  # the dice keep their numbers
 
     def coaching(self) -> bool:
         return (self.coach.available and self.seat in self.coach.on and self.person_to_play()
@@ -457,16 +458,20 @@ class TableScene(PlayScene):
                            options if self.person_to_play() else None, self.card.rect.x - 12)
 
     def landed(self) -> None:
-        """The dice have settled: number them left to right for the keys, and cheer five alike."""
-        self.number_dice()
+        """The dice have settled: number them left to right after a turn's first roll, and cheer five alike.
+
+        The numbers then stay with the dice for the rest of the turn: key 3 is the same die after every roll."""
+        if getattr(self.state, "rolls_used", 1) <= 1:
+            self.number_dice()
         dice = self.state.dice
         if dice and len(dice) == self.variant.dice and len(set(dice)) == 1 and self.variant.five_alike_box:
             self.say(t("table.five_alike", name=self.variant.five_alike_name), 2.2)
             self.app.play("fanfare")
 
     def number_dice(self) -> None:
-        """Keys 1-5 follow the dice as they lie, left to right."""
+        """Keys 1-5 follow the dice as they lie, left to right (the held ones' shelf slots too)."""
         self.key_order = sorted(range(self.tray.count), key=lambda d: (self.tray.die_rect(d).x, d))
+        self.tray.slot_order = list(self.key_order)
 
     def key_for(self, die: int) -> int:
         """The number key (1-5) that holds or releases this die."""

@@ -155,15 +155,33 @@ def test_esc_skips_the_walkthrough_and_the_table_plays_on():
         driver.close()
 
 
-def test_dice_move_clear_of_the_coach_panel_and_keep_their_keys_left_to_right(driver):
+def test_dice_move_clear_of_the_coach_panel_and_keep_their_numbers(driver):
     scene, session = table(driver, "official")
     assert scene.coach.available  # the solver tables ship with the game
     roll(driver, scene)
+    numbers = list(scene.key_order)
     driver.key(pygame.K_c)
     band = scene.tray.keep_clear
     assert band is not None
     for die in range(scene.tray.count):
         if not session.state.held[die]:
             assert not scene.tray.die_rect(die).colliderect(band)
+    assert scene.key_order == numbers
+
+
+def test_a_die_keeps_its_number_for_the_whole_turn(driver):
+    scene, session = table(driver, seed=11)
+    roll(driver, scene)
     xs = [scene.tray.die_rect(d).x for d in scene.key_order]
-    assert xs == sorted(xs)
+    assert xs == sorted(xs)  # after the first roll: numbered left to right
+    numbers = list(scene.key_order)
+    driver.key(pygame.K_3)
+    driver.key(pygame.K_5)
+    held = {numbers[2], numbers[4]}
+    assert {d for d in range(5) if session.state.held[d]} == held
+    slots = [scene.tray.die_rect(d).x for d in sorted(held, key=numbers.index)]
+    assert slots == sorted(slots)  # on the shelf, in the order of their numbers
+    roll(driver, scene)
+    assert scene.key_order == numbers  # the second roll renumbers nothing
+    driver.key(pygame.K_3)
+    assert not session.state.held[numbers[2]]  # key 3 is still the same die
