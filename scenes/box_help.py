@@ -1,5 +1,7 @@
 """Help on a scorecard box: how it scores, and what the dice on the table would give it.
 
+It is drawn on the card itself, by the box's line, so the dice stay in sight while a box is chosen.
+
 It shows after a short hover with the mouse, during a long press on a touch screen, and for the box the
 keyboard focus is on. A long press must not also score the box, so a press on a box only becomes a
 choice when it is let go quickly (see ``press`` and ``release``).
@@ -74,24 +76,27 @@ class BoxHelp:
         return said
 
     def draw(self, surface: pygame.Surface, variant, box_id: str, row: pygame.Rect, score: int | None,
-             options: Options | None, right: int) -> pygame.Rect:
-        """The help beside ``row`` (the box's line on the card), its right edge at ``right``."""
+             options: Options | None, card: pygame.Rect) -> pygame.Rect:
+        """The help on the card, just below the box's line (above it near the bottom): the dice stay in sight."""
         title = str(variant.box(box_id).name)
-        size, width = 19, WIDTH - 32
+        size = 19
+        rect = pygame.Rect(0, 0, min(WIDTH, card.width - 16), 0)
+        width = rect.width - 32
         body: list[str] = []
         for paragraph in self.lines(variant, box_id, score, options):
             body += assets.wrap(paragraph, size, width)
         line = assets.line_height(size)
         head = assets.line_height(24)
-        rect = pygame.Rect(0, 0, WIDTH, 24 + head + line * len(body))
-        rect.right = right
-        rect.centery = row.centery
-        rect.clamp_ip(pygame.Rect(8, 8, theme.WIDTH - 16, theme.HEIGHT - 16))
+        rect.height = 24 + head + line * len(body)
+        rect.x = card.x + 8
+        below = row.bottom + 10
+        rect.y = below if below + rect.height <= card.bottom - 4 else row.top - 10 - rect.height
         panel(surface, rect, theme.PAPER, 12, theme.PREVIEW_INK)
-        # a small arrow to the row it explains
-        tip_y = min(max(row.centery, rect.y + 14), rect.bottom - 14)
-        pygame.draw.polygon(surface, theme.PREVIEW_INK, [(rect.right, tip_y - 9), (rect.right + 10, tip_y),
-                                                         (rect.right, tip_y + 9)])
+        tip_x = rect.x + 40  # a small arrow to the line it explains
+        edge = rect.top if rect.y >= row.bottom else rect.bottom
+        towards = -1 if rect.y >= row.bottom else 1
+        pygame.draw.polygon(surface, theme.PREVIEW_INK, [(tip_x - 9, edge), (tip_x + 9, edge),
+                                                         (tip_x, edge + towards * 9)])
         draw_text(surface, title, 24, theme.INK, (rect.x + 16, rect.y + 12), "topleft", "black", width)
         y = rect.y + 12 + head
         for text in body:

@@ -123,7 +123,7 @@ class DiceTray:
     def __init__(self, tray: pygame.Rect, hold_row: pygame.Rect, count: int = 5, size: int = 72, seed: int = 0):
         self.tray = pygame.Rect(tray)
         self.hold_row = pygame.Rect(hold_row)
-        self.keep_clear: pygame.Rect | None = None  # where no die may come to rest (a panel over the tray)
+        self.keep_clear: list[pygame.Rect] = []  # where no die may come to rest (panels over the tray)
         self.slot_order: list[int] | None = None  # die in each hold slot, left to right (None: die i in slot i)
         self.count = count
         self.size = size
@@ -583,7 +583,7 @@ class DiceTray:
             return False
         square = pygame.Rect(0, 0, self.size + 2, self.size + 2)
         square.center = (round(x), round(y))
-        if square.colliderect(self.hold_row) or self.keep_clear is not None and square.colliderect(self.keep_clear):
+        if square.colliderect(self.hold_row) or square.collidelist(self.keep_clear) >= 0:
             return False
         room = self.size + self.gap
         claims = self._claims(d) if claims is None else claims

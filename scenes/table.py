@@ -104,7 +104,9 @@ class TableScene(PlayScene):
         self._turn_started()
         self.refresh_buttons()
         if self.offers_walkthrough():
-            self.walkthrough = Walkthrough(self.app, self.variant, self.walkthrough_targets())
+            area = pygame.Rect(TRAY.x + 32, TRAY.y + 30, TRAY.width - 64, 0)
+            self.walkthrough = Walkthrough(self.app, self.variant, self.walkthrough_targets(), area)
+            self.keep_dice_clear_of_coach()
 
     def offers_walkthrough(self) -> bool:
         """The first game's tips: once, for people at a home table, on a fresh game with turns of one's own."""
@@ -121,7 +123,11 @@ class TableScene(PlayScene):
         return targets
 
     def walkthrough_shown(self) -> bool:
-        return self.walkthrough is not None and self.walkthrough.active and self.person_to_play()
+        """Its tips show on a person's turn; a tip about the dice waits until they are on the table."""
+        tips = self.walkthrough
+        if tips is None or not tips.active or not self.person_to_play():
+            return False
+        return not tips.step.needs_dice or self.state.dice is not None
 
     def resume(self) -> None:
         self.buttons = ButtonRow([self.roll_button, self.pause_button, self.undo_button, self.coach_button])
@@ -161,6 +167,8 @@ class TableScene(PlayScene):
         self.session.act(action)
         if self.walkthrough is not None and not state.seats[seat].is_computer:
             self.walkthrough.noticed(action)
+            if not self.walkthrough.active:
+                self.keep_dice_clear_of_coach()
         remember(self.app, self.session, action, self.demo)
         self.can_undo = self.undo_allowed()
         if isinstance(action, Roll):
@@ -270,13 +278,16 @@ class TableScene(PlayScene):
         self.keep_dice_clear_of_coach()
 
     def keep_dice_clear_of_coach(self) -> None:
-        """Dice rest clear of the coach's panel while it shows (dice already under it move aside)."""
-        coached = self.seat in self.coach.on and self.coach.available
-        band = pygame.Rect(TRAY.x + 30, 0, 520, 6 * assets.line_height(17, 1.4) + 4)
-        band.bottom = TRAY.bottom - 28
-        keep_clear = band if coached else None
-        if keep_clear != self.tray.keep_clear:
-            self.tray.keep_clear = keep_clear
+        """Dice rest clear of the coach's panel and the walkthrough's while they show (dice under one move aside)."""
+        bands = []
+        if self.seat in self.coach.on and self.coach.available:
+            band = pygame.Rect(TRAY.x + 30, 0, 520, 6 * assets.line_height(17, 1.4) + 4)
+            band.bottom = TRAY.bottom - 28
+            bands.append(band)
+        if self.walkthrough is not None and self.walkthrough.active:
+            bands.append(self.walkthrough.area)
+        if bands != self.tray.keep_clear:
+            self.tray.keep_clear = bands
             if self.state.dice is not None and not self.throwing:
                 self.tray.place(self.state.dice, list(self.state.held))  # the dice keep their numbers
 
@@ -455,7 +466,7 @@ class TableScene(PlayScene):
         index = next(i for i, row in enumerate(self.card.rows) if row.box == box)
         score = self.state.card(seat).boxes.get(box)
         self.box_help.draw(surface, self.variant, box, self.card.row_rect(index), score,
-                           options if self.person_to_play() else None, self.card.rect.x - 12)
+                           options if self.person_to_play() else None, self.card.rect)
 
     def landed(self) -> None:
         """The dice have settled: number them left to right after a turn's first roll, and cheer five alike.

@@ -1,5 +1,7 @@
 """The first game's walkthrough: four short steps on the real table (roll, hold, pick a box, the bonus).
 
+The tips show at the top of the dice tray (the dice keep clear of them) with a ring round what each is about.
+
 It is part of the table, not a screen of its own: the table keeps taking input, and a step that asks for
 something (roll the dice, hold a die) moves on when the player does it. "Next" moves on anyway and "Skip"
 (or Esc) ends it; either way it is not offered again (the ``walkthrough`` setting), and it can be asked for
@@ -25,19 +27,21 @@ class Step:
     key: str  # walkthrough.<key>_title and walkthrough.<key>_text
     target: str  # what it points at: roll, dice, card, bonus
     done_by: type | None  # the action that completes it, if any
+    needs_dice: bool = False  # it talks about the dice on the table: it waits until they are there
 
 
 STEPS = (
     Step("roll", "roll", Roll),
-    Step("hold", "dice", Hold),
-    Step("box", "card", Score),
+    Step("hold", "dice", Hold, True),
+    Step("box", "card", Score, True),
     Step("bonus", "bonus", None),
 )
-WIDTH = 470
 
 
 class Walkthrough:
-    def __init__(self, app, variant, targets: dict[str, pygame.Rect], step_names: tuple[str, ...] | None = None):
+    def __init__(self, app, variant, targets: dict[str, pygame.Rect], area: pygame.Rect,
+                 step_names: tuple[str, ...] | None = None):
+        """``area`` is where the tips show (its height is set here: room for the longest tip)."""
         self.app = app
         self.variant = variant
         self.targets = targets
@@ -46,6 +50,8 @@ class Walkthrough:
         self.time = 0.0
         self.active = True
         self._build()
+        self.area = pygame.Rect(area)
+        self.area.height = max(self._height(i) for i in range(len(self.steps)))
 
     def _build(self) -> None:
         last = self.index == len(self.steps) - 1
@@ -86,7 +92,7 @@ class Walkthrough:
             return True
         if intent.kind in ("tap", "point"):
             return self.row.handle(intent, now) and intent.kind == "tap"
-        if intent.kind == "letter" and intent.key == "n":
+        if intent.kind == "letter" and intent.key == t("walkthrough.next_key").lower():
             self.next()
             return True
         return False
@@ -103,6 +109,19 @@ class Walkthrough:
         return t("walkthrough.bonus_text", threshold=bonus.threshold, points=bonus.points)
 
     # -------------------------------------------------------------- draw --
+    SIZE = 20
+
+    def _lines(self, index: int) -> list[str]:
+        step, self.index = self.index, index
+        try:
+            return assets.wrap(self.text(), self.SIZE, self.area.width - 40 if hasattr(self, "area") else 400)
+        finally:
+            self.index = step
+
+    def _height(self, index: int) -> int:
+        return (22 + assets.line_height(26) // 2 + 4 + assets.line_height(self.SIZE) * len(self._lines(index))
+                + 14 + 52 + 12)
+
     def draw(self, surface: pygame.Surface) -> None:
         if not self.active:
             return
@@ -110,40 +129,22 @@ class Walkthrough:
         if target is not None:  # a pulsing ring round what the step is about
             pulse = 4 + round(3 * abs(((self.time * 1.6) % 2) - 1))
             rounded(surface, theme.HOLD_GOLD, target.inflate(2 * pulse + 6, 2 * pulse + 6), 16, 4)
-        size, width = 20, WIDTH - 40
-        body = assets.wrap(self.text(), size, width)
-        line = assets.line_height(size)
-        head = assets.line_height(26)
-        hint = assets.line_height(16)
-        rect = pygame.Rect(0, 0, WIDTH, 22 + head + line * len(body) + 8 + hint + 76)
-        rect.topleft = self._place(rect.size, target)
+        rect = pygame.Rect(self.area.x, self.area.y, self.area.width, self._height(self.index))
+        width = rect.width - 40
         panel(surface, rect, theme.PAPER, 16, theme.HOLD_GOLD)
         count = t("walkthrough.count", number=self.index + 1, total=len(self.steps))
         count_rect = draw_text(surface, count, 16, theme.INK_SOFT, (rect.right - 20, rect.y + 22), "midright", "bold",
                                120)
         draw_text(surface, t(f"walkthrough.{self.step.key}_title"), 26, theme.INK, (rect.x + 20, rect.y + 22),
                   "midleft", "black", count_rect.x - rect.x - 32)
-        y = rect.y + 22 + head // 2 + 4
-        for text in body:
-            draw_text(surface, text, size, theme.INK, (rect.x + 20, y), "topleft", "regular", width)
+        y = rect.y + 22 + assets.line_height(26) // 2 + 4
+        line = assets.line_height(self.SIZE)
+        for text in self._lines(self.index):
+            draw_text(surface, text, self.SIZE, theme.INK, (rect.x + 20, y), "topleft", "regular", width)
             y += line
-        draw_text(surface, t("walkthrough.keys"), 16, theme.INK_SOFT, (rect.x + 20, y + 8), "topleft", "regular",
-                  width)
-        self.next_button.rect.bottomright = (rect.right - 20, rect.bottom - 14)
-        self.skip_button.rect.bottomright = (self.next_button.rect.x - 14, rect.bottom - 14)
+        self.next_button.rect.bottomright = (rect.right - 20, rect.bottom - 12)
+        self.skip_button.rect.bottomright = (self.next_button.rect.x - 14, rect.bottom - 12)
+        keys = t("walkthrough.keys", key=t("walkthrough.next_key"))
+        draw_text(surface, keys, 16, theme.INK_SOFT, (rect.x + 20, self.next_button.rect.centery), "midleft",
+                  "regular", self.skip_button.rect.x - rect.x - 34)
         self.row.draw(surface)
-
-    def _place(self, size: tuple[int, int], target: pygame.Rect | None) -> tuple[int, int]:
-        """Beside its target, on whichever side has room; on the felt if it points at nothing."""
-        w, h = size
-        screen = pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT).inflate(-16, -16)
-        if target is None:
-            return ((theme.WIDTH - w) // 2, (theme.HEIGHT - h) // 2)
-        spots = [(target.x - w - 24, target.centery - h // 2), (target.right + 24, target.centery - h // 2),
-                 (target.centerx - w // 2, target.y - h - 24), (target.centerx - w // 2, target.bottom + 24)]
-        for x, y in spots:
-            rect = pygame.Rect(x, y, w, h)
-            if screen.contains(rect):
-                return x, y
-        rect = pygame.Rect(spots[0], size).clamp(screen)
-        return rect.topleft

@@ -50,13 +50,13 @@ class NativeText:
 
     def __init__(self, target: pygame.Surface):
         self.target = target
-        self.items: list[tuple[str, int, tuple, str, pygame.Rect]] = []
+        self.items: list[tuple[str, int, tuple, str, pygame.Rect, str]] = []
 
     def bake(self, area: pygame.Rect | None = None) -> None:
         """Draw the noted text inside ``area`` (all of it if None) into the canvas, at canvas size."""
         keep = []
         for item in self.items:
-            words, size, colour, style, rect = item
+            words, size, colour, style, rect, _ = item
             if area is None or rect.colliderect(area):
                 self.target.blit(assets.text(words, size, colour, style), rect)
             else:
@@ -64,10 +64,11 @@ class NativeText:
         self.items = keep
 
     def draw(self, window: pygame.Surface, scale: float, offset: tuple[int, int]) -> None:
-        for words, size, colour, style, rect in self.items:
+        for words, size, colour, style, rect, align in self.items:
             image = assets.text(words, max(6, round(size * scale)), colour, style)
-            centre = (offset[0] + rect.centerx * scale, offset[1] + rect.centery * scale)
-            window.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
+            # anchored where it was anchored on the canvas: left-aligned lines keep one left edge
+            x, y = getattr(rect, align)
+            window.blit(image, image.get_rect(**{align: (round(offset[0] + x * scale), round(offset[1] + y * scale))}))
         self.items = []
 
 
@@ -131,7 +132,7 @@ def draw_text(surface: pygame.Surface, words: str, size: int, colour, pos: tuple
         _recording.append(Drawn(words, rect, size, tuple(colour)[:3], background, width, shortened, translated,
                                 surface, quiet))
     if _native is not None and surface is _native.target:
-        _native.items.append((words, size, tuple(colour), style, rect))
+        _native.items.append((words, size, tuple(colour), style, rect, align))
     else:
         surface.blit(image, rect)
     return rect

@@ -82,7 +82,10 @@ def _walkthrough(step: int):
         session = Session(find_variant("classic"), [_Seat("Ann", colour="orange")], seed=4, rolloff=False)
         table = TableScene(driver.app, session)
         driver.start(table)
-        for _ in range(step):
+        if step >= 1:
+            driver.key(pygame.K_SPACE)  # the dice on the table: the tips about them show
+            _settle(driver, 2.0)
+        while table.walkthrough.index < step:
             table.walkthrough.next()
         _settle(driver, 0.5)
     return build

@@ -161,8 +161,7 @@ def test_dice_move_clear_of_the_coach_panel_and_keep_their_numbers(driver):
     roll(driver, scene)
     numbers = list(scene.key_order)
     driver.key(pygame.K_c)
-    band = scene.tray.keep_clear
-    assert band is not None
+    [band] = scene.tray.keep_clear
     for die in range(scene.tray.count):
         if not session.state.held[die]:
             assert not scene.tray.die_rect(die).colliderect(band)
