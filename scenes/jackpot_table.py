@@ -358,7 +358,7 @@ class JackpotTableScene(PlayScene):
         self.sync_views()
         self.bot_next = None
         self.can_undo = self.undo_allowed()
-        self.say("jackpot.taken_back")
+        self.say("jackpot.taken_back", name=self.state.seats[self.state.current_player()].name)
         self.app.play("hold")
 
     def sync_views(self) -> None:

@@ -262,6 +262,25 @@ class NewGameScene(Scene):
         pygame.key.stop_text_input()
 
     def begin(self) -> None:
+        """Start, after asking first if this would replace a game kept for Continue."""
+        from game.saves import load_saved
+
+        from .dialogs import ConfirmDialog
+
+        self._stop_editing()
+        kept = load_saved(self.app.catalogue.find).session if not self.kiosk else None
+        if kept is None:
+            self.start_game()
+            return
+        names = ", ".join(seat.name for seat in kept.seats)
+        dialog = ConfirmDialog(self.app, t("newgame.replace_title"),
+                               t("newgame.replace_message", game=str(kept.variant.name), names=names),
+                               t("newgame.replace_yes"), self.start_game, t("common.cancel"))
+        dialog.row.focus = 0  # Enter twice never throws a kept game away unseen
+        dialog.row.buttons[0].focus = True
+        self.app.stack.push(dialog)
+
+    def start_game(self) -> None:
         from .rolloff import opening_scene
 
         self._stop_editing()
@@ -321,6 +340,9 @@ class NewGameScene(Scene):
             self.begin()
             return None
         self.row.handle(intent, self.clock.time)
+        focused = self._focused_id()
+        if intent.kind == "nav" and not self.kiosk and isinstance(focused, tuple) and focused[0] == "name":
+            self._start_editing(focused[1])  # Tab onto a name and type: the name field takes the keys at once
         return None
 
     # ------------------------------------------------------------- draw --

@@ -178,13 +178,13 @@ class Scorecard:
                                self.header_h)
             colour = theme.seat_colour(state.seats[seat].colour, seat)
             chip = pygame.Rect(0, 0, self.col_w - 8, 6)
-            chip.midtop = (rect.centerx, rect.y + 6)
+            chip.midtop = (rect.centerx, rect.y + 4)
             rounded(surface, colour, chip, 3)
-            seat_badge(surface, state.seats[seat].colour, seat, (rect.centerx, rect.y + 9), 7)
+            seat_badge(surface, state.seats[seat].colour, seat, (rect.centerx, rect.y + 7), 6)
             name = state.seats[seat].name
             computer = state.seats[seat].is_computer
             draw_text(surface, name, 17 if self.col_w >= 70 else READABLE, theme.INK,
-                      (rect.centerx, rect.y + (27 if computer else 32)), "center", "black" if seat == active else "bold",
+                      (rect.centerx, rect.y + (26 if computer else 32)), "center", "black" if seat == active else "bold",
                       self.col_w - 6)
             if computer:
                 tag = t("scorecard.computer" if self.col_w >= 70 else "scorecard.computer_short")

@@ -306,7 +306,7 @@ class TableScene(PlayScene):
         self.last_seat = self.seat
         self.sync_dice()
         self.can_undo = self.undo_allowed()
-        self.say(t("table.taken_back"), 1.0)
+        self.say(t("table.taken_back", name=self.state.seats[self.seat].name), 1.4)  # whose move it was
         self.app.play("hold")
 
     def _legal_boxes(self) -> list[str]:
@@ -519,7 +519,8 @@ class TableScene(PlayScene):
             colour = theme.HOLD_GOLD if i == 0 else (230, 236, 230)
             draw_text(surface, describe(option, self.variant), 17, colour, (panel_rect.x + 12, y), "midleft",
                       "bold" if i == 0 else "regular", 360)
-            loss = t("table.coach_best") if option.loss < 0.05 else "-" + i18n.number(option.loss, 1)
+            shown_loss = round(best.value, 1) - round(option.value, 1)  # adds up with the values as shown
+            loss = t("table.coach_best") if shown_loss < 0.05 else "-" + i18n.number(shown_loss, 1)
             draw_text(surface, f"{i18n.number(option.value, 1)}  {loss}", 17, colour, (panel_rect.right - 12, y),
                       "midright", "regular", panel_rect.width - 24 - 370)
 

@@ -361,8 +361,9 @@ class Button:
         light = theme.mix(colour, theme.WHITE, 0.22)
         rounded(surface, light, highlight, 10)
         rounded(surface, theme.mix(colour, (0, 0, 0), 0.35), self.rect, 14, 2)
-        if self.focus:
-            rounded(surface, theme.WHITE, self.rect.inflate(8, 8), 18, 3)
+        if self.focus:  # white inside dark: the focus shows on paper, felt and wood alike
+            rounded(surface, theme.INK, self.rect.inflate(12, 12), 20, 3)
+            rounded(surface, theme.WHITE, self.rect.inflate(6, 6), 17, 3)
         centre = self.rect.center
         if self.detail:  # two lines, stacked by their heights as drawn (large text included)
             small = max(14, self.size // 2)

@@ -112,3 +112,23 @@ def test_a_whole_game_by_keyboard_alone():
     finally:
         pygame.event.set_allowed(None)
         driver.close()
+
+
+def test_tab_onto_a_name_and_type_it():
+    from scenes.newgame import NewGameScene
+
+    driver = Driver(animation="instant")
+    try:
+        scene = NewGameScene(driver.app)
+        driver.start(scene)
+        driver.step(0.2)
+        for _ in range(30):
+            driver.key(pygame.K_TAB)
+            if scene.editing == 0:
+                break
+        assert scene.editing == 0 and driver.app.input.text_mode  # the field takes the keys at once
+        driver.type_text("Grandma")
+        driver.key(pygame.K_TAB)  # and Tab moves on
+        assert scene.seats[0].name == "Grandma" and scene.editing is None
+    finally:
+        driver.close()

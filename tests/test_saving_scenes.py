@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 import random
+
+import pytest
 
 import pygame
 
@@ -107,5 +107,30 @@ def test_a_damaged_save_is_reported_on_the_title(language, said):
         assert driver.app.notice.startswith(said)
         assert "JSON" not in driver.app.notice  # the technical cause goes to the log, not to the player
         assert driver.top.row.buttons[0].label == t("title.play")
+    finally:
+        driver.close()
+
+
+def test_a_new_game_asks_before_it_replaces_the_saved_one():
+    from game.saves import load_saved, save_session
+    from scenes.newgame import NewGameScene
+
+    kept = Session(find_variant("jackpot"), [Seat("Ann"), Seat("Ben")], seed=1, rolloff=False)
+    save_session(kept)
+    driver = Driver()
+    try:
+        scene = NewGameScene(driver.app)
+        driver.start(scene)
+        driver.step(0.2)
+        driver.key(pygame.K_RETURN)  # start
+        dialog = driver.top
+        assert dialog is not scene and "Ann, Ben" in dialog.message
+        driver.key(pygame.K_RETURN)  # the focus is on Cancel: nothing is lost
+        assert driver.top is scene
+        assert load_saved(find_variant).session.variant.id == "jackpot"
+        driver.key(pygame.K_RETURN)
+        driver.step(1.0)  # past the dialog's guard against a tap meant for the screen below
+        driver.click(driver.top.row.buttons[1].rect.center)  # "Start anyway"
+        assert type(driver.top).__name__ in ("RollOffScene", "TableScene")
     finally:
         driver.close()
