@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from .actions import Action, ChanceOption, Place, Roll
+from .actions import Action, ChanceOption, Roll
 from .jackpot import Cell, JackpotVariant, rack_score
 from .jackpot_state import CHANCE_SPACE, JackpotState
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.actions import Action, Copy, Roll, Score
+from game.actions import Action, Copy, Roll
 from game.challenge import CommonRollState
 from game.i18n import t
 
@@ -18,7 +18,7 @@ from . import theme
 from .dice_tray import DiceTray
 from .die_art import die_surface
 from .persist import remember
-from .scorecard import draw_lines
+from .textfit import draw_lines
 from .table import TITLE_X, TableScene
 from .widgets import Button, ButtonRow, draw_text, rounded, seat_badge
 

@@ -13,7 +13,7 @@ from game.i18n import t
 from game.session import Session
 
 from . import assets, theme
-from .scorecard import fits, wrap_lines
+from .textfit import fits, wrap_lines
 from .stack import Scene
 from .widgets import Button, ButtonRow, dim, draw_text, panel, rounded, seat_badge
 

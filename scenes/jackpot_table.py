@@ -28,6 +28,7 @@ from . import assets, theme
 from .jackpot_art import SymbolDiceTray, symbol_surface, tile_surface
 from .persist import remember
 from .rack_view import RackView
+from .textfit import draw_wrapped, fit_lines
 from .play_scene import PlayScene
 from .widgets import Button, ButtonRow, StaticLayer, draw_text, framed_felt, panel, rounded, seat_badge, wood
 
@@ -61,30 +62,6 @@ def either(words: list[str]) -> str:
     if len(words) == 1:
         return words[0]
     return t("jackpot.either", first=t("jackpot.list_comma").join(words[:-1]), last=words[-1])
-
-
-def fit_lines(words: str, size: int, width: int, height: int, style: str = "regular") -> tuple[list[str], int]:
-    """The lines of ``words`` wrapped to ``width``, and the size they are drawn at: smaller (down to 70%)
-    when at ``size`` they need more than ``height`` pixels."""
-    smallest = max(8, int(size * 0.7))
-    while True:
-        lines = [line for line in assets.wrap(words, size, width, style) if line] if words else []
-        if len(lines) * assets.line_height(size) <= height or size <= smallest:
-            return lines, size
-        size -= 1
-
-
-def draw_wrapped(surface: pygame.Surface, words: str, size: int, colour, rect: pygame.Rect, style: str = "regular",
-                 align: str = "top") -> int:
-    """Words wrapped into ``rect`` (see :func:`fit_lines`); ``align`` "top", "bottom" or "middle" places the
-    block of lines in it. Returns the height used."""
-    lines, size = fit_lines(words, size, rect.width, rect.height, style)
-    step = assets.line_height(size)
-    height = len(lines) * step
-    top = {"top": rect.top, "bottom": rect.bottom - height, "middle": rect.centery - height // 2}[align]
-    for k, line in enumerate(lines):
-        draw_text(surface, line, size, colour, (rect.x, top + k * step + step // 2), "midleft", style, rect.width)
-    return height
 
 
 class JackpotTableScene(PlayScene):
@@ -506,8 +483,9 @@ class JackpotTableScene(PlayScene):
 
     # The picker: what the roll gives on top (one or two lines), the tiles to choose from, a hint at the bottom.
     def _heading(self) -> tuple[list[str], int]:
-        return fit_lines(self.grant_text() or self.banner_text(), 22, PICKER.width - 32,
-                         2 * assets.line_height(22), "black")
+        size, lines = fit_lines(self.grant_text() or self.banner_text(), 22, PICKER.width - 32, style="black",
+                                smallest=15, height=2 * assets.line_height(22))
+        return lines, size
 
     def _picker_hint(self) -> str:
         if not self.person_to_play() or self.state.stage != "place":
@@ -519,7 +497,9 @@ class JackpotTableScene(PlayScene):
         return t("jackpot.hint_place", last=last) if symbols else ""
 
     def _hint_lines(self) -> tuple[list[str], int]:
-        return fit_lines(self._picker_hint(), 16, PICKER.width - 32, 2 * assets.line_height(16))
+        size, lines = fit_lines(self._picker_hint(), 16, PICKER.width - 32, smallest=11,
+                                height=2 * assets.line_height(16))
+        return lines, size
 
     def _tiles_top(self) -> int:
         lines, size = self._heading()

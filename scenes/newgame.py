@@ -8,13 +8,14 @@ from dataclasses import dataclass
 import pygame
 
 from game import i18n
-from game.i18n import Tr, t
+from game.i18n import t
 from game.players import available_levels
 from game.session import Session
 from game.state import Seat
 
 from . import assets, theme
 from .stack import Scene
+from .textfit import fit_lines
 from .widgets import Button, ButtonRow, baize_backdrop, draw_text, panel, rounded, seat_badge
 
 MAX_NAME = 40  # characters kept of a typed name; every screen shortens it further where needed
@@ -431,25 +432,6 @@ class NewGameScene(Scene):
         for k, line in enumerate(lines):
             draw_text(surface, line, size, theme.INK_SOFT, (RIGHT.right - 20, round(top + k * step)), "midright",
                       "regular", room)
-
-
-def fit_lines(words: str, size: int, width: int, lines: int = 2, style: str = "regular",
-              smallest: int = 15) -> tuple[int, list[str]]:
-    """The words in at most ``lines`` lines of ``width``: first smaller type (down to ``smallest``), then the
-    last line takes the rest (cut with "…" unless it is a translated text, which must be drawn with ``width``).
-    Returns the size to draw them at and the lines."""
-    while True:
-        wrapped = assets.wrap(words, size, width, style)
-        if len(wrapped) <= lines or size <= smallest:
-            break
-        size -= 1
-    if len(wrapped) > lines:
-        rest = " ".join(wrapped[lines - 1:])
-        if isinstance(words, Tr):  # ours to make fit: drawn with its width, the layout check sees if it is cut
-            wrapped = wrapped[:lines - 1] + [Tr(rest)]
-        else:  # a variant's own text: cut where it must be
-            wrapped = wrapped[:lines - 1] + [assets.fit(rest, max(8, round(size * assets.text_scale())), width, style)]
-    return size, wrapped
 
 
 class Painted(Button):

@@ -10,7 +10,7 @@ from game.i18n import t
 from game.records import RecordsDamage, high_scores, player_stats, read_records
 
 from . import assets, theme
-from .newgame import fit_lines
+from .textfit import fit_lines
 from .stack import Scene
 from .widgets import Button, ButtonRow, baize_backdrop, draw_text, panel, rounded
 

@@ -17,49 +17,9 @@ from game.i18n import t
 from game.scoring import Options, upper_bonus_needed
 from game.state import ScorecardState
 
-from . import assets, theme
-from .widgets import SMALLEST, draw_text, panel, rounded, seat_badge
-
-
-READABLE = 15  # the smallest size a label shrinks to (11 pixels on the small 1024x600 kiosk panel)
-
-
-def floor_for(size: int) -> int:
-    """The smallest size a text of ``size`` may shrink to: SMALLEST of it, but never below READABLE."""
-    return min(size, max(READABLE, round(size * SMALLEST)))
-
-
-def fits(words: str, size: int, width: int, style: str = "regular", smallest: int | None = None) -> bool:
-    """Whether the words fit ``width`` at ``size``, shrunk at most to ``smallest`` (default ``floor_for``)."""
-    scale = assets.text_scale()
-    low = max(8, round((smallest or floor_for(size)) * scale))
-    words = assets.printable(words, style)
-    return assets.font(style, low).size(words)[0] <= width
-
-
-def draw_lines(surface: pygame.Surface, text: str, size: int, colour, pos: tuple[int, int], align: str = "midleft",
-               style: str = "regular", width: int = 100, most: int = 2) -> int:
-    """Text in a bounded space: on one line if it fits (shrunk a little at most), else wrapped on up to
-    ``most`` lines of a readable size, centred on ``pos`` together. Returns the number of lines."""
-    floor = floor_for(size)
-    if fits(text, size, width, style, floor):
-        draw_text(surface, text, size, colour, pos, align, style, width)
-        return 1
-    lines = wrap_lines(text, floor, width, style, most)
-    step = assets.line_height(floor, 1.1)
-    for i, line in enumerate(lines):
-        y = pos[1] + round((i - (len(lines) - 1) / 2) * step)
-        draw_text(surface, line, floor, colour, (pos[0], y), align, style, width)
-    return len(lines)
-
-
-def wrap_lines(text: str, size: int, width: int, style: str = "regular", most: int = 2) -> list[str]:
-    """``text`` wrapped to ``width`` at ``size`` (as drawn), at most ``most`` lines (the last one keeps the rest)."""
-    lines = assets.wrap(text, size, width, style)
-    if len(lines) > most:
-        rest = " ".join(lines[most - 1:])
-        lines = lines[:most - 1] + [type(lines[0])(rest)]
-    return lines
+from . import theme
+from .textfit import READABLE, draw_lines
+from .widgets import draw_text, panel, rounded, seat_badge
 
 
 @dataclass
@@ -141,7 +101,7 @@ class Scorecard:
 
     # ----------------------------------------------------------------- draw --
     def draw(self, surface: pygame.Surface, active: int | None, options: Options | None) -> None:
-        state, v = self.state, self.state.variant
+        state = self.state
         self.refresh_labels()
         panel(surface, self.rect, theme.PAPER, 16)
         self._draw_header(surface, active)

@@ -8,7 +8,7 @@ from game import i18n
 from game.i18n import t
 from game.settings import ANIMATION_SPEEDS, TEXT_SIZES
 
-from . import assets, theme
+from . import theme
 from .stack import Scene
 from .widgets import Button, ButtonRow, dim, draw_text, panel
 

@@ -24,7 +24,8 @@ from .coach import Coach, describe
 from .dialogs import ConfirmDialog
 from .persist import remember
 from .dice_tray import DiceTray
-from .scorecard import Scorecard, fits, floor_for, wrap_lines
+from .scorecard import Scorecard
+from .textfit import fits, floor_for, wrap_lines
 from .play_scene import PlayScene
 from .stack import Scene
 from .walkthrough import Walkthrough
@@ -566,7 +567,6 @@ class TableScene(PlayScene):
         x = 366
         if seat >= 0:
             info = self.state.seats[seat]
-            colour = theme.seat_colour(info.colour, seat)
             seat_badge(surface, info.colour, seat, (x + 14, 694), 12)
             draw_text(surface, info.name, 28, theme.PAPER, (x + 36, 694), "midleft", "black", 320)
             hint, bonus_y = self.hint(), 760
@@ -612,7 +612,6 @@ class TableScene(PlayScene):
         veil.fill((10, 20, 14, 200))
         occlude(surface, TRAY)
         surface.blit(veil, TRAY)
-        colour = theme.seat_colour(info.colour, seat)
         seat_badge(surface, info.colour, seat, (TRAY.centerx, TRAY.centery - 90), 34)
         name = assets.fit(assets.printable(info.name), round(54 * assets.text_scale()), TRAY.width - 260, "black")
         title, width, at = t("table.handoff_turn", name=name), TRAY.width - 60, (TRAY.centerx, TRAY.centery)

@@ -20,7 +20,7 @@ from game.state import Seat
 from game.variants import find_variant
 
 from autosave_worker import scored, state_hash
-from helpers import seats, set_card
+from helpers import seats
 
 ROOT = Path(__file__).resolve().parent.parent
 
