@@ -106,6 +106,8 @@ class ConfirmDialog(Dialog):
         super().__init__(app, title, message)
         self.on_yes = on_yes
         self.set_buttons([(no or t("common.cancel"), self.cancel, "quiet"), (yes, self._yes, "danger")])
+        self.row.focus = 0  # the focus starts, visibly, on the safe answer: Enter twice never does harm unseen
+        self.row.buttons[0].focus = True
 
     def _yes(self) -> None:
         self.app.stack.pop()

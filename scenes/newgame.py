@@ -277,8 +277,6 @@ class NewGameScene(Scene):
         dialog = ConfirmDialog(self.app, t("newgame.replace_title"),
                                t("newgame.replace_message", game=str(kept.variant.name), names=names),
                                t("newgame.replace_yes"), self.start_game, t("common.cancel"))
-        dialog.row.focus = 0  # Enter twice never throws a kept game away unseen
-        dialog.row.buttons[0].focus = True
         self.app.stack.push(dialog)
 
     def start_game(self) -> None:

@@ -253,7 +253,7 @@ class TableScene(PlayScene):
         if self.state.is_legal(action):
             self.act(action)
 
-    def choose_box(self, box: str, by_key: bool = False) -> None:
+    def choose_box(self, box: str) -> None:
         if not self.person_to_play():
             return
         options = self.state.options()
@@ -263,10 +263,7 @@ class TableScene(PlayScene):
             name = self.variant.box(box).name
             dialog = ConfirmDialog(self.app, t("table.zero_title", box=name), t("table.zero_message"),
                                    t("table.zero_yes"), lambda: self.act(Score(box)), t("table.zero_no"))
-            if by_key:  # the focus starts, visibly, on "go back": a second Enter never scores 0 unseen
-                dialog.row.focus = 0
-                dialog.row.buttons[0].focus = True
-            self.app.stack.push(dialog)
+            self.app.stack.push(dialog)  # its focus starts on "go back": a second Enter never scores 0 unseen
             return
         self.act(Score(box))
 
@@ -367,7 +364,7 @@ class TableScene(PlayScene):
             self.move_box_focus(1 if intent.key in ("down", "next") else -1)
         elif intent.kind == "confirm":
             if self.card.focus_box in self._legal_boxes():
-                self.choose_box(self.card.focus_box, by_key=True)
+                self.choose_box(self.card.focus_box)
             elif self.state.dice is None:
                 self.roll()  # Enter at the start of a turn rolls, like Space
             else:
