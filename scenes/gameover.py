@@ -136,8 +136,11 @@ class GameOverScene(Scene):
             if intent.kind in ("tap", "back"):
                 self.to_title()
             return None
-        if intent.kind == "back" or self.clock.time < 0.8:
+        if self.clock.time < 0.8:
             return None  # a key or tap still meant for the table does not start the next game
+        if intent.kind == "back":
+            self.to_title()  # the game is in the records (a match goes on with Continue)
+            return None
         self.row.handle(intent, self.clock.time)
         if intent.kind == "confirm" and self.row.focus is None:
             self.row.buttons[0].press(self.clock.time)

@@ -22,27 +22,16 @@ BACK = ("help.key.esc", "help.does.back")
 FULLSCREEN = ("help.key.f11", "help.does.fullscreen")
 HELP = ("help.key.f1", "help.does.help")
 GENERAL = [MOVE, PRESS, BACK, FULLSCREEN, HELP]
-TABLE = [("help.key.space_r", "help.does.roll"), ("help.key.one_to_five", "help.does.hold"),
-         ("help.key.up_down", "help.does.choose_box"), ("help.key.enter", "help.does.score"),
-         ("help.key.u", "help.does.undo"), ("help.key.coach", "help.does.coach"),
-         ("help.key.esc", "help.does.table_menu")]
-CHALLENGE = [("help.key.space_r", "help.does.roll_common"), ("help.key.one_to_five", "help.does.pick_copy"),
-             ("help.key.enter", "help.does.copy"), ("help.key.up_down_enter", "help.does.choose_and_score"),
-             ("help.key.u", "help.does.undo")]
-JACKPOT = [("help.key.space_r", "help.does.roll"), ("help.key.one_to_five", "help.does.drop_tile"),
-           ("help.key.tab", "help.does.switch_tile"), ("help.key.c", "help.does.chance_space"),
-           ("help.key.x", "help.does.return_chance"), ("help.key.u", "help.does.undo_tile")]
 TITLE = [MOVE, PRESS, ("help.key.esc", "help.does.quit_game"), FULLSCREEN, HELP]
 NEW_GAME = [("help.key.tab_arrows", "help.does.move_new_game"), ("help.key.up_down", "help.does.choose_game"),
             ("help.key.enter", "help.does.press_or_type"), ("help.key.esc", "help.does.back_title"), FULLSCREEN, HELP]
 RECORDS = [("help.key.left_right", "help.does.other_game"), ("help.key.up_down", "help.does.other_player"),
            ("help.key.tab_enter", "help.does.back_button"), BACK, FULLSCREEN, HELP]
 ROLL_OFF = [("help.key.enter_space_esc", "help.does.skip_rolloff"), FULLSCREEN, HELP]
+GAME_OVER = [MOVE, PRESS, ("help.key.esc", "help.does.back_title"), FULLSCREEN, HELP]
 DIALOG = [MOVE, PRESS, ("help.key.esc", "help.does.cancel"), HELP]
-SCREENS = {
-    "JackpotTableScene": JACKPOT + [BACK, FULLSCREEN, HELP],
-    "ChallengeTableScene": CHALLENGE + [BACK, FULLSCREEN, HELP],
-    "TableScene": TABLE + [FULLSCREEN, HELP],
+SCREENS = {  # the tables list their own keys (their help_keys)
+    "GameOverScene": GAME_OVER,
     "TitleScene": TITLE,
     "NewGameScene": NEW_GAME,
     "RecordsScene": RECORDS,

@@ -208,7 +208,7 @@ def _confirm(driver):
     from game.i18n import t
     from scenes.dialogs import ConfirmDialog
 
-    return ConfirmDialog(driver.app, t("common.quit"), t("common.quit"), t("common.yes"), lambda: None)
+    return ConfirmDialog(driver.app, t("common.quit"), t("common.quit"), t("common.ok"), lambda: None)
 
 
 def _help(driver):

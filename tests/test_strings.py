@@ -59,6 +59,15 @@ def test_every_key_named_anywhere_in_the_code_is_in_the_table():
     assert missing == []
 
 
+def test_no_string_is_left_unused():
+    """Every English string is asked for by the code (literally, or as the start of a key it builds)."""
+    code = "\n".join(path.read_text(encoding="utf-8") for path in code_files())
+    built = set(DYNAMIC_KEY.findall(code)) | set(re.findall(r"""f["']([a-z_]+\.[\w.]*)\{""", code))
+    unused = [key for key in i18n.table("en") if f'"{key}"' not in code and f"'{key}'" not in code
+              and not any(key.startswith(prefix) for prefix in built)]
+    assert unused == []
+
+
 def test_every_key_the_code_asks_for_is_in_the_table():
     literal, dynamic = keys_in_code()
     english = i18n.table("en")
