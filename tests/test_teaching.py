@@ -184,3 +184,19 @@ def test_a_die_keeps_its_number_for_the_whole_turn(driver):
     assert scene.key_order == numbers  # the second roll renumbers nothing
     driver.key(pygame.K_3)
     assert not session.state.held[numbers[2]]  # key 3 is still the same die
+
+
+def test_switching_language_mid_game_changes_every_word_at_once(driver):
+    from scenes.settings_scene import SettingsScene
+
+    scene, session = table(driver)
+    roll(driver, scene)
+    assert "Aces" in texts_on_screen(driver)
+    driver.app.stack.push(SettingsScene(driver.app))
+    driver.step(0.2)
+    driver.click(driver.top.row.buttons[0].rect.center)  # English -> Nederlands
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is scene
+    shown = texts_on_screen(driver)
+    assert "Enen" in shown and "Gooien" in shown and "Aces" not in shown and "Roll" not in shown
+    assert session.state.dice is not None  # nothing played was lost
