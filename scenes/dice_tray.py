@@ -256,6 +256,15 @@ class DiceTray:
         rect.center = (round(d.x), round(d.y))
         return rect
 
+    def keep_order(self, order: list[int]) -> None:
+        """The dice resting in the tray swap spots so that they lie left to right in ``order``."""
+        resting = [d for d in order if self._dice[d].state == REST and not self._dice[d].held]
+        spots = sorted((self._dice[d].x, self._dice[d].y) for d in resting)
+        for d, (x, y) in zip(resting, spots):
+            die = self._dice[d]
+            die.x, die.y = x, y
+            die.home = (x, y)
+
     def slot_centre(self, die: int) -> tuple[float, float]:
         """Where held die ``die`` sits: its slot of the hold row (split along its long side)."""
         if self.slot_order is not None and die in self.slot_order:

@@ -29,7 +29,7 @@ from .jackpot_art import SymbolDiceTray, symbol_surface, tile_surface
 from .persist import remember
 from .rack_view import RackView
 from .textfit import draw_wrapped, fit_lines
-from .play_scene import PlayScene
+from .play_scene import UNDO_GRACE, PlayScene
 from .widgets import Button, ButtonRow, StaticLayer, draw_text, framed_felt, panel, rounded, seat_badge, wood
 
 TRAY = pygame.Rect(16, 64, 500, 300)
@@ -67,6 +67,7 @@ def either(words: list[str]) -> str:
 class JackpotTableScene(PlayScene):
     def __init__(self, app, session: Session, demo: bool = False):
         super().__init__(app, session, demo)
+        self.banner_first = False  # after an undo, the banner (whose tile came back) comes before the roll's words
         rng = random.Random(session.seed ^ 0xB07)
         self.players = {i: make_player(seat.level or "heuristic", random.Random(rng.randrange(2**31)), "jackpot")
                         for i, seat in enumerate(session.seats) if seat.is_computer or demo}
@@ -191,6 +192,7 @@ class JackpotTableScene(PlayScene):
         if not state.is_legal(action):
             return
         scored_before = len(state.scores)
+        self.banner_first = False  # the roll's own words again
         self.session.act(action)
         remember(self.app, self.session, action, self.demo)
         self.can_undo = self.undo_allowed()
@@ -240,6 +242,8 @@ class JackpotTableScene(PlayScene):
         seat = self.state.seats[self.seat]
         if seat.is_computer or self.demo:
             self.bot_timer = BOT_PACE["roll"] if self.state.stage == "roll" else BOT_PACE["decide"]
+            if self.undo_allowed():
+                self.bot_timer = max(self.bot_timer, UNDO_GRACE)  # the person before may still take back a tile
         if self.state.stage == "roll":
             self.say("jackpot.your_roll", name=seat.name)
 
@@ -336,6 +340,7 @@ class JackpotTableScene(PlayScene):
         self.bot_next = None
         self.can_undo = self.undo_allowed()
         self.say("jackpot.taken_back", name=self.state.seats[self.state.current_player()].name)
+        self.banner_first = True  # say whose tile came back before what the roll gives
         self.app.play("hold")
 
     def sync_views(self) -> None:
@@ -483,7 +488,9 @@ class JackpotTableScene(PlayScene):
 
     # The picker: what the roll gives on top (one or two lines), the tiles to choose from, a hint at the bottom.
     def _heading(self) -> tuple[list[str], int]:
-        size, lines = fit_lines(self.grant_text() or self.banner_text(), 22, PICKER.width - 32, style="black",
+        words = (self.banner_text() or self.grant_text()) if self.banner_first else (
+            self.grant_text() or self.banner_text())
+        size, lines = fit_lines(words, 22, PICKER.width - 32, style="black",
                                 smallest=15, height=2 * assets.line_height(22))
         return lines, size
 

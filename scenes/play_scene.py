@@ -8,6 +8,9 @@ from .dialogs import PauseMenu
 from .stack import Scene
 
 
+UNDO_GRACE = 2.5  # seconds a computer waits before its turn while the person before it may still undo
+
+
 class PlayScene(Scene):
     def __init__(self, app, session: Session, demo: bool = False):
         super().__init__(app)

@@ -26,7 +26,7 @@ from .persist import remember
 from .dice_tray import DiceTray
 from .scorecard import Scorecard
 from .textfit import fits, floor_for, wrap_lines
-from .play_scene import PlayScene
+from .play_scene import UNDO_GRACE, PlayScene
 from .stack import Scene
 from .walkthrough import Walkthrough
 from .widgets import Button, ButtonRow, StaticLayer, draw_text, framed_felt, occlude, rounded, seat_badge, wood
@@ -233,7 +233,7 @@ class TableScene(PlayScene):
         name = self.state.seats[seat].name
         if self.state.seats[seat].is_computer or self.demo:
             self.say(t("table.is_playing", name=name), 1.2)
-            self.bot_timer = BOT_PACE["roll"]
+            self.bot_timer = BOT_PACE["roll"] if not self.undo_allowed() else UNDO_GRACE
         elif self.person_seats() > 1 and seat != self.last_seat:
             self.handoff = seat
             self.app.play("turn")
@@ -279,15 +279,21 @@ class TableScene(PlayScene):
         """Dice rest clear of the coach's panel and the walkthrough's while they show (dice under one move aside)."""
         bands = []
         if self.seat in self.coach.on and self.coach.available:
-            band = pygame.Rect(TRAY.x + 30, 0, 520, 6 * assets.line_height(17, 1.4) + 4)
-            band.bottom = TRAY.bottom - 28
+            band = pygame.Rect(self.tray_rect.x + 8, 0, 520, 6 * assets.line_height(17, 1.4) + 4)
+            band.bottom = self.tray_rect.bottom - 6
             bands.append(band)
         if self.walkthrough is not None and self.walkthrough.active:
             bands.append(self.walkthrough.area)
+        bands = [band.inflate(16, 36) for band in bands]  # room for the panel's shadow and the dice's own
         if bands != self.tray.keep_clear:
             self.tray.keep_clear = bands
             if self.state.dice is not None and not self.throwing:
-                self.tray.place(self.state.dice, list(self.state.held))  # the dice keep their numbers
+                self.replace_dice()
+
+    def replace_dice(self) -> None:
+        """The dice back on the table as the state has them, keeping their numbers and their left-to-right order."""
+        self.tray.place(self.state.dice, list(self.state.held))
+        self.tray.keep_order(self.key_order)
 
     def coaching(self) -> bool:
         return (self.coach.available and self.seat in self.coach.on and self.person_to_play()
@@ -302,7 +308,10 @@ class TableScene(PlayScene):
         self.handoff = None
         self.bot_next = None
         self.last_seat = self.seat
-        self.sync_dice()
+        if self.state.dice is not None:
+            self.replace_dice()  # the turn goes on with the same numbers on the same dice
+        else:
+            self.sync_dice()
         self.can_undo = self.undo_allowed()
         self.say(t("table.taken_back", name=self.state.seats[self.seat].name), 1.4)  # whose move it was
         self.app.play("hold")
@@ -503,8 +512,8 @@ class TableScene(PlayScene):
         title = t("table.coach_title")
         titles = [title] if fits(title, 16, width - 24, "bold") else wrap_lines(title, floor_for(16), width - 24, "bold")
         top = line * len(titles)  # the title takes one line, or two in a long language
-        panel_rect = pygame.Rect(TRAY.x + 30, 0, width, top + 2 + line * min(4, len(options)))
-        panel_rect.y = min(TRAY.bottom - 150, TRAY.bottom - 28 - panel_rect.height)  # more lines: it grows upward
+        panel_rect = pygame.Rect(self.tray_rect.x + 8, 0, width, top + 2 + line * min(4, len(options)))
+        panel_rect.bottom = self.tray_rect.bottom - 6  # inside this table's tray; more lines: it grows upward
         veil = pygame.Surface(panel_rect.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (12, 24, 18, 200), veil.get_rect(), border_radius=12)
         occlude(surface, panel_rect)

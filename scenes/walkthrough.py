@@ -119,7 +119,7 @@ class Walkthrough:
             self.index = step
 
     def _height(self, index: int) -> int:
-        return (22 + assets.line_height(26) // 2 + 4 + assets.line_height(self.SIZE) * len(self._lines(index))
+        return (14 + assets.line_height(26) + 4 + assets.line_height(self.SIZE) * len(self._lines(index))
                 + 14 + 52 + 12)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -133,11 +133,12 @@ class Walkthrough:
         width = rect.width - 40
         panel(surface, rect, theme.PAPER, 16, theme.HOLD_GOLD)
         count = t("walkthrough.count", number=self.index + 1, total=len(self.steps))
-        count_rect = draw_text(surface, count, 16, theme.INK_SOFT, (rect.right - 20, rect.y + 22), "midright", "bold",
+        title_y = rect.y + 14 + assets.line_height(26) // 2
+        count_rect = draw_text(surface, count, 16, theme.INK_SOFT, (rect.right - 20, title_y), "midright", "bold",
                                120)
-        draw_text(surface, t(f"walkthrough.{self.step.key}_title"), 26, theme.INK, (rect.x + 20, rect.y + 22),
+        draw_text(surface, t(f"walkthrough.{self.step.key}_title"), 26, theme.INK, (rect.x + 20, title_y),
                   "midleft", "black", count_rect.x - rect.x - 32)
-        y = rect.y + 22 + assets.line_height(26) // 2 + 4
+        y = rect.y + 14 + assets.line_height(26) + 4
         line = assets.line_height(self.SIZE)
         for text in self._lines(self.index):
             draw_text(surface, text, self.SIZE, theme.INK, (rect.x + 20, y), "topleft", "regular", width)

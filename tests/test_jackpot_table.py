@@ -134,3 +134,30 @@ def test_a_two_seat_jackpot_demo_plays_all_three_rounds():
         assert session.state.is_terminal() and len(session.state.scores) == 3
     finally:
         driver.close()
+
+
+def test_an_undo_says_whose_tile_came_back():
+    from game.i18n import t
+    from scenes.jackpot_table import JackpotTableScene
+    from scenes.widgets import record_text
+
+    driver = Driver(animation="instant")
+    try:
+        session = Session(find_variant("jackpot"), [Seat("Ann"), Seat("Ben")], seed=2, rolloff=False)
+        table = JackpotTableScene(driver.app, session)
+        driver.start(table)
+        driver.step(0.5)
+        bot = HeuristicJackpotPlayer(random.Random(1))
+        first = session.state.current_player()
+        while session.state.current_player() == first:
+            _click_action(driver, table, bot.choose(session.state), use_keys=True)
+            driver.wait_until(lambda: not table.busy(), 5)
+        driver.key(pygame.K_u)
+        assert session.state.current_player() == first
+        record_text(True)
+        driver.app.render()
+        shown = " ".join(d.words for d in record_text(False))
+        name = session.state.seats[first].name
+        assert t("jackpot.taken_back", name=name).split(":")[0] in shown
+    finally:
+        driver.close()

@@ -166,6 +166,8 @@ def test_dice_move_clear_of_the_coach_panel_and_keep_their_numbers(driver):
         if not session.state.held[die]:
             assert not scene.tray.die_rect(die).colliderect(band)
     assert scene.key_order == numbers
+    xs = [scene.tray.die_rect(d).x for d in numbers]
+    assert xs == sorted(xs)  # moved aside, they still lie in the order of their numbers
 
 
 def test_a_die_keeps_its_number_for_the_whole_turn(driver):
@@ -200,3 +202,48 @@ def test_switching_language_mid_game_changes_every_word_at_once(driver):
     shown = texts_on_screen(driver)
     assert "Enen" in shown and "Gooien" in shown and "Aces" not in shown and "Roll" not in shown
     assert session.state.dice is not None  # nothing played was lost
+
+
+def test_an_undo_brings_the_dice_back_with_their_numbers(driver):
+    scene, session = table(driver, seed=11)
+    roll(driver, scene)
+    numbers = list(scene.key_order)
+    driver.key(pygame.K_3)
+    held_at = scene.tray.die_rect(numbers[2]).topleft
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RETURN)
+    if driver.top is not scene:  # "score 0 here?": yes
+        driver.key(pygame.K_RIGHT)
+        driver.key(pygame.K_RETURN)
+    assert session.state.dice is None  # scored: the turn is over
+    driver.key(pygame.K_u)
+    assert session.state.dice is not None and scene.key_order == numbers
+    assert scene.tray.die_rect(numbers[2]).topleft == held_at  # back in its slot on the shelf
+    loose = [d for d in numbers if not session.state.held[d]]
+    xs = [scene.tray.die_rect(d).x for d in loose]
+    assert xs == sorted(xs)
+
+
+def test_a_computer_waits_while_the_person_before_it_may_still_undo():
+    from scenes.table import TableScene
+
+    driver = Driver(animation="normal")
+    try:
+        session = Session(find_variant("classic"), [Seat("Ann", colour="orange"),
+                                                    Seat("Ada", "computer", "greedy", "sky")], seed=4, rolloff=False)
+        scene = TableScene(driver.app, session)
+        driver.start(scene)
+        driver.step(0.5)
+        roll(driver, scene)
+        driver.key(pygame.K_DOWN)
+        driver.key(pygame.K_RETURN)
+        if driver.top is not scene:
+            driver.key(pygame.K_RIGHT)
+            driver.key(pygame.K_RETURN)
+        assert session.state.current_player() == 1
+        driver.step(1.5)  # time enough to see it, think and press U
+        assert session.state.dice is None  # Ada has not rolled yet
+        driver.key(pygame.K_u)
+        assert session.state.current_player() == 0
+    finally:
+        driver.close()
