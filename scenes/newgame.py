@@ -54,9 +54,6 @@ def _is_named(key: str, name: str) -> bool:
     return False
 
 
-DESCRIPTION_SMALLEST = 13  # a game's description may shrink this far to show on two lines (11 px at 1024x600)
-
-
 @dataclass
 class SeatSetup:
     name: str
@@ -367,13 +364,13 @@ class NewGameScene(Scene):
             rounded(surface, (255, 232, 160) if chosen else (240, 234, 216), rect, 10)
             if chosen:
                 rounded(surface, theme.WOOD, rect, 10, 3)
-            # The name, then as many lines of the description as the card has room for (smaller type for two).
+            # The name, then as many lines of the description as the card has room for (one, with large text).
             name_height = assets.line_height(22, 1.05)
-            room = max(1, (rect.height - 10 - name_height) // assets.line_height(DESCRIPTION_SMALLEST, 1.15))
+            step = assets.line_height(15, 1.15)
+            room = max(1, (rect.height - 10 - name_height) // step)
             draw_text(surface, str(variant.name), 22, theme.INK, (rect.x + 14, rect.y + 6 + name_height // 2),
                       "midleft", "bold", rect.width - 28)
-            size, lines = fit_lines(str(variant.description), 15, rect.width - 28, room, smallest=DESCRIPTION_SMALLEST)
-            step = assets.line_height(size, 1.15)
+            size, lines = fit_lines(str(variant.description), 15, rect.width - 28, room)
             top = rect.y + 5 + name_height + step // 2 + (step // 2 if len(lines) < room else 0)
             for k, line in enumerate(lines):
                 draw_text(surface, line, size, theme.INK_SOFT, (rect.x + 14, top + k * step), "midleft", "regular",
