@@ -160,6 +160,9 @@ class ChallengeTableScene(TableScene):
             self.selected = set(range(len(state.common)))
             self.tray.highlight = set(self.selected)
 
+    def fresh_throw(self) -> bool:
+        return True  # every common roll is new dice, numbered left to right for picking
+
     def handle_play(self, intent):
         if intent.kind == "confirm" and self.cstate.stage == "roll":
             self.roll()

@@ -479,12 +479,16 @@ class TableScene(PlayScene):
         """The dice have settled: number them left to right after a turn's first roll, and cheer five alike.
 
         The numbers then stay with the dice for the rest of the turn: key 3 is the same die after every roll."""
-        if getattr(self.state, "rolls_used", 1) <= 1:
+        if self.fresh_throw():
             self.number_dice()
         dice = self.state.dice
         if dice and len(dice) == self.variant.dice and len(set(dice)) == 1 and self.variant.five_alike_box:
             self.say(t("table.five_alike", name=self.variant.five_alike_name), 2.2)
             self.app.play("fanfare")
+
+    def fresh_throw(self) -> bool:
+        """Whether the dice that just landed are a new set to number (a turn's first roll)."""
+        return self.state.rolls_used <= 1
 
     def number_dice(self) -> None:
         """Keys 1-5 follow the dice as they lie, left to right (the held ones' shelf slots too)."""

@@ -247,3 +247,34 @@ def test_a_computer_waits_while_the_person_before_it_may_still_undo():
         assert session.state.current_player() == 0
     finally:
         driver.close()
+
+
+def test_challenge_numbers_every_common_roll_left_to_right(driver):
+    from scenes.table import table_for
+
+    session = Session(find_variant("challenge"), [Seat("Ann", colour="orange"), Seat("Ben", colour="sky")], seed=6,
+                      rolloff=False)
+    scene = table_for(driver.app, session)
+    driver.start(scene)
+    driver.step(0.5)
+    state = session.state
+    checked = 0
+    for _ in range(60):
+        if scene.handoff is not None:
+            driver.key(pygame.K_RETURN)
+        elif scene.throwing:
+            driver.step(0.2)
+        elif state.stage == "roll":
+            driver.key(pygame.K_RETURN)
+            assert driver.wait_until(lambda: not scene.throwing, 5)
+            xs = [scene.tray.die_rect(d).x for d in scene.key_order if scene.tray.die_rect(d).width]
+            assert xs == sorted(xs)
+            checked += 1
+            if checked == 3:
+                break
+        elif state.stage == "pick":
+            driver.key(pygame.K_1)  # copy one die, then confirm
+            driver.key(pygame.K_RETURN)
+        else:
+            driver.step(0.2)
+    assert checked == 3
