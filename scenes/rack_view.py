@@ -440,7 +440,7 @@ class RackView:
 
     def draw(self, surface: pygame.Surface) -> None:
         origin = self._frame.topleft
-        key = (self.unit, self.columns, self.colour, self.name, t("jackpot.rack.chance"))
+        key = (self.unit, self.columns, self.colour, self.name, t("jackpot.rack.chance"), assets.text_scale())
         back = _LAYERS.get(("back",) + key, self._build_back)
         front = _LAYERS.get(("front",) + key, self._build_front)
         pad = self._shadow_pad()
@@ -669,7 +669,7 @@ class RackView:
             return
         left = round((first_free + 2 * MARGIN + 0.25) * u) + u * 0  # right of the column that reaches the top
         room = pygame.Rect(left, 0, self._frame.width - left - round(0.1 * u), round(0.8 * u))
-        size = max(12, round(0.36 * u))
+        size = round(max(15, 0.36 * u) * assets.text_scale())  # readable on a small panel, larger with large text
         if not pygame.font.get_init():
             pygame.font.init()
         words = assets.fit(assets.printable(self.name), size, room.width, "bold")
