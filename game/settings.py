@@ -28,6 +28,7 @@ class Settings:
     language: str = ""  # empty: follow the system's language
     text_size: str = "normal"
     walkthrough: bool = True  # offer the first-game walkthrough (turned off once seen or skipped)
+    jackpot_walkthrough: bool = True  # the same for the first game of Jackpot, which plays differently
 
     def clean(self) -> "Settings":
         """Values out of range become sensible ones."""
@@ -45,6 +46,7 @@ class Settings:
         if self.text_size not in TEXT_SIZES:
             self.text_size = "normal"
         self.walkthrough = bool(self.walkthrough)
+        self.jackpot_walkthrough = bool(self.jackpot_walkthrough)
         return self
 
 

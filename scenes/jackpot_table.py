@@ -29,6 +29,7 @@ from .jackpot_art import SymbolDiceTray, symbol_surface, tile_surface
 from .persist import remember
 from .rack_view import RackView
 from .textfit import draw_wrapped, fit_lines
+from .walkthrough import JACKPOT_STEPS, Walkthrough
 from .play_scene import UNDO_GRACE, PlayScene
 from .widgets import Button, ButtonRow, StaticLayer, draw_text, framed_felt, panel, rounded, seat_badge, wood
 
@@ -68,6 +69,7 @@ class JackpotTableScene(PlayScene):
     def __init__(self, app, session: Session, demo: bool = False):
         super().__init__(app, session, demo)
         self.banner_first = False  # after an undo, the banner (whose tile came back) comes before the roll's words
+        self.walkthrough: Walkthrough | None = None
         rng = random.Random(session.seed ^ 0xB07)
         self.players = {i: make_player(seat.level or "heuristic", random.Random(rng.randrange(2**31)), "jackpot")
                         for i, seat in enumerate(session.seats) if seat.is_computer or demo}
@@ -106,6 +108,24 @@ class JackpotTableScene(PlayScene):
         self.can_undo = self.undo_allowed()
         self.sync_views()
         self._turn_started()
+        if self.offers_walkthrough():
+            big = self.racks[self.shown_seat] if self.shown_seat >= 0 else self.racks[0]
+            targets = {"roll": self.roll_button.rect, "rack": BIG_RACK, "chance": big.chance_rect()}
+            area = pygame.Rect(SMALL_RACKS.x, SMALL_RACKS.y, SMALL_RACKS.width - 10, 0)
+            self.walkthrough = Walkthrough(self.app, self.variant, targets, area, JACKPOT_STEPS,
+                                           "jackpot_walkthrough")
+
+    def offers_walkthrough(self) -> bool:
+        """Jackpot's own first-game tips: once, for people at a home table, on a fresh game."""
+        return (self.app.settings.jackpot_walkthrough and not self.demo and self.app.kiosk is None
+                and any(not seat.is_computer for seat in self.state.seats)
+                and not any(isinstance(a, Place) for a in self.session.log))
+
+    def walkthrough_shown(self) -> bool:
+        tips = self.walkthrough
+        if tips is None or not tips.active or not self.person_to_play():
+            return False
+        return not tips.step.needs_dice or self.state.stage != "roll"
 
     def resume(self) -> None:
         self.label_buttons()  # the language may have changed in the settings
@@ -193,7 +213,10 @@ class JackpotTableScene(PlayScene):
             return
         scored_before = len(state.scores)
         self.banner_first = False  # the roll's own words again
+        seat = state.current_player()
         self.session.act(action)
+        if self.walkthrough is not None and seat >= 0 and not state.seats[seat].is_computer:
+            self.walkthrough.noticed(action)
         remember(self.app, self.session, action, self.demo)
         self.can_undo = self.undo_allowed()
         if isinstance(action, Roll):
@@ -353,6 +376,8 @@ class JackpotTableScene(PlayScene):
 
     # -------------------------------------------------------------- input --
     def handle(self, intent):
+        if self.walkthrough_shown() and self.walkthrough.handle(intent, self.clock.time):
+            return None
         done, unused = self.handle_first(intent, self.menu_button)
         if done:
             return unused
@@ -405,6 +430,8 @@ class JackpotTableScene(PlayScene):
     def update(self, dt: float) -> None:
         speed = self.app.animation_speed()
         self.clock.tick(dt)
+        if self.walkthrough is not None:
+            self.walkthrough.update(dt)
         self.tray.speed = min(speed, 50.0)
         self.tray.update(dt)
         if self.throwing and not self.tray.busy():
@@ -485,6 +512,8 @@ class JackpotTableScene(PlayScene):
             if button.rect.x >= 0 and button.rect.y >= 0:  # the hidden ones wait off the screen
                 button.draw(surface)
         self._draw_hint(surface)
+        if self.walkthrough_shown():
+            self.walkthrough.draw(surface)
 
     # The picker: what the roll gives on top (one or two lines), the tiles to choose from, a hint at the bottom.
     def _heading(self) -> tuple[list[str], int]:

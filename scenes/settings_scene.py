@@ -40,7 +40,7 @@ class SettingsScene(Scene):
                    style="quiet", size=24),
             Button(pygame.Rect(x, rows[5] - 28, 300, 56), on_off(self.app.fullscreen), self._fullscreen,
                    style="quiet", size=24),
-            Button(pygame.Rect(x, rows[6] - 28, 300, 56), on_off(s.walkthrough), self._walkthrough,
+            Button(pygame.Rect(x, rows[6] - 28, 300, 56), on_off(s.walkthrough or s.jackpot_walkthrough), self._walkthrough,
                    style="quiet", size=24),
             Button(pygame.Rect(BOX.centerx - 120, BOX.bottom - 84, 240, 64), t("common.done"), self.app.stack.pop,
                    size=28),
@@ -64,7 +64,8 @@ class SettingsScene(Scene):
         self._changed()
 
     def _walkthrough(self) -> None:
-        self.app.settings.walkthrough = not self.app.settings.walkthrough
+        s = self.app.settings
+        s.walkthrough = s.jackpot_walkthrough = not (s.walkthrough or s.jackpot_walkthrough)
         self._changed()
 
     def _text_size(self) -> None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.actions import Action, Hold, Roll, Score
+from game.actions import Action, Hold, Place, Roll, Score
 from game.i18n import t
 from game.settings import save_settings
 
@@ -36,22 +36,31 @@ STEPS = (
     Step("box", "card", Score, True),
     Step("bonus", "bonus", None),
 )
+JACKPOT_STEPS = (
+    Step("jackpot_roll", "roll", Roll),
+    Step("jackpot_tile", "rack", Place, True),
+    Step("jackpot_chance", "chance", None),
+    Step("jackpot_lines", "rack", None),
+)
 
 
 class Walkthrough:
     def __init__(self, app, variant, targets: dict[str, pygame.Rect], area: pygame.Rect,
-                 step_names: tuple[str, ...] | None = None):
-        """``area`` is where the tips show (its height is set here: room for the longest tip)."""
+                 steps: tuple[Step, ...] = STEPS, setting: str = "walkthrough"):
+        """``area`` is where the tips show (its height is set here: room for the longest tip); ``setting`` is the
+        settings flag that offers them, turned off once they are done or skipped."""
         self.app = app
         self.variant = variant
+        self.setting = setting
         self.targets = targets
-        self.steps = [s for s in STEPS if step_names is None or s.key in step_names]
+        self.steps = list(steps)
         self.index = 0
         self.time = 0.0
         self.active = True
         self._build()
         self.area = pygame.Rect(area)
         self.area.height = max(self._height(i) for i in range(len(self.steps)))
+        self.area.bottom = min(self.area.bottom, theme.HEIGHT - 8)  # a tall tip (large text) moves up
 
     def _build(self) -> None:
         last = self.index == len(self.steps) - 1
@@ -75,7 +84,7 @@ class Walkthrough:
 
     def finish(self) -> None:
         self.active = False
-        self.app.settings.walkthrough = False
+        setattr(self.app.settings, self.setting, False)
         save_settings(self.app.settings)
 
     def noticed(self, action: Action) -> None:

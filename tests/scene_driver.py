@@ -17,7 +17,7 @@ class Driver:
     def __init__(self, animation: str = "fast", sound: bool = False, kiosk=None, language: str = "en",
                  text_size: str = "normal", size: tuple[int, int] = (1280, 800), walkthrough: bool = False):
         settings = Settings(sound=sound, animation=animation, language=language, text_size=text_size,
-                            walkthrough=walkthrough)
+                            walkthrough=walkthrough, jackpot_walkthrough=walkthrough)
         self.app = App(size, settings=settings, kiosk=kiosk)
         self.now = 100.0
 

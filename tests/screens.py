@@ -125,6 +125,23 @@ def _coached_gameover(driver):
     _settle(driver, 2.0)
 
 
+def _jackpot_tips(step: int):
+    def build(driver):
+        from scenes.jackpot_table import JackpotTableScene
+
+        driver.app.settings.jackpot_walkthrough = True
+        session = Session(find_variant("jackpot"), seats(2), seed=2, rolloff=False)
+        table = JackpotTableScene(driver.app, session)
+        driver.start(table)
+        if step >= 1:
+            driver.key(pygame.K_SPACE)
+            _settle(driver, 2.0)
+        while table.walkthrough.index < step:
+            table.walkthrough.next()
+        _settle(driver, 0.5)
+    return build
+
+
 def _title(driver):
     from scenes.title import TitleScene
 
@@ -261,6 +278,9 @@ SCREENS = [
     ("walkthrough-hold", _walkthrough(1)),
     ("walkthrough-box", _walkthrough(2)),
     ("walkthrough-bonus", _walkthrough(3)),
+    ("jackpot-tips-roll", _jackpot_tips(0)),
+    ("jackpot-tips-tile", _jackpot_tips(1)),
+    ("jackpot-tips-lines", _jackpot_tips(3)),
     ("challenge", _table("challenge", 4, 30)),
     ("jackpot", _table("jackpot", 4, 40)),
     ("jackpot-round", _jackpot_round),

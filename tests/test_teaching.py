@@ -278,3 +278,26 @@ def test_challenge_numbers_every_common_roll_left_to_right(driver):
         else:
             driver.step(0.2)
     assert checked == 3
+
+
+def test_jackpot_has_its_own_first_game_tips():
+    from scenes.jackpot_table import JackpotTableScene
+
+    driver = Driver(animation="instant", walkthrough=True)
+    try:
+        session = Session(find_variant("jackpot"), [Seat("Ann"), Seat("Ben")], seed=2, rolloff=False)
+        scene = JackpotTableScene(driver.app, session)
+        driver.start(scene)
+        driver.step(0.5)
+        tips = scene.walkthrough
+        assert tips is not None and tips.step.key == "jackpot_roll"
+        assert t("walkthrough.jackpot_roll_title") in texts_on_screen(driver)
+        driver.key(pygame.K_SPACE)
+        assert driver.wait_until(lambda: not scene.busy(), 5)
+        assert tips.step.key == "jackpot_tile" and scene.walkthrough_shown()
+        driver.key(pygame.K_ESCAPE)  # skip the rest
+        assert not tips.active and driver.top is scene
+    finally:
+        driver.close()
+    settings = load_settings()
+    assert settings.jackpot_walkthrough is False and settings.walkthrough is True  # the other game's tips remain
