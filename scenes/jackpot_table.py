@@ -69,7 +69,6 @@ class JackpotTableScene(PlayScene):
     def __init__(self, app, session: Session, demo: bool = False):
         super().__init__(app, session, demo)
         self.banner_first = False  # after an undo, the banner (whose tile came back) comes before the roll's words
-        self.walkthrough: Walkthrough | None = None
         rng = random.Random(session.seed ^ 0xB07)
         self.players = {i: make_player(seat.level or "heuristic", random.Random(rng.randrange(2**31)), "jackpot")
                         for i, seat in enumerate(session.seats) if seat.is_computer or demo}
@@ -108,24 +107,12 @@ class JackpotTableScene(PlayScene):
         self.can_undo = self.undo_allowed()
         self.sync_views()
         self._turn_started()
-        if self.offers_walkthrough():
+        if self.tips_due("jackpot_walkthrough", Place):
             big = self.racks[self.shown_seat] if self.shown_seat >= 0 else self.racks[0]
             targets = {"roll": self.roll_button.rect, "rack": BIG_RACK, "chance": big.chance_rect()}
             area = pygame.Rect(SMALL_RACKS.x, SMALL_RACKS.y, SMALL_RACKS.width - 10, 0)
             self.walkthrough = Walkthrough(self.app, self.variant, targets, area, JACKPOT_STEPS,
                                            "jackpot_walkthrough")
-
-    def offers_walkthrough(self) -> bool:
-        """Jackpot's own first-game tips: once, for people at a home table, on a fresh game."""
-        return (self.app.settings.jackpot_walkthrough and not self.demo and self.app.kiosk is None
-                and any(not seat.is_computer for seat in self.state.seats)
-                and not any(isinstance(a, Place) for a in self.session.log))
-
-    def walkthrough_shown(self) -> bool:
-        tips = self.walkthrough
-        if tips is None or not tips.active or not self.person_to_play():
-            return False
-        return not tips.step.needs_dice or self.state.stage != "roll"
 
     def resume(self) -> None:
         self.label_buttons()  # the language may have changed in the settings
@@ -215,8 +202,7 @@ class JackpotTableScene(PlayScene):
         self.banner_first = False  # the roll's own words again
         seat = state.current_player()
         self.session.act(action)
-        if self.walkthrough is not None and seat >= 0 and not state.seats[seat].is_computer:
-            self.walkthrough.noticed(action)
+        self.walkthrough_noticed(seat, action)
         remember(self.app, self.session, action, self.demo)
         self.can_undo = self.undo_allowed()
         if isinstance(action, Roll):
@@ -376,7 +362,7 @@ class JackpotTableScene(PlayScene):
 
     # -------------------------------------------------------------- input --
     def handle(self, intent):
-        if self.walkthrough_shown() and self.walkthrough.handle(intent, self.clock.time):
+        if self.walkthrough_handled(intent):
             return None
         done, unused = self.handle_first(intent, self.menu_button)
         if done:

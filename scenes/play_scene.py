@@ -27,6 +27,29 @@ class PlayScene(Scene):
         return self.state.current_player()
 
     bot_timer = 0.0
+    walkthrough = None  # the first-game tips (a scenes.walkthrough.Walkthrough) while they are offered
+
+    def tips_due(self, setting: str, first_move: type) -> bool:
+        """First-game tips: once (while ``setting`` is on), for people at a home table, before the first such move."""
+        return (getattr(self.app.settings, setting) and not self.demo and self.app.kiosk is None
+                and any(not seat.is_computer for seat in self.state.seats)
+                and not any(isinstance(action, first_move) for action in self.session.log))
+
+    def walkthrough_shown(self) -> bool:
+        """Its tips show on a person's turn; a tip about the dice waits until they are on the table."""
+        tips = self.walkthrough
+        if tips is None or not tips.active or not self.person_to_play():
+            return False
+        return not tips.step.needs_dice or self.state.dice is not None
+
+    def walkthrough_handled(self, intent) -> bool:
+        """The tips' own buttons and keys come first; everything else goes on to the table."""
+        return self.walkthrough_shown() and self.walkthrough.handle(intent, self.clock.time)
+
+    def walkthrough_noticed(self, seat: int, action) -> None:
+        """A person's move: a tip waiting for it moves on."""
+        if self.walkthrough is not None and seat >= 0 and not self.state.seats[seat].is_computer:
+            self.walkthrough.noticed(action)
 
     def bot_due(self, dt: float, busy: bool) -> int | None:
         """The computer seat whose next move is due now, if any: computers wait their pace between moves."""

@@ -82,7 +82,6 @@ class TableScene(PlayScene):
         self.key_order: list[int] = list(range(self.variant.dice))  # key k+1 holds die key_order[k]
         self.box_help = BoxHelp()
         self.key_focus = False  # the box focus was moved by keys (then its help shows too)
-        self.walkthrough: Walkthrough | None = None
 
     def _new_tray(self, count: int | None = None) -> DiceTray:
         tray = DiceTray(self.tray_rect, HOLD_ROW, count or self.variant.dice, size=78,
@@ -104,16 +103,10 @@ class TableScene(PlayScene):
         self.sync_dice()
         self._turn_started()
         self.refresh_buttons()
-        if self.offers_walkthrough():
+        if self.variant.turns != "common" and self.tips_due("walkthrough", Score):  # turns of one's own
             area = pygame.Rect(TRAY.x + 32, TRAY.y + 30, TRAY.width - 64, 0)
             self.walkthrough = Walkthrough(self.app, self.variant, self.walkthrough_targets(), area)
-            self.keep_dice_clear_of_coach()
-
-    def offers_walkthrough(self) -> bool:
-        """The first game's tips: once, for people at a home table, on a fresh game with turns of one's own."""
-        return (self.app.settings.walkthrough and not self.demo and self.app.kiosk is None
-                and self.variant.turns != "common" and self.person_seats() > 0
-                and not any(isinstance(a, Score) for a in self.session.log))
+            self.keep_dice_clear()
 
     def walkthrough_targets(self) -> dict[str, pygame.Rect]:
         rows = {row.kind: index for index, row in enumerate(self.card.rows)}
@@ -122,13 +115,6 @@ class TableScene(PlayScene):
         if bonus is not None:
             targets["bonus"] = self.card.row_rect(bonus)
         return targets
-
-    def walkthrough_shown(self) -> bool:
-        """Its tips show on a person's turn; a tip about the dice waits until they are on the table."""
-        tips = self.walkthrough
-        if tips is None or not tips.active or not self.person_to_play():
-            return False
-        return not tips.step.needs_dice or self.state.dice is not None
 
     def resume(self) -> None:
         self.buttons = ButtonRow([self.roll_button, self.pause_button, self.undo_button, self.coach_button])
@@ -166,10 +152,7 @@ class TableScene(PlayScene):
         card = state.card(seat) if state.phase == "play" else None
         bonuses = (card.five_alike_bonus, card.upper_bonus(self.variant)) if card else (0, 0)
         self.session.act(action)
-        if self.walkthrough is not None and not state.seats[seat].is_computer:
-            self.walkthrough.noticed(action)
-            if not self.walkthrough.active:
-                self.keep_dice_clear_of_coach()
+        self.walkthrough_noticed(seat, action)
         remember(self.app, self.session, action, self.demo)
         self.can_undo = self.undo_allowed()
         if isinstance(action, Roll):
@@ -229,7 +212,7 @@ class TableScene(PlayScene):
         seat = self.seat
         if seat < 0:
             return
-        self.keep_dice_clear_of_coach()  # each seat has its own coach switch
+        self.keep_dice_clear()  # each seat has its own coach switch
         name = self.state.seats[seat].name
         if self.state.seats[seat].is_computer or self.demo:
             self.say(t("table.is_playing", name=name), 1.2)
@@ -273,9 +256,9 @@ class TableScene(PlayScene):
             return
         self.coach.on ^= {seat}
         self.say(t("table.coach_on") if seat in self.coach.on else t("table.coach_off"), 1.4)
-        self.keep_dice_clear_of_coach()
+        self.keep_dice_clear()
 
-    def keep_dice_clear_of_coach(self) -> None:
+    def keep_dice_clear(self) -> None:
         """Dice rest clear of the coach's panel and the walkthrough's while they show (dice under one move aside)."""
         bands = []
         if self.seat in self.coach.on and self.coach.available:
@@ -322,7 +305,8 @@ class TableScene(PlayScene):
 
     # ------------------------------------------------------------- input --
     def handle(self, intent):
-        if self.walkthrough_shown() and self.walkthrough.handle(intent, self.clock.time):
+        if self.walkthrough_handled(intent):
+            self.keep_dice_clear()  # tips done or skipped: the dice may use the whole tray again
             return None
         done, unused = self.handle_first(intent, self.pause_button)
         if done:

@@ -109,9 +109,11 @@ class Walkthrough:
     def update(self, dt: float) -> None:
         self.time += dt
 
-    def text(self) -> str:
-        if self.step.key != "bonus":
-            return t(f"walkthrough.{self.step.key}_text")
+    def text(self, index: int | None = None) -> str:
+        """What a tip says (the current one by default)."""
+        step = self.steps[self.index if index is None else index]
+        if step.key != "bonus":
+            return t(f"walkthrough.{step.key}_text")
         bonus = self.variant.upper_bonus
         if bonus is None:
             return t("walkthrough.bonus_none_text")
@@ -121,11 +123,7 @@ class Walkthrough:
     SIZE = 20
 
     def _lines(self, index: int) -> list[str]:
-        step, self.index = self.index, index
-        try:
-            return assets.wrap(self.text(), self.SIZE, self.area.width - 40 if hasattr(self, "area") else 400)
-        finally:
-            self.index = step
+        return assets.wrap(self.text(index), self.SIZE, self.area.width - 40)
 
     def _height(self, index: int) -> int:
         return (14 + assets.line_height(26) + 4 + assets.line_height(self.SIZE) * len(self._lines(index))

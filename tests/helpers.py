@@ -66,3 +66,15 @@ def check_resume_continues(straight, variant, seed: int, cut: int, play) -> None
     play(resumed, rng_b, 10**6)
     assert resumed.state.is_terminal() and resumed.state == straight.state
     assert resumed.log == straight.log
+
+
+def texts_on_screen(driver) -> list[str]:
+    """The words the next frame shows, as drawn (texts drawn over by a panel or veil left out)."""
+    from scenes.widgets import record_text
+
+    record_text(True)
+    try:
+        driver.app.render()
+    finally:
+        drawn = record_text(False)
+    return [d.words for d in drawn if not d.covered]

@@ -73,14 +73,14 @@ def _box_help(box: str):
     return build
 
 
-def _walkthrough(step: int):
+def _tips(variant: str, count: int, seed: int, step: int):
+    """A fresh table with its first-game tips at ``step`` (the dice rolled first for the tips about them)."""
     def build(driver):
-        from game.state import Seat as _Seat
-        from scenes.table import TableScene
+        from scenes.table import table_for
 
-        driver.app.settings.walkthrough = True
-        session = Session(find_variant("classic"), [_Seat("Ann", colour="orange")], seed=4, rolloff=False)
-        table = TableScene(driver.app, session)
+        driver.app.settings.walkthrough = driver.app.settings.jackpot_walkthrough = True
+        session = Session(find_variant(variant), seats(count), seed=seed, rolloff=False)
+        table = table_for(driver.app, session)
         driver.start(table)
         if step >= 1:
             driver.key(pygame.K_SPACE)  # the dice on the table: the tips about them show
@@ -123,23 +123,6 @@ def _coached_gameover(driver):
         table.tray.skip()
         table.throwing = False
     _settle(driver, 2.0)
-
-
-def _jackpot_tips(step: int):
-    def build(driver):
-        from scenes.jackpot_table import JackpotTableScene
-
-        driver.app.settings.jackpot_walkthrough = True
-        session = Session(find_variant("jackpot"), seats(2), seed=2, rolloff=False)
-        table = JackpotTableScene(driver.app, session)
-        driver.start(table)
-        if step >= 1:
-            driver.key(pygame.K_SPACE)
-            _settle(driver, 2.0)
-        while table.walkthrough.index < step:
-            table.walkthrough.next()
-        _settle(driver, 0.5)
-    return build
 
 
 def _title(driver):
@@ -274,13 +257,13 @@ SCREENS = [
     ("table-handoff", _table("classic", 2, 0, handoff=True)),
     ("box-help-top", _box_help("aces")),
     ("box-help-bottom", _box_help("chance")),
-    ("walkthrough-roll", _walkthrough(0)),
-    ("walkthrough-hold", _walkthrough(1)),
-    ("walkthrough-box", _walkthrough(2)),
-    ("walkthrough-bonus", _walkthrough(3)),
-    ("jackpot-tips-roll", _jackpot_tips(0)),
-    ("jackpot-tips-tile", _jackpot_tips(1)),
-    ("jackpot-tips-lines", _jackpot_tips(3)),
+    ("walkthrough-roll", _tips("classic", 1, 4, 0)),
+    ("walkthrough-hold", _tips("classic", 1, 4, 1)),
+    ("walkthrough-box", _tips("classic", 1, 4, 2)),
+    ("walkthrough-bonus", _tips("classic", 1, 4, 3)),
+    ("jackpot-tips-roll", _tips("jackpot", 2, 2, 0)),
+    ("jackpot-tips-tile", _tips("jackpot", 2, 2, 1)),
+    ("jackpot-tips-lines", _tips("jackpot", 2, 2, 3)),
     ("challenge", _table("challenge", 4, 30)),
     ("jackpot", _table("jackpot", 4, 40)),
     ("jackpot-round", _jackpot_round),

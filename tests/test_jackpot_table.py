@@ -13,6 +13,7 @@ from game.session import Session, replay
 from game.state import Seat
 from game.variants import find_variant
 
+from helpers import texts_on_screen
 from scene_driver import Driver
 
 
@@ -139,7 +140,6 @@ def test_a_two_seat_jackpot_demo_plays_all_three_rounds():
 def test_an_undo_says_whose_tile_came_back():
     from game.i18n import t
     from scenes.jackpot_table import JackpotTableScene
-    from scenes.widgets import record_text
 
     driver = Driver(animation="instant")
     try:
@@ -154,9 +154,7 @@ def test_an_undo_says_whose_tile_came_back():
             driver.wait_until(lambda: not table.busy(), 5)
         driver.key(pygame.K_u)
         assert session.state.current_player() == first
-        record_text(True)
-        driver.app.render()
-        shown = " ".join(d.words for d in record_text(False))
+        shown = " ".join(texts_on_screen(driver))
         name = session.state.seats[first].name
         assert t("jackpot.taken_back", name=name).split(":")[0] in shown
     finally:

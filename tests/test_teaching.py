@@ -13,7 +13,7 @@ from game.state import Seat
 from game.variants import find_variant
 from scene_driver import Driver
 
-from scenes.widgets import record_text
+from helpers import texts_on_screen
 
 
 def table(driver, variant="classic", seed=4):
@@ -29,15 +29,6 @@ def table(driver, variant="classic", seed=4):
 def roll(driver, scene):
     driver.key(pygame.K_SPACE)
     assert driver.wait_until(lambda: not scene.throwing, 5)
-
-
-def texts_on_screen(driver) -> list[str]:
-    record_text(True)
-    try:
-        driver.app.render()
-    finally:
-        drawn = record_text(False)
-    return [d.words for d in drawn if not d.covered]
 
 
 def finger(driver, kind, pos):
@@ -149,6 +140,7 @@ def test_esc_skips_the_walkthrough_and_the_table_plays_on():
         scene, session = table(driver)
         driver.key(pygame.K_ESCAPE)
         assert not scene.walkthrough.active and driver.top is scene  # Esc skipped it; it did not open the menu
+        assert scene.tray.keep_clear == []  # and the dice have the whole tray again
         roll(driver, scene)
         assert isinstance(session.log[0], Roll)
     finally:
