@@ -44,7 +44,7 @@ def result_entry(session: Session, when: float | None = None) -> dict:
             five = variant.five_alike_box
             entry["five_alike"] = sum((card.boxes.get(five) or 0) > 0 for card in cards) if five else None
         seats.append(entry)
-    return {"variant": variant.id, "variant_name": str(variant.name), "date": when or time.time(),
+    return {"variant": variant.id, "variant_name": variant.name.get("en"), "date": when or time.time(),
             "games": state.games, "solo": state.n == 1, "undos": session.undos, "seats": seats}
 
 

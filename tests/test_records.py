@@ -129,3 +129,11 @@ def test_records_with_damaged_fields_are_refused_not_crashed():
     records_path().write_text(json.dumps(bad))
     entries, message = read_records()
     assert entries == [] and "could not be read" in message
+
+
+def test_a_record_keeps_the_games_english_name_whatever_the_language_on_screen():
+    from game import i18n
+
+    i18n.set_language("nl")
+    entry = result_entry(_finished("classic", [Seat("Ann")], 3))
+    assert entry["variant_name"] == "Classic Yahtzee"  # stored data does not follow the screen's language
