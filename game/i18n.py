@@ -24,7 +24,6 @@ import yaml
 
 from .paths import asset
 
-LANGUAGES = {"en": "English", "nl": "Nederlands"}
 DEFAULT = "en"
 PSEUDO = "pseudo"
 _PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
@@ -53,6 +52,17 @@ def _is_plural(value: dict) -> bool:
     return set(value) >= {"other"} and set(value) <= {"zero", "one", "other"}
 
 
+@lru_cache(maxsize=1)
+def languages() -> dict[str, str]:
+    """The one list of languages: every folder of string tables, by code, with the language's own name.
+
+    English comes first; ``pseudo`` is made from English for tests and is not listed.
+    """
+    codes = sorted(path.name for path in strings_dir().iterdir() if path.is_dir() and any(path.glob("*.yaml")))
+    codes.sort(key=lambda code: code != DEFAULT)
+    return {code: str(table(code).get("common.language_name", code)) for code in codes}
+
+
 @lru_cache(maxsize=8)
 def table(language: str) -> dict[str, Any]:
     """Every key of one language, flattened; a broken file is a bug in the product, so it raises."""
@@ -69,7 +79,7 @@ def table(language: str) -> dict[str, Any]:
 def set_language(language: str | None) -> str:
     """Choose the language (unknown ones fall back to the system's, then English); returns it."""
     global _current
-    if language not in LANGUAGES and language != PSEUDO:
+    if language not in languages() and language != PSEUDO:
         language = system_language()
     _current = language
     return _current
@@ -89,7 +99,7 @@ def system_language() -> str:
     for candidate in candidates:
         for part in candidate.split(":"):
             code = part.split("_")[0].split(".")[0].split("-")[0].lower()
-            if code in LANGUAGES:
+            if code in languages():
                 return code
             if code and code not in ("c", "posix"):
                 return DEFAULT

@@ -11,7 +11,7 @@ import os
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-from .i18n import LANGUAGES
+from .i18n import languages
 from .paths import user_config_dir
 
 ANIMATION_SPEEDS = ("normal", "fast", "instant")
@@ -41,7 +41,7 @@ class Settings:
             self.animation = "normal"
         self.fullscreen = bool(self.fullscreen)
         self.kiosk = bool(self.kiosk)
-        if not isinstance(self.language, str) or self.language not in LANGUAGES:
+        if not isinstance(self.language, str) or self.language not in languages():
             self.language = ""
         if self.text_size not in TEXT_SIZES:
             self.text_size = "normal"

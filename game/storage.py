@@ -19,10 +19,14 @@ from typing import Any
 from filelock import FileLock
 
 
-def write_atomic(path: Path, text: str, backup: bool = True) -> None:
+def write_atomic(path: Path, text: str, backup: bool = True, mode: int | None = None) -> None:
+    """``mode`` (say 0o600 for a file that holds a PIN) is set exactly, whatever the umask."""
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(temporary, "w", encoding="utf-8") as handle:
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666 if mode is None else mode)
+    if mode is not None:
+        os.chmod(temporary, mode)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
         handle.write(text)
         handle.flush()
         os.fsync(handle.fileno())

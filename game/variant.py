@@ -21,7 +21,6 @@ from .schema import Fields, describe
 BOX_KINDS = ("face", "of_a_kind", "pairs", "full_house", "straight", "five_alike", "chance")
 JOKER_MODES = ("none", "official", "upper_filled", "free")
 TURN_STRUCTURES = ("solo", "common")
-LANGUAGES = ("en", "nl")
 
 
 @dataclass(frozen=True)
@@ -193,8 +192,8 @@ def read_text(fields: Fields, key: str, default: Any = REQUIRED) -> Text | None:
     if isinstance(value, str):
         return Text.plain(value.strip())
     if isinstance(value, dict):
-        texts = fields.sub(key, set(LANGUAGES))
-        pairs = tuple((lang, texts.get(lang, str).strip()) for lang in LANGUAGES if texts.has(lang))
+        texts = fields.sub(key, set(i18n.languages()))
+        pairs = tuple((lang, texts.get(lang, str).strip()) for lang in i18n.languages() if texts.has(lang))
         if not any(lang == "en" for lang, _ in pairs):
             raise fields.fail(key, "needs an English text (en)")
         return Text(pairs)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import sys
 import time
 from typing import Any
@@ -16,7 +17,7 @@ from typing import Any
 import pygame
 
 from game import __version__, i18n
-from game.kiosk import KioskConfig, load_kiosk
+from game.kiosk import KioskConfig, load_kiosk, provide_pin
 from game.paths import asset
 from game.settings import Settings, load_settings, save_settings
 from game.variants import Catalogue, load_all
@@ -33,9 +34,36 @@ LARGE_TEXT = 1.2  # the "large text" setting: every font this much bigger (boxes
 ANIMATION_SPEED = {"normal": 1.0, "fast": 2.2, "instant": 1000.0}
 
 
+class StopSignals:
+    """SIGTERM (systemd's stop) and SIGINT (Ctrl+C) end the game cleanly, kiosk or not.
+
+    Used as a context manager around the whole run: the handler only notes the signal, and the loop
+    sees it within a frame, keeps the autosave and returns 0. SDL's own handlers are switched off (they
+    would turn the signal into a window-close, which a kiosk ignores).
+    """
+
+    NUMBERS = (signal.SIGTERM, signal.SIGINT)
+
+    def __init__(self) -> None:
+        self.signal: str | None = None
+        self._previous: dict = {}
+
+    def _noted(self, number: int, _frame: Any) -> None:
+        self.signal = signal.Signals(number).name
+
+    def __enter__(self) -> "StopSignals":
+        self._previous = {number: signal.signal(number, self._noted) for number in self.NUMBERS}
+        return self
+
+    def __exit__(self, *_: Any) -> None:
+        for number, handler in self._previous.items():
+            signal.signal(number, handler)
+
+
 class App:
     def __init__(self, size: tuple[int, int] = (theme.WIDTH, theme.HEIGHT), fullscreen: bool = False,
-                 settings: Settings | None = None, demo: bool = False, kiosk: KioskConfig | None = None):
+                 settings: Settings | None = None, demo: bool = False, kiosk: KioskConfig | None = None,
+                 stop: "StopSignals | None" = None):
         self.settings = settings or load_settings()
         # The kiosk's own language wins on a public screen; otherwise the player's choice, else the system's.
         i18n.set_language(kiosk.language if kiosk is not None else self.settings.language or None)
@@ -43,11 +71,15 @@ class App:
         self.demo = demo
         self.kiosk_config = kiosk
         self.keeps_nothing = kiosk is not None  # a kiosk keeps no resumable game and allows no undo
-        # The window's class matches the desktop file, so the menu's icon shows for the window.
-        os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "dice-parlor")
-        os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "dice-parlor")
+        # The window's class matches the desktop file, so the menu's icon shows for the window. Set, not
+        # defaulted: importing pygame already put the script's name ("__main__.py") there.
+        os.environ["SDL_VIDEO_X11_WMCLASS"] = "dice-parlor"
+        os.environ["SDL_VIDEO_WAYLAND_WMCLASS"] = "dice-parlor"
+        # SIGTERM and SIGINT are ours (see stop_on_signals): SDL would turn them into a window-close,
+        # which a kiosk ignores.
+        os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
         if kiosk is not None:
-            os.environ.setdefault("SDL_GRAB_KEYBOARD", "1")
+            os.environ["SDL_ALLOW_ALT_TAB_WHILE_GRABBED"] = "0"  # SDL would minimise on Alt+Tab itself
         pygame.display.init()
         pygame.font.init()
         assets.reset()
@@ -61,12 +93,10 @@ class App:
         self.window = self._open_window()
         self.kiosk = None
         if kiosk is not None:
-            from .kiosk import KioskController
+            from .kiosk import KioskController, hold_the_screen
 
             self.kiosk = KioskController(self, kiosk)
-            pygame.mouse.set_visible(kiosk.show_cursor)
-            # Where SDL can, the keyboard is grabbed too (the hint below): Alt+Tab and the like stay inside.
-            pygame.event.set_grab(True)
+            hold_the_screen(kiosk.show_cursor)
         pygame.display.set_allow_screensaver(False)
         self.canvas = pygame.Surface((theme.WIDTH, theme.HEIGHT)).convert()
         self.viewport = Viewport(self.window.get_size())
@@ -79,6 +109,9 @@ class App:
         self.notice: str | None = None  # one line for the title screen (a damaged file set aside, say)
         self.time = 0.0
         self.frames = 0
+        self.stop = stop or StopSignals()  # SIGTERM or SIGINT, once one asks us to stop
+        self.exit_status = 0
+        self.stack.on_change = _log_screen
         self.sharp_text = True  # text drawn at the window's resolution when the canvas is scaled
 
     # ------------------------------------------------------------- window --
@@ -111,11 +144,17 @@ class App:
     def play(self, name: str, strength: float = 1.0) -> None:
         self.sounds.play(name, strength)
 
-    def quit(self, force: bool = False) -> None:
+    def quit(self, force: bool = False, how: str = "a quit button") -> None:
         """Leave the game; in kiosk mode only the admin panel can (force)."""
         if self.kiosk is not None and not force:
+            logging.getLogger("dice_parlor.kiosk").info("quit: ignored (%s)", how)
             return
         self.running = False
+
+    def flush(self) -> None:
+        """Keep what has been played (the autosave) before the process ends."""
+        for scene in self.stack.scenes:
+            scene.flush()
 
     # --------------------------------------------------------------- loop --
     def dispatch(self, intent: Intent) -> None:
@@ -127,7 +166,7 @@ class App:
         if unused is None:
             return
         if unused.kind == "quit":
-            self.quit()
+            self.quit(how=str(unused.key or "the window's close button"))
         elif unused.kind == "fullscreen":
             self.toggle_fullscreen()
         elif unused.kind == "help" and type(self.stack.top).__name__ != "HelpOverlay":
@@ -141,6 +180,8 @@ class App:
                 self.window = pygame.display.get_surface()
                 self.viewport.resize(self.window.get_size())
                 continue
+            if self.kiosk is not None:
+                self.kiosk.window_event(event.type)
             for intent in self.input.translate(event):
                 self.dispatch(intent)
 
@@ -167,8 +208,11 @@ class App:
         else:
             self.window.fill(theme.WOOD_DARK)  # the table's edge, not black bars
             self.window.blit(pygame.transform.smoothscale(self.canvas, self.viewport.size), self.viewport.offset)
+
             if layer is not None:
                 layer.draw(self.window, self.viewport.scale, self.viewport.offset)
+        if self.kiosk is not None:
+            self.kiosk.draw_on_window(self.window)  # the admin corner is the screen's, letterbox or not
         pygame.display.flip()
         self.frames += 1
 
@@ -178,7 +222,7 @@ class App:
         clock = pygame.time.Clock()
         started = last = time.perf_counter()
         lag = 0.0
-        while self.running and self.stack.top is not None:
+        while self.running and self.stop.signal is None and self.stack.top is not None:
             now = time.perf_counter()
             frame, last = min(MAX_FRAME, now - last), now
             self.input.now = now
@@ -191,10 +235,13 @@ class App:
             if exit_after is not None and now - started >= exit_after:
                 break
             clock.tick(fps)
+        if self.stop.signal is not None:
+            self.flush()
+            logging.getLogger("dice_parlor").info("stopped by %s", self.stop.signal)
         if screenshot:  # what the window shows, at its own size
             save_screenshot(self.window, screenshot)
         self.stack.clear()
-        return 0
+        return self.exit_status
 
 
 def save_screenshot(surface: pygame.Surface, path: str) -> None:
@@ -216,9 +263,6 @@ class _Silent:
     available = False
 
     def configure(self, enabled: bool, volume: float) -> None: ...
-    def apply_text_size(self) -> None:
-        assets.set_text_scale(LARGE_TEXT if self.settings.text_size == "large" else 1.0)
-
     def play(self, name: str, strength: float = 1.0) -> None: ...
 
 
@@ -245,20 +289,31 @@ def preload_scenes() -> None:
 
 def run(args: Any) -> int:
     """Start the table from the command line's arguments (see game.cli)."""
+    with StopSignals() as stop:  # from the first moment: a stop during start-up is a clean stop too
+        return _run(args, stop)
+
+
+def _run(args: Any, stop: StopSignals) -> int:
     from .title import TitleScene
 
     preload_scenes()
     settings = load_settings()
-    kiosk, problem = None, None
+    kiosk = None
     if getattr(args, "kiosk", False) or settings.kiosk:
-        kiosk, problem = load_kiosk(load_all().names())
+        kiosk = load_kiosk(load_all().names())
     setup_logging(kiosk is not None)
-    logging.getLogger("dice_parlor").info("starting %s%s", __version__, " in kiosk mode" if kiosk else "")
+    log = logging.getLogger("dice_parlor")
+    log.info("starting %s%s", __version__, " in kiosk mode" if kiosk else "")
+    if kiosk is not None:
+        for problem in kiosk.problems:  # for the operator: the log and the admin panel, never the customers
+            log.warning(problem)
+        kiosk, said = provide_pin(kiosk)
+        if said:
+            log.warning(said)
+        if kiosk.admin_pin is None:
+            log.warning("kiosk: the admin panel is shut until kiosk.yaml holds a valid admin_pin")
     app = App(_size(getattr(args, "size", None)), fullscreen=getattr(args, "fullscreen", False),
-              settings=settings, demo=bool(getattr(args, "demo", None)), kiosk=kiosk)
-    if kiosk is not None and problem:
-        logging.getLogger("dice_parlor").warning(problem)
-        app.notice = problem
+              settings=settings, demo=bool(getattr(args, "demo", None)), kiosk=kiosk, stop=stop)
     if getattr(args, "demo", None):
         from .demo import demo_scene
 
@@ -273,8 +328,13 @@ def run(args: Any) -> int:
     try:
         return app.run(first, getattr(args, "exit_after", None), getattr(args, "screenshot", None))
     except Exception:
-        logging.getLogger("dice_parlor").exception("the game stopped on an error")
+        log.exception("the game stopped on an error")
         raise
     finally:
         pygame.quit()
         close_logging()
+
+
+def _log_screen(scene: Scene) -> None:
+    """The operator's trail: which screen the customer was on, and when."""
+    logging.getLogger("dice_parlor.screens").info("screen: %s", scene.screen_name())

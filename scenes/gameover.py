@@ -37,6 +37,7 @@ class Flake:
 
 
 class GameOverScene(Scene):
+    screen = "game_over"
     transparent = True
 
     def __init__(self, app, session: Session, game: int, demo: bool = False, on_next=None, coach=None):

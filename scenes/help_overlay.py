@@ -51,6 +51,7 @@ def keys_for(scene) -> list[tuple[str, str]]:
 
 
 class HelpOverlay(Scene):
+    screen = "help"
     transparent = True
     WIDTH = 900
     KEYS = 260  # the key column's width

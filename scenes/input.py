@@ -20,6 +20,7 @@ class Intent:
     key: str | int | None = None  # hold: the die index; nav: up, down, left, right, next, prev
     text: str = ""
     amount: float = 0.0
+    window: tuple[int, int] | None = None  # tap, point, release: where on the screen itself (the kiosk's corner)
 
 
 class Viewport:
@@ -38,6 +39,10 @@ class Viewport:
     def to_logical(self, pos: tuple[float, float]) -> tuple[int, int]:
         return (int((pos[0] - self.offset[0]) / self.scale), int((pos[1] - self.offset[1]) / self.scale))
 
+    def pointer(self, kind: str, window_pos: tuple[float, float]) -> "Intent":
+        """A tap, point or release at a window position: the canvas position, and the screen's own."""
+        return Intent(kind, self.to_logical(window_pos), window=(int(window_pos[0]), int(window_pos[1])))
+
 
 _KEYS = {
     pygame.K_RETURN: ("confirm", None), pygame.K_KP_ENTER: ("confirm", None),
@@ -51,6 +56,8 @@ _KEYS = {
 }
 _DIGITS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)}
 _DIGITS[pygame.K_0] = 9  # the tenth key: a PIN may hold a 0
+_DIGITS.update({getattr(pygame, f"K_KP{n}"): n - 1 for n in range(1, 10)})
+_DIGITS[pygame.K_KP0] = 9  # the number pad too: staff may plug in a keyboard
 _SAME_TAP_SECONDS = 0.35
 _SAME_TAP_PIXELS = 24
 
@@ -72,27 +79,26 @@ class Input:
     def translate(self, event: pygame.event.Event) -> list[Intent]:
         kind = event.type
         if kind == pygame.QUIT:
-            return [Intent("quit")]
+            return [Intent("quit", key="the window's close button")]
         if kind in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
+            # Touch positions are fractions of the window: the same hit-testing as clicks from here on.
             window_pos = (event.x * self.viewport.window[0], event.y * self.viewport.window[1])
-            pos = self.viewport.to_logical(window_pos)
             if kind == pygame.FINGERDOWN:
                 self._last_touch = (self.now, window_pos)
-                return [Intent("tap", pos)]
-            return [Intent("release" if kind == pygame.FINGERUP else "point", pos)]
+                return [self.viewport.pointer("tap", window_pos)]
+            return [self.viewport.pointer("release" if kind == pygame.FINGERUP else "point", window_pos)]
         if kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             if getattr(event, "touch", False):
                 return []  # SDL's mouse copy of a touch we already handled
-            pos = self.viewport.to_logical(event.pos)
             if kind == pygame.MOUSEMOTION:
-                return [Intent("point", pos)]
+                return [self.viewport.pointer("point", event.pos)]
             if event.button in (4, 5):
                 return []  # wheel: handled by MOUSEWHEEL
             if kind == pygame.MOUSEBUTTONDOWN:
                 if event.button != 1 or self._echo_of_touch(event.pos):
                     return []
-                return [Intent("tap", pos)]
-            return [Intent("release", pos)] if event.button == 1 else []
+                return [self.viewport.pointer("tap", event.pos)]
+            return [self.viewport.pointer("release", event.pos)] if event.button == 1 else []
         if kind == pygame.MOUSEWHEEL:
             return [Intent("scroll", amount=-event.y)]
         if kind == pygame.TEXTINPUT:
@@ -107,6 +113,10 @@ class Input:
         key = event.key
         if key == pygame.K_a and event.mod & pygame.KMOD_CTRL and event.mod & pygame.KMOD_ALT:
             return [Intent("admin")]  # the kiosk's key combination for its admin PIN
+        if key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
+            return [Intent("quit", key="Ctrl+Q")]
+        if key == pygame.K_F4 and event.mod & pygame.KMOD_ALT:
+            return [Intent("quit", key="Alt+F4")]  # reaches us when no window manager takes it (a grabbed keyboard)
         if key == pygame.K_TAB:
             return [Intent("nav", key="prev" if event.mod & pygame.KMOD_SHIFT else "next")]
         if key == pygame.K_F1:

@@ -45,6 +45,7 @@ class Beat:
 
 
 class JackpotRoundScene(Scene):
+    screen = "round_summary"
     transparent = True
 
     def __init__(self, app, session: Session, round_index: int, demo: bool = False, on_next=None):

@@ -68,6 +68,7 @@ class SeatSetup:
 
 
 class NewGameScene(Scene):
+    screen = "new_game"
     def __init__(self, app):
         super().__init__(app)
         kiosk = getattr(app, "kiosk", None)

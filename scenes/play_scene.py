@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.session import Session
 
 from .dialogs import PauseMenu
+from .persist import remember
 from .stack import Scene
 
 
@@ -12,11 +13,16 @@ UNDO_GRACE = 2.5  # seconds a computer waits before its turn while the person be
 
 
 class PlayScene(Scene):
+    screen = "table"
     def __init__(self, app, session: Session, demo: bool = False):
         super().__init__(app)
         self.session = session
         self.variant = session.variant
         self.demo = demo
+
+    def flush(self) -> None:
+        if not self.state.is_terminal():  # a finished game went into the records when it ended
+            remember(self.app, self.session, None, self.demo)
 
     @property
     def state(self):

@@ -33,6 +33,7 @@ def damage_notice(message: str | None) -> str | None:
 
 
 class RecordsScene(Scene):
+    screen = "records"
     def __init__(self, app):
         super().__init__(app)
         self.entries, message = read_records()

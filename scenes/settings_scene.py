@@ -17,6 +17,7 @@ BOX.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
 
 
 class SettingsScene(Scene):
+    screen = "settings"
     transparent = True
 
     def enter(self) -> None:
@@ -28,8 +29,8 @@ class SettingsScene(Scene):
         rows = [BOX.y + 108 + 68 * i for i in range(7)]
         on_off = lambda value: t("common.on") if value else t("common.off")  # noqa: E731
         buttons = [
-            Button(pygame.Rect(x, rows[0] - 28, 300, 56), i18n.LANGUAGES[i18n.language()] if i18n.language()
-                   in i18n.LANGUAGES else i18n.language(), self._language, style="quiet", size=24),
+            Button(pygame.Rect(x, rows[0] - 28, 300, 56), i18n.languages().get(i18n.language(), i18n.language()),
+                   self._language, style="quiet", size=24),
             Button(pygame.Rect(x, rows[1] - 28, 300, 56), t(f"settings.text_{s.text_size}"), self._text_size,
                    style="quiet", size=24),
             Button(pygame.Rect(x, rows[2] - 28, 300, 56), on_off(s.sound), self._sound, style="quiet", size=24),
@@ -57,7 +58,7 @@ class SettingsScene(Scene):
         self.rows = rows
 
     def _language(self) -> None:
-        codes = list(i18n.LANGUAGES)
+        codes = list(i18n.languages())
         current = i18n.language()
         self.app.settings.language = codes[(codes.index(current) + 1) % len(codes)] if current in codes else codes[0]
         i18n.set_language(self.app.settings.language)

@@ -8,7 +8,7 @@ called once and symmetric: ``enter`` when pushed, ``pause`` when covered,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from .tween import Clock
 
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 class Scene:
     transparent = False  # an overlay: the scene below keeps drawing
+    screen = "screen"  # the name the operator's log gives it ("screen: title")
 
     def __init__(self, app: Any):
         self.app = app
@@ -40,10 +41,26 @@ class Scene:
 
     def draw(self, surface: "pygame.Surface") -> None: ...
 
+    def screen_name(self) -> str:
+        """A kiosk's computer games (the attract mode) log as one screen, whatever they show."""
+        attract = getattr(self, "demo", False) and getattr(self.app, "kiosk", None) is not None
+        return "attract" if attract else self.screen
+
+    def flush(self) -> None:
+        """Write what must survive the process ending now (a game's autosave); most scenes hold nothing."""
+
 
 class SceneStack:
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
+        self.on_change: Callable[[Scene], None] | None = None  # told of each new top scene
+        self._shown: Scene | None = None
+
+    def _changed(self) -> None:
+        top = self.top
+        if top is not None and top is not self._shown and self.on_change is not None:
+            self.on_change(top)
+        self._shown = top
 
     @property
     def top(self) -> Scene | None:
@@ -54,6 +71,7 @@ class SceneStack:
             self.top.pause()
         self.scenes.append(scene)
         scene.enter()
+        self._changed()
 
     def pop(self) -> Scene | None:
         if not self.scenes:
@@ -62,6 +80,7 @@ class SceneStack:
         scene.exit()
         if self.top:
             self.top.resume()
+        self._changed()
         return scene
 
     def replace(self, scene: Scene) -> None:
@@ -70,11 +89,13 @@ class SceneStack:
             self.scenes.pop().exit()
         self.scenes.append(scene)
         scene.enter()
+        self._changed()
 
     def clear(self, scene: Scene | None = None) -> None:
         """Remove every scene (top first), then push ``scene`` if given."""
         while self.scenes:
             self.scenes.pop().exit()
+        self._shown = None
         if scene:
             self.push(scene)
 

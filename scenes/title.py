@@ -26,6 +26,7 @@ DETAIL_SIZE = 15  # the second line's size: widgets.Button draws it at half the 
 
 
 class TitleScene(Scene):
+    screen = "title"
     def enter(self) -> None:
         kiosk = self.app.kiosk is not None
         self.resumed = load_saved(self.app.catalogue.find) if not kiosk else Resumed(None)
@@ -91,7 +92,7 @@ class TitleScene(Scene):
         if intent.kind in ("quit", "fullscreen", "help"):
             return intent
         if intent.kind == "back":
-            self.app.quit()
+            self.app.quit(how="Esc on the title")
             return None
         if intent.kind == "confirm" and self.row.focus is None:
             self.row.buttons[0].press(self.clock.time)
@@ -112,6 +113,8 @@ class TitleScene(Scene):
         draw_text(surface, t("title.tagline"), 28, (226, 238, 226), (theme.WIDTH // 2, 262), "center", "regular",
                   theme.WIDTH - 160)
         self.row.draw(surface)
+        if self.app.kiosk is not None:
+            return  # the operator reads notices in the log and on the admin panel, not the customers
         if self.app.notice:
             draw_text(surface, self.app.notice, 18, (255, 226, 170), (theme.WIDTH // 2, theme.HEIGHT - 44), "center",
                       "bold", theme.WIDTH - 100)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import statistics
+from pathlib import Path
 
 import pygame
 import pytest
 
-from game.kiosk import KioskConfig, load_kiosk, kiosk_path
+from game.kiosk import KioskConfig
 from game.saves import save_path
-from game.variants import load_all
 
 from scene_driver import Driver
 
@@ -37,37 +37,7 @@ def _key(driver, key, mod=0):
 
 
 # ------------------------------------------------------------------ kiosk.yaml --
-
-def test_no_file_means_the_defaults():
-    config, problem = load_kiosk(load_all().names())
-    assert config == KioskConfig() and problem is None
-
-
-def test_a_kiosk_file_sets_what_it_names():
-    kiosk_path().parent.mkdir(parents=True, exist_ok=True)
-    kiosk_path().write_text("variants: [yatzy, jackpot]\nseats: {min: 2, max: 3}\nidle: {game_seconds: 45}\n"
-                            "admin_pin: '9876'\nshow_cursor: true\n")
-    config, problem = load_kiosk(load_all().names())
-    assert problem is None
-    assert config.variants == ("yatzy", "jackpot") and (config.min_seats, config.max_seats) == (2, 3)
-    assert config.game_idle == 45 and config.title_idle == KioskConfig().title_idle
-    assert config.admin_pin == "9876" and config.show_cursor
-
-
-@pytest.mark.parametrize("text,expected", [
-    ("variants: [classic, parcheesi]\n", ":1: variants: unknown variant 'parcheesi'"),
-    ("admin_pin: 12\n", ":1: admin_pin: must be 4 to 8 digits"),
-    ("idle: {game_seconds: 2}\n", ":1: idle.game_seconds: must be from 10 to 3600, got 2"),
-    ("seats: {min: 3, max: 2}\n", ":1: seats.max: must be at least min (3), got 2"),
-    ("colour: red\n", ":1: colour: unknown key"),
-    ("variants: [classic\n", "yaml: not valid YAML"),
-])
-def test_a_kiosk_file_with_a_mistake_gets_one_line_and_the_defaults(text, expected):
-    kiosk_path().parent.mkdir(parents=True, exist_ok=True)
-    kiosk_path().write_text(text)
-    config, problem = load_kiosk(load_all().names())
-    assert config == KioskConfig()
-    assert expected in problem and problem.startswith(str(kiosk_path())) and "\n" not in problem
+# (the file's fields, its mistakes and the PIN it gets: test_kiosk_config.py)
 
 
 # --------------------------------------------------------------- no way out --
@@ -243,3 +213,207 @@ def test_the_attract_mode_runs_24_hours_with_memory_and_files_flat():
     # caches fill in the first hours; after that the resident size only wobbles with the allocator
     growth = (statistics.median(memory[-6:]) - statistics.median(memory[6:12])) / 12
     assert growth < 1.0, f"{growth:.2f} MB per simulated hour: {memory}"
+
+
+# ------------------------------------------------- taps where aimed, any screen --
+
+def _letterboxed(driver, size=(1920, 1080)):
+    """A 16:9 screen: the 16:10 table is letterboxed left and right (96 px each at 1920x1080)."""
+    driver.app.viewport.resize(size)
+    assert driver.app.viewport.offset[0] > 0
+
+
+def test_a_touch_lands_on_the_button_under_the_finger_on_a_letterboxed_screen(kiosk):
+    from scenes.newgame import NewGameScene
+
+    _letterboxed(kiosk)
+    play = kiosk.top.row.buttons[0]
+    x, y = kiosk.window_pos(play.rect.center)
+    width, height = kiosk.app.viewport.window
+    finger = dict(touch_id=1, finger_id=1, dx=0.0, dy=0.0, pressure=1.0, x=x / width, y=y / height)
+    _post(pygame.FINGERDOWN, **finger)
+    _post(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=True)  # SDL's mouse copy of the touch
+    _post(pygame.FINGERUP, **finger)
+    _post(pygame.MOUSEBUTTONUP, pos=(x, y), button=1, touch=True)
+    kiosk.step(0.4)
+    assert isinstance(kiosk.top, NewGameScene)
+    assert len(kiosk.app.stack.scenes) == 2  # one tap, one action
+
+
+def test_a_click_lands_on_the_button_under_the_pointer_on_a_letterboxed_screen(kiosk):
+    from scenes.records_scene import RecordsScene
+
+    _letterboxed(kiosk)
+    records = next(b for b in kiosk.top.row.buttons if b.label == "Records")
+    kiosk.click(records.rect.center)
+    assert isinstance(kiosk.top, RecordsScene)
+
+
+def test_the_admin_corner_is_the_screens_own_corner_when_letterboxed(kiosk):
+    from scenes.kiosk import PinPad
+
+    _letterboxed(kiosk)
+    assert kiosk.app.viewport.to_logical((5, 5))[0] < 0  # the screen's corner is outside the table
+    _post(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1, touch=False)
+    kiosk.step(3.2)
+    assert isinstance(kiosk.top, PinPad)
+
+
+def test_the_cursor_is_hidden_without_relative_mouse_mode(kiosk):
+    assert pygame.mouse.get_visible()  # hidden by a transparent cursor: set_visible(False) would go relative
+    assert not pygame.mouse.get_relative_mode()
+
+
+# ------------------------------------------------------- the operator's log --
+
+def test_the_log_names_every_screen_and_every_ignored_quit(kiosk, caplog):
+    caplog.set_level("INFO", logger="dice_parlor")
+    app = kiosk.app
+    _post(pygame.QUIT)
+    kiosk.step(0.05)
+    _key(kiosk, pygame.K_F4, pygame.KMOD_ALT)
+    _key(kiosk, pygame.K_q, pygame.KMOD_CTRL)
+    _key(kiosk, pygame.K_ESCAPE)
+    assert app.running
+    kiosk.click(kiosk.top.row.buttons[0].rect.center)  # Play
+    kiosk.click(kiosk.top.start.rect.center)
+    kiosk.step(0.5)
+    kiosk.click((640, 400))
+    _key(kiosk, pygame.K_a, pygame.KMOD_CTRL | pygame.KMOD_ALT)
+    _enter_pin(kiosk, "9999")
+    _enter_pin(kiosk, "4321")
+    lines = [r.getMessage() for r in caplog.records]
+    for expected in ("quit: ignored (the window's close button)", "quit: ignored (Alt+F4)",
+                     "quit: ignored (Ctrl+Q)", "quit: ignored (Esc on the title)", "screen: new_game",
+                     "screen: table", "screen: admin_pin", "admin: refused", "screen: admin", "admin: opened"):
+        assert expected in lines, expected
+    assert not any("4321" in line or "9999" in line for line in lines)  # never the digits
+
+
+def test_the_attract_mode_logs_as_one_screen(kiosk, caplog):
+    caplog.set_level("INFO", logger="dice_parlor")
+    kiosk.step(31.0)
+    assert "screen: attract" in [r.getMessage() for r in caplog.records]
+
+
+# ---------------------------------------------------------- the admin's ways --
+
+def test_the_pin_pad_takes_digit_keys_and_enter(kiosk):
+    from scenes.kiosk import AdminPanel
+
+    _key(kiosk, pygame.K_a, pygame.KMOD_CTRL | pygame.KMOD_ALT)
+    for key in (pygame.K_4, pygame.K_KP3, pygame.K_2, pygame.K_KP1):
+        _key(kiosk, key)
+    _key(kiosk, pygame.K_RETURN)
+    assert isinstance(kiosk.top, AdminPanel)
+
+
+def test_the_lockout_survives_a_restart(kiosk):
+    from scenes.kiosk import PinPad
+    from scenes.title import TitleScene
+
+    _key(kiosk, pygame.K_a, pygame.KMOD_CTRL | pygame.KMOD_ALT)
+    for _ in range(3):
+        _enter_pin(kiosk, "0000")
+    kiosk.close()
+    again = Driver(animation="instant", kiosk=CONFIG)  # the power cycled, the same data folder
+    again.start(TitleScene(again.app))
+    _key(again, pygame.K_a, pygame.KMOD_CTRL | pygame.KMOD_ALT)
+    _enter_pin(again, "4321")
+    assert isinstance(again.top, PinPad) and again.top.message == "Locked for a minute"
+    again.close()
+
+
+def test_without_a_valid_pin_the_admin_panel_stays_shut(caplog):
+    from dataclasses import replace
+
+    from scenes.kiosk import PinPad
+    from scenes.title import TitleScene
+
+    caplog.set_level("INFO", logger="dice_parlor")
+    driver = Driver(animation="instant", kiosk=replace(CONFIG, admin_pin=None))
+    driver.start(TitleScene(driver.app))
+    _key(driver, pygame.K_a, pygame.KMOD_CTRL | pygame.KMOD_ALT)
+    for pin in ("", "2468", "0000", "1234"):
+        _enter_pin(driver, pin)
+        assert isinstance(driver.top, PinPad) and driver.top.message == "No admin PIN is set: see the kiosk's log"
+    assert "admin: refused (no valid admin_pin in" in " ".join(r.getMessage() for r in caplog.records)
+    driver.close()
+
+
+def test_quit_to_desktop_ends_with_the_status_the_unit_does_not_restart(kiosk):
+    from game.kiosk import ADMIN_QUIT_STATUS
+
+    _key(kiosk, pygame.K_a, pygame.KMOD_CTRL | pygame.KMOD_ALT)
+    _enter_pin(kiosk, "4321")
+    kiosk.click(next(b for b in kiosk.top.row.buttons if b.label == "Quit to desktop").rect.center)
+    assert not kiosk.app.running and kiosk.app.exit_status == ADMIN_QUIT_STATUS
+    unit = (Path(__file__).parent.parent / "packaging" / "dice-parlor-kiosk.service").read_text()
+    assert f"RestartPreventExitStatus={ADMIN_QUIT_STATUS}" in unit and "Restart=always" in unit
+    assert "KillSignal=SIGTERM" in unit and "TimeoutStopSec=5" in unit
+
+
+def test_problems_go_to_the_admin_panel_never_to_the_customers_screen():
+    from dataclasses import replace
+
+    from scenes.kiosk import AdminPanel
+    from scenes.title import TitleScene
+    from scenes.widgets import record_text
+
+    problem = "/etc/kiosk.yaml:3: idle.game_seconds: must be from 10 to 3600, got 2 (default used)"
+    driver = Driver(animation="instant", kiosk=replace(CONFIG, problems=(problem,)))
+    driver.app.notice = "The records were damaged"
+    driver.start(TitleScene(driver.app))
+    record_text(True)
+    driver.step(0.1)
+    shown = " ".join(d.words for d in record_text(False))
+    assert "idle.game_seconds" not in shown and "damaged" not in shown
+    _key(driver, pygame.K_a, pygame.KMOD_CTRL | pygame.KMOD_ALT)
+    _enter_pin(driver, "4321")
+    assert isinstance(driver.top, AdminPanel)
+    record_text(True)
+    driver.step(0.1)
+    shown = " ".join(d.words for d in record_text(False))
+    assert "idle.game_seconds" in shown and "damaged" in shown and "2 problems" in shown
+    driver.close()
+
+
+# ---------------------------------------------------------- told to stop --
+
+def test_sigterm_ends_the_loop_cleanly_even_in_a_kiosk(kiosk, caplog):
+    import os
+    import signal
+
+    from scenes.title import TitleScene
+
+    caplog.set_level("INFO", logger="dice_parlor")
+    app = kiosk.app
+    app.stack.clear()
+    with app.stop:
+        os.kill(os.getpid(), signal.SIGTERM)
+        status = app.run(TitleScene(app))
+    assert status == 0 and "stopped by SIGTERM" in [r.getMessage() for r in caplog.records]
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL  # put back as it was
+
+
+def test_a_stop_keeps_the_move_the_autosave_had_not_written_yet():
+    from game.actions import Hold
+    from game.saves import load_saved
+    from game.session import Session
+    from game.state import Seat
+    from game.variants import find_variant
+    from scenes.table import TableScene
+
+    driver = Driver(animation="instant")
+    session = Session(find_variant("classic"), [Seat("Ada")], seed=3, rolloff=False)
+    driver.start(TableScene(driver.app, session))
+    _key(driver, pygame.K_SPACE)
+    driver.step(1.0)
+    _key(driver, pygame.K_1)  # a hold: not worth an autosave of its own
+    assert any(isinstance(action, Hold) for action in session.log)
+    saved = load_saved(driver.app.catalogue.find).session
+    assert not any(isinstance(action, Hold) for action in saved.log)
+    driver.app.flush()  # what a SIGTERM does before the loop returns
+    saved = load_saved(driver.app.catalogue.find).session
+    assert [type(a) for a in saved.log] == [type(a) for a in session.log]
+    driver.close()

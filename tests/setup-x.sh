@@ -1,0 +1,14 @@
+#!/usr/bin/env sh
+# The real-window tests (tests/test_real_window.py) need an X server and the tools a person would use:
+# Xvfb, the openbox window manager, xdotool and wmctrl to click and type, xterm as another program's window.
+# Installs whichever is missing, with apt-get (as root, or through sudo).
+set -e
+missing=""
+for tool in Xvfb:xvfb xdotool:xdotool openbox:openbox wmctrl:wmctrl xwininfo:x11-utils xterm:xterm; do
+    command -v "${tool%%:*}" >/dev/null 2>&1 || missing="$missing ${tool#*:}"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi
+$sudo apt-get update -qq >/dev/null
+# shellcheck disable=SC2086
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
