@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .schema import Fields
-from .variant import Text, read_text
+from .variant import MAX_POINTS, Text, game_texts, read_text
 
 Cell = tuple[int, int]  # (column, row), row 0 at the bottom
 ROLL_CLASSES = ("four_different", "one_pair", "two_pairs", "three_alike", "four_alike")
@@ -198,6 +198,13 @@ def rack_score(variant: JackpotVariant, rack: dict[Cell, str]) -> int:
 
 # ---------------------------------------------------------------- parsing --
 
+# What the table has pictures for: a file may use these symbols and die colours only.
+SYMBOLS = ("cherry", "orange", "bell", "dollar")
+DIE_COLOURS = ("white", "yellow")
+MAX_TILES = 200  # of one symbol in the supply
+MAX_COLUMN = 8  # columns in a rack, and windows in a column: what the rack view can draw
+MAX_LINES = 24
+
 _TOP = {"format", "family", "name", "description", "help", "players", "rounds", "symbols", "dice", "rack", "runs",
         "rack_bonus", "high_round_bonus", "grants"}
 
@@ -205,66 +212,32 @@ _TOP = {"format", "family", "name", "description", "help", "players", "rounds", 
 def parse_jackpot(data: Any, file: str, variant_id: str) -> JackpotVariant:
     top = Fields(file, "", data, getattr(data, "line", 1), _TOP)
     top.integer("format", 1, low=1, high=1)
-    name, description = read_text(top, "name"), read_text(top, "description")
-    help_text = read_text(top, "help", "")
+    name, description, help_text = game_texts(top)
     players = top.sub("players", {"min", "max"})
     low, high = players.integer("min", low=1, high=6), players.integer("max", low=1, high=6)
     if high < low:
         raise players.fail("max", f"must be at least min ({low}), got {high}")
-
-    symbols: list[Symbol] = []
-    for index, item, line in top.items("symbols"):
-        f = Fields(file, f"symbols[{index}]", item, getattr(item, "line", line), {"id", "name", "tiles"})
-        symbol = Symbol(f.get("id", str), read_text(f, "name"), f.integer("tiles", low=1))
-        if symbol.id in (s.id for s in symbols):
-            raise f.fail("id", f"'{symbol.id}' is already a symbol")
-        symbols.append(symbol)
+    symbols = _symbols(top, file)
     ids = tuple(s.id for s in symbols)
-
-    dice: list[SymbolDie] = []
-    for index, item, line in top.items("dice"):
-        f = Fields(file, f"dice[{index}]", item, getattr(item, "line", line), {"colour", "faces"})
-        faces = f.get("faces", list)
-        if not faces or any(face not in ids for face in faces):
-            raise f.fail("faces", f"every face must be one of the symbols ({', '.join(ids)})")
-        dice.append(SymbolDie(f.get("colour", str), tuple(faces)))
-    if len(dice) != 4:
-        raise top.fail("dice", f"the roll classes are those of four dice, not {len(dice)}")
-
-    rack = top.sub("rack", {"columns", "lines"})
-    columns = rack.get("columns", list)
-    if not columns or not all(isinstance(h, int) and not isinstance(h, bool) and h >= 1 for h in columns):
-        raise rack.fail("columns", "must list column heights of at least 1")
-    cells = {(c, r) for c, h in enumerate(columns) for r in range(h)}
-    lines: list[Line] = []
-    for index, item, line in rack.items("lines"):
-        f = Fields(file, f"rack.lines[{index}]", item, getattr(item, "line", line), {"name", "cells"})
-        raw = f.get("cells", list)
-        try:
-            points = tuple((int(c), int(r)) for c, r in raw)
-        except (TypeError, ValueError):
-            raise f.fail("cells", "must list [column, row] pairs") from None
-        outside = [p for p in points if p not in cells]
-        if outside:
-            raise f.fail("cells", f"{list(outside[0])} is not a window of the rack")
-        lines.append(Line(read_text(f, "name"), points))
+    dice = _dice(top, file, ids)
+    columns, lines = _rack(top.sub("rack", {"columns", "lines"}), file)
 
     runs_f = top.sub("runs", set(ids))
     runs = []
     for symbol in ids:
         chart = runs_f.get(symbol, dict)
-        if not chart or not all(isinstance(k, int) and isinstance(v, int) and k >= 2 and v >= 0
+        if not chart or not all(_whole(k) and _whole(v) and 2 <= k <= MAX_COLUMN and 0 <= v <= MAX_POINTS
                                 for k, v in chart.items()):
-            raise runs_f.fail(symbol, "must map run lengths (2 or more) to points")
+            raise runs_f.fail(symbol, f"must map run lengths (2 to {MAX_COLUMN}) to points (0 to {MAX_POINTS})")
         runs.append((symbol, tuple(sorted(chart.items()))))
 
     bonus = []
-    for index, item, line in top.items("rack_bonus"):
+    for index, item, line in top.items("rack_bonus", 10):
         f = Fields(file, f"rack_bonus[{index}]", item, getattr(item, "line", line), {"tiles", "points"})
-        bonus.append((f.integer("tiles", low=1, high=sum(columns)), f.integer("points", low=0)))
+        bonus.append((f.integer("tiles", low=1, high=sum(columns)), f.integer("points", low=0, high=MAX_POINTS)))
     high_bonus = top.get("high_round_bonus", list)
-    if not high_bonus or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in high_bonus):
-        raise top.fail("high_round_bonus", "must list one bonus per round")
+    if not high_bonus or not all(_whole(v) and 0 <= v <= MAX_POINTS for v in high_bonus):
+        raise top.fail("high_round_bonus", f"must list one bonus per round, each 0 to {MAX_POINTS} points")
     rounds = top.integer("rounds", len(high_bonus), low=1, high=10)
     if rounds != len(high_bonus):
         raise top.fail("high_round_bonus", f"lists {len(high_bonus)} bonuses for {rounds} rounds")
@@ -281,3 +254,54 @@ def parse_jackpot(data: Any, file: str, variant_id: str) -> JackpotVariant:
         rack_bonus=tuple(sorted(bonus)), high_round_bonus=tuple(high_bonus), grants=tuple(grants),
         min_players=low, max_players=high, source=file,
     )
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _symbols(top: Fields, file: str) -> list[Symbol]:
+    symbols: list[Symbol] = []
+    for index, item, line in top.items("symbols", len(SYMBOLS)):
+        f = Fields(file, f"symbols[{index}]", item, getattr(item, "line", line), {"id", "name", "tiles"})
+        symbol = Symbol(f.choice("id", SYMBOLS), read_text(f, "name"), f.integer("tiles", low=1, high=MAX_TILES))
+        if symbol.id in (s.id for s in symbols):
+            raise f.fail("id", f"'{symbol.id}' is already a symbol")
+        symbols.append(symbol)
+    return symbols
+
+
+def _dice(top: Fields, file: str, ids: tuple[str, ...]) -> list[SymbolDie]:
+    dice: list[SymbolDie] = []
+    for index, item, line in top.items("dice", 4):
+        f = Fields(file, f"dice[{index}]", item, getattr(item, "line", line), {"colour", "faces"})
+        faces = f.get("faces", list)
+        if len(faces) != 6 or any(face not in ids for face in faces):  # the dice are drawn as cubes
+            raise f.fail("faces", f"must list 6 faces, each one of the symbols ({', '.join(ids)})")
+        dice.append(SymbolDie(f.choice("colour", DIE_COLOURS), tuple(faces)))
+    if len(dice) != 4:
+        raise top.fail("dice", f"the roll classes are those of four dice, not {len(dice)}")
+    return dice
+
+
+def _rack(rack: Fields, file: str) -> tuple[list[int], list[Line]]:
+    columns = rack.get("columns", list)
+    if not 1 <= len(columns) <= MAX_COLUMN or not all(_whole(h) and 1 <= h <= MAX_COLUMN for h in columns):
+        raise rack.fail("columns", f"must list 1 to {MAX_COLUMN} column heights, each a whole number from 1 to "
+                                   f"{MAX_COLUMN}")
+    cells = {(c, r) for c, h in enumerate(columns) for r in range(h)}
+    lines: list[Line] = []
+    for index, item, line in rack.items("lines", MAX_LINES):
+        f = Fields(file, f"rack.lines[{index}]", item, getattr(item, "line", line), {"name", "cells"})
+        raw = f.get("cells", list)
+        pairs = [p for p in raw if isinstance(p, list) and len(p) == 2 and all(_whole(n) for n in p)]
+        if len(pairs) != len(raw) or not 2 <= len(raw) <= MAX_COLUMN:
+            raise f.fail("cells", f"must list 2 to {MAX_COLUMN} [column, row] pairs of whole numbers")
+        points = tuple((c, r) for c, r in pairs)
+        outside = [p for p in points if p not in cells]
+        if outside:
+            raise f.fail("cells", f"{list(outside[0])} is not a window of the rack")
+        if len(set(points)) != len(points):
+            raise f.fail("cells", "names a window twice")
+        lines.append(Line(read_text(f, "name"), points))
+    return columns, lines

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from .errors import VariantError
-from .yamlsource import LineDict, LineList
+from .yamlsource import LineDict, LineList, text_problem
 
 _MISSING = object()
 
@@ -85,6 +85,8 @@ class Fields:
         if not any(_is(value, k) for k in kinds):
             wanted = " or ".join(_TYPE_WORDS.get(k, k.__name__) for k in kinds)
             raise self.fail(key, f"expected {wanted}, got {describe(value)}")
+        if isinstance(value, str) and text_problem(value):
+            raise self.fail(key, text_problem(value))
         return value
 
     def integer(self, key: str, default: Any = _MISSING, low: int | None = None, high: int | None = None) -> int:
@@ -111,11 +113,13 @@ class Fields:
         value = self.data[key]
         return Fields(self.file, self.field(key), value, getattr(value, "line", self.line_of(key)), allowed)
 
-    def items(self, key: str) -> Iterator[tuple[int, Any, int]]:
-        """Yields (index, item, line) of a required non-empty list."""
+    def items(self, key: str, most: int = 100) -> Iterator[tuple[int, Any, int]]:
+        """Yields (index, item, line) of a required non-empty list of at most ``most`` entries."""
         value = self.get(key, list)
         if not value:
             raise self.fail(key, "must list at least one entry")
+        if len(value) > most:
+            raise self.fail(key, f"lists {len(value)} entries; at most {most}")
         lines = getattr(value, "item_lines", None) or [self.line_of(key)] * len(value)
         for index, item in enumerate(value):
             yield index, item, lines[index]

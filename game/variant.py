@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -177,12 +178,20 @@ _KIND_DEFAULT_SCORE = {"face": "matching", "of_a_kind": "total", "pairs": "match
 
 
 REQUIRED = object()
+# The longest text each kind of field may hold, in characters: what the table can show (a box's name on the
+# scorecard, a game's name on the New game screen) with room for the longest language.
+NAME_LENGTH = 40
+DESCRIPTION_LENGTH = 400
+HELP_LENGTH = 8000
+MAX_POINTS = 1000  # any number of points a file gives: the solver and the records stay well inside their ranges
+MAX_BOXES = 20  # the scorecard's rows at the smallest screen
 
 
-def read_text(fields: Fields, key: str, default: Any = REQUIRED) -> Text | None:
-    """A text field: plain text, or a mapping from language code to text.
+def read_text(fields: Fields, key: str, default: Any = REQUIRED, most: int = NAME_LENGTH) -> Text | None:
+    """A text field: plain text, or a mapping from language code to text, of at most ``most`` characters.
 
-    ``default`` is returned as a Text when the key is absent (None stays None).
+    ``default`` is returned as a Text when the key is absent (None stays None). A required text may not be
+    empty.
     """
     if not fields.has(key):
         if default is REQUIRED:
@@ -190,22 +199,43 @@ def read_text(fields: Fields, key: str, default: Any = REQUIRED) -> Text | None:
         return None if default is None else Text.plain(default)
     value = fields.data[key]
     if isinstance(value, str):
-        return Text.plain(value.strip())
+        return Text.plain(_checked_text(fields, key, fields.get(key, str), most, default is REQUIRED))
     if isinstance(value, dict):
         texts = fields.sub(key, set(i18n.languages()))
-        pairs = tuple((lang, texts.get(lang, str).strip()) for lang in i18n.languages() if texts.has(lang))
+        pairs = tuple((lang, _checked_text(texts, lang, texts.get(lang, str), most, default is REQUIRED))
+                      for lang in i18n.languages() if texts.has(lang))
         if not any(lang == "en" for lang, _ in pairs):
             raise fields.fail(key, "needs an English text (en)")
         return Text(pairs)
     raise fields.fail(key, f"expected text or a mapping of languages to text, got {describe(value)}")
 
 
+def _checked_text(fields: Fields, key: str, text: str, most: int, required: bool) -> str:
+    text = text.strip()
+    if len(text) > most:
+        raise fields.fail(key, f"is {len(text)} characters long; at most {most} fit")
+    if required and not text:
+        raise fields.fail(key, "must not be empty")
+    return text
+
+
+def is_word(text: str) -> bool:
+    """An id: ASCII letters, digits and underscores, starting with a letter, at most 32 long."""
+    return bool(re.fullmatch(r"[A-Za-z][A-Za-z0-9_]{0,31}", text))
+
+
+def game_texts(top: Fields) -> tuple[Text, Text, Text]:
+    """A game's name, description and help, each within what its screen can show."""
+    return (read_text(top, "name"), read_text(top, "description", most=DESCRIPTION_LENGTH),
+            read_text(top, "help", "", HELP_LENGTH))
+
+
 def _parse_box(file: str, index: int, item: Any, line: int, faces: int, dice: int) -> Box:
     path = f"boxes[{index}]"
     box = Fields(file, path, item, getattr(item, "line", line), _BOX_KEYS)
     box_id = box.get("id", str)
-    if not box_id.replace("_", "").isalnum() or not box_id[0].isalpha():
-        raise box.fail("id", f"'{box_id}' must be a word of letters, digits and underscores")
+    if not is_word(box_id):
+        raise box.fail("id", f"{box_id[:40]!r} must be a word of up to 32 letters (a-z), digits and underscores")
     name = read_text(box, "name")
     kind = box.choice("kind", BOX_KINDS)
     face = count = length = None
@@ -239,14 +269,15 @@ def _parse_box(file: str, index: int, item: Any, line: int, faces: int, dice: in
         if not ok:
             words = ", ".join("a number of points" if a is int else a for a in allowed)
             raise box.fail("score", f"a {kind} box scores {words}; got {describe(score)}")
-        if isinstance(score, int) and score < 0:
-            raise box.fail("score", "points cannot be negative")
+        if isinstance(score, int) and not 0 <= score <= MAX_POINTS:
+            raise box.fail("score", f"points must be from 0 to {MAX_POINTS}, got {score}")
     elif kind in _KIND_DEFAULT_SCORE:
         score = _KIND_DEFAULT_SCORE[kind]
     else:
         raise box.fail("score", "missing (this field is required)")
     section = box.choice("section", ("upper", "lower"), "upper" if kind == "face" else "lower")
-    return Box(box_id, name, kind, section, score, face, count, length, exact, read_text(box, "help", None))
+    return Box(box_id, name, kind, section, score, face, count, length, exact,
+               read_text(box, "help", None, DESCRIPTION_LENGTH))
 
 
 def parse_variant(data: Any, file: str, variant_id: str) -> "Variant | Any":
@@ -258,9 +289,7 @@ def parse_variant(data: Any, file: str, variant_id: str) -> "Variant | Any":
     top = Fields(file, "", data, getattr(data, "line", 1), _TOP_KEYS)
     top.integer("format", 1, low=1, high=1)
     top.choice("family", ("scorecard", "jackpot"), "scorecard")
-    name = read_text(top, "name")
-    description = read_text(top, "description")
-    help_text = read_text(top, "help", "")
+    name, description, help_text = game_texts(top)
     # The table draws dice with pips (1 to 6) and holds them with keys 1-6: that bounds what a file may ask.
     dice = top.integer("dice", 5, low=2, high=6)
     faces = top.integer("faces", 6, low=2, high=6)
@@ -279,7 +308,7 @@ def parse_variant(data: Any, file: str, variant_id: str) -> "Variant | Any":
 
     boxes: list[Box] = []
     seen: dict[str, int] = {}
-    for index, item, line in top.items("boxes"):
+    for index, item, line in top.items("boxes", MAX_BOXES):
         box = _parse_box(file, index, item, line, faces, dice)
         if box.id in seen:
             raise VariantError(file, getattr(item, "line", line), f"boxes[{index}].id",
@@ -297,15 +326,15 @@ def parse_variant(data: Any, file: str, variant_id: str) -> "Variant | Any":
     upper_bonus = None
     bonus = top.sub("upper_bonus", {"threshold", "points"}, None)
     if bonus:
-        threshold = bonus.integer("threshold", low=1)
-        points = bonus.integer("points", low=0)
+        threshold = bonus.integer("threshold", low=1, high=6 * 6 * 6)
+        points = bonus.integer("points", low=0, high=MAX_POINTS)
         best = sum(dice * b.face for b in boxes if b.upper and b.kind == "face")
         if threshold > best:
             raise bonus.fail("threshold", f"{threshold} can never be reached: the upper boxes score at most {best}")
         upper_bonus = UpperBonus(threshold, points)
     five_alike_bonus = None
     if top.has("five_alike_bonus"):
-        five_alike_bonus = top.integer("five_alike_bonus", low=0)
+        five_alike_bonus = top.integer("five_alike_bonus", low=0, high=MAX_POINTS)
         if not five:
             raise top.fail("five_alike_bonus", "needs a box of kind five_alike")
     if joker != "none" and not five:

@@ -21,18 +21,35 @@ SHIPPED_ORDER = ("classic", "official", "dutch", "fivezee", "challenge", "yatzy"
 
 
 def load_variant_file(path: Path | str) -> Variant:
-    """Load and validate one variant file; raises VariantError with FILE:LINE: field: problem."""
+    """Load and validate one variant file; raises VariantError with FILE:LINE: field: problem.
+
+    Whatever the file holds, the answer is a variant or a VariantError: an error of the loader itself
+    becomes a refusal too, so one file can never stop the game from starting.
+    """
     path = Path(path)
     try:
         stat = path.stat()
-        return _load_unchanged(str(path), stat.st_mtime_ns, stat.st_size)
     except OSError:
         return parse_variant(load_file(path), str(path), path.stem)  # reports the unreadable file
+    key = (str(path), stat.st_mtime_ns, stat.st_size)  # an edited file is read again, an unchanged one is not
+    if key in _refused:
+        raise _refused[key]
+    try:
+        return _load_unchanged(*key)
+    except VariantError as error:
+        _refused[key] = error
+        raise
+    except (Exception, RecursionError, MemoryError) as error:  # a bug of ours must not cost the player the game
+        refusal = VariantError(str(path), None, "file", f"could not be loaded ({type(error).__name__}: {error})")
+        _refused[key] = refusal
+        raise refusal from None
+
+
+_refused: dict[tuple[str, int, int], VariantError] = {}
 
 
 @lru_cache(maxsize=256)
 def _load_unchanged(path: str, mtime_ns: int, size: int) -> Variant:
-    # Keyed by the file's time and size: an edited file is read again, an unchanged one is not.
     return parse_variant(load_file(Path(path)), path, Path(path).stem)
 
 
@@ -49,6 +66,9 @@ class Catalogue:
             if variant.id == name:
                 return variant
         raise UnknownVariant(f"unknown variant '{name}' (known: {', '.join(self.names())})")
+
+
+MAX_FILES = 500  # variant files read from one folder; more are listed as refused
 
 
 def _variant_files(folder: Path) -> list[Path]:
@@ -68,7 +88,10 @@ def scan(folders: list[Path]) -> Catalogue:
     found: dict[str, Variant] = {}
     problems: list[str] = []
     for folder in folders:
-        for path in _variant_files(folder):
+        files = _variant_files(folder)
+        if len(files) > MAX_FILES:
+            problems.append(f"{folder}: file: holds {len(files)} variant files; the first {MAX_FILES} are read")
+        for path in files[:MAX_FILES]:
             try:
                 variant = load_variant_file(path)
             except VariantError as error:

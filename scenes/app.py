@@ -215,6 +215,7 @@ class App:
             self.kiosk.draw_on_window(self.window)  # the admin corner is the screen's, letterbox or not
         pygame.display.flip()
         self.frames += 1
+        self.stack.shown()
 
     def run(self, first: Scene, exit_after: float | None = None, screenshot: str | None = None,
             fps: int = 60) -> int:

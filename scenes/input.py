@@ -117,6 +117,8 @@ class Input:
             return [Intent("quit", key="Ctrl+Q")]
         if key == pygame.K_F4 and event.mod & pygame.KMOD_ALT:
             return [Intent("quit", key="Alt+F4")]  # reaches us when no window manager takes it (a grabbed keyboard)
+        if event.mod & (pygame.KMOD_ALT | pygame.KMOD_CTRL | pygame.KMOD_GUI):
+            return []  # the desktop's shortcuts (Alt+Tab, Alt+Space, Super+...): never a move in the game
         if key == pygame.K_TAB:
             return [Intent("nav", key="prev" if event.mod & pygame.KMOD_SHIFT else "next")]
         if key == pygame.K_F1:

@@ -33,13 +33,14 @@ from typing import Hashable, Sequence
 
 import pygame
 
+from game.jackpot import SYMBOLS  # the core accepts only the symbols drawn here
+
 from . import die_art
 from .dice_tray import EASE, REST, DiceTray
 from .theme import mix
 
 Colour = tuple[int, int, int]
 
-SYMBOLS = ("cherry", "orange", "bell", "dollar")
 SUPERSAMPLE = 4
 DETAIL_SIZE = 40  # below this many pixels a symbol is drawn plainer and with a bolder outline
 

@@ -323,7 +323,7 @@ class PinPad(Scene):
             rect = pygame.Rect(box.x + 40 + (i % 3) * 118, box.y + 150 + (i // 3) * 100, 104, 86)
             style = "quiet" if key == "Back" else "primary"
             buttons.append(Button(rect, labels.get(key, key), lambda k=key: self.press(k), style=style,
-                                  size=30 if key not in labels else 24))
+                                  size=24 if key == "Back" else 30))
         buttons.append(Button(pygame.Rect(box.x + 40, box.bottom - 74, box.width - 80, 56), t("common.cancel"),
                               app.stack.pop, style="quiet", size=24))
         self.row = ButtonRow(buttons)

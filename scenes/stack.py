@@ -53,10 +53,12 @@ class Scene:
 class SceneStack:
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
-        self.on_change: Callable[[Scene], None] | None = None  # told of each new top scene
+        self.on_change: Callable[[Scene], None] | None = None  # told of each new top scene, once it is shown
         self._shown: Scene | None = None
 
-    def _changed(self) -> None:
+    def shown(self) -> None:
+        """Called once a frame is drawn: a scene that was on top only in passing (a dialog that closed as it
+        opened the next screen) is not reported."""
         top = self.top
         if top is not None and top is not self._shown and self.on_change is not None:
             self.on_change(top)
@@ -71,7 +73,6 @@ class SceneStack:
             self.top.pause()
         self.scenes.append(scene)
         scene.enter()
-        self._changed()
 
     def pop(self) -> Scene | None:
         if not self.scenes:
@@ -80,7 +81,6 @@ class SceneStack:
         scene.exit()
         if self.top:
             self.top.resume()
-        self._changed()
         return scene
 
     def replace(self, scene: Scene) -> None:
@@ -89,13 +89,11 @@ class SceneStack:
             self.scenes.pop().exit()
         self.scenes.append(scene)
         scene.enter()
-        self._changed()
 
     def clear(self, scene: Scene | None = None) -> None:
         """Remove every scene (top first), then push ``scene`` if given."""
         while self.scenes:
             self.scenes.pop().exit()
-        self._shown = None
         if scene:
             self.push(scene)
 

@@ -78,3 +78,27 @@ def test_f1_opens_help_even_while_a_name_is_typed(inp):
     inp.text_mode = True
     [intent] = inp.translate(ev(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="", scancode=0))
     assert intent.kind == "help"
+
+
+@pytest.mark.parametrize("key,mod", [(pygame.K_SPACE, pygame.KMOD_ALT), (pygame.K_TAB, pygame.KMOD_ALT),
+                                     (pygame.K_RETURN, pygame.KMOD_LALT), (pygame.K_1, pygame.KMOD_CTRL),
+                                     (pygame.K_r, pygame.KMOD_GUI), (pygame.K_ESCAPE, pygame.KMOD_CTRL)])
+def test_the_desktops_shortcuts_are_never_moves_in_the_game(inp, key, mod):
+    # Alt+Space once rolled the dice on a kiosk, and Alt+Tab moved the focus on the table.
+    assert inp.translate(ev(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)) == []
+
+
+@pytest.mark.parametrize("key,mod,kind", [(pygame.K_a, pygame.KMOD_CTRL | pygame.KMOD_ALT, "admin"),
+                                          (pygame.K_q, pygame.KMOD_CTRL, "quit"),
+                                          (pygame.K_F4, pygame.KMOD_ALT, "quit"),
+                                          (pygame.K_TAB, pygame.KMOD_SHIFT, "nav"),
+                                          (pygame.K_KP7, 0, "hold")])
+def test_the_games_own_combinations_still_work(inp, key, mod, kind):
+    [intent] = inp.translate(ev(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+    assert intent.kind == kind
+
+
+def test_a_touch_on_a_letterboxed_screen_knows_where_on_the_screen_it_was(inp):
+    inp.viewport.resize((1920, 1080))  # 96 px of letterbox left and right
+    [tap] = inp.translate(ev(pygame.FINGERDOWN, x=0.0, y=0.0, dx=0, dy=0, finger_id=1, touch_id=1, pressure=1))
+    assert tap.window == (0, 0) and tap.pos[0] < 0
