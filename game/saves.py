@@ -22,6 +22,7 @@ from .session import Session
 from .storage import move_aside, write_json
 
 SAVE_FILE = "autosave.json"
+MAX_SAVE_BYTES = 4 * 1024 * 1024  # the longest match saves in well under 1 MB
 
 
 def save_path() -> Path:
@@ -79,8 +80,12 @@ def delete_save(path: Path | None = None) -> None:
 
 
 def _read(path: Path, find_variant) -> tuple[Session, float | None]:
+    with open(path, "rb") as handle:
+        raw = handle.read(MAX_SAVE_BYTES + 1)  # never more than the cap into memory
+    if len(raw) > MAX_SAVE_BYTES:
+        raise SaveError(f"it is larger than {MAX_SAVE_BYTES // (1024 * 1024)} MB")
     try:
-        data: Any = json.loads(path.read_text(encoding="utf-8"))
+        data: Any = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise SaveError("it is not text") from None
     except ValueError as error:
@@ -121,7 +126,7 @@ def load_saved(find_variant, path: Path | None = None) -> Resumed:
     try:
         session, saved_at = _read(path, find_variant)
         return Resumed(session, None, saved_at)
-    except (SaveError, DiceParlorError, OSError, RecursionError) as error:
+    except (SaveError, DiceParlorError, OSError, RecursionError, MemoryError) as error:
         kept = move_aside(path)
         where = f" (kept as {kept.name})" if kept else ""
         problem = f"The saved game could not be resumed: {error}{where}."

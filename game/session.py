@@ -20,6 +20,9 @@ SAVE_FORMAT = 1
 UNDOABLE = ("Score", "Place")  # the moves a person may take back: a box filled, a tile dropped
 
 
+MAX_LOG = 50_000  # moves in one saved match: six games of six seats take under 10,000
+
+
 class Session:
     def __init__(self, variant: Variant, seats: list[Seat], games: int = 1, seed: int | None = None,
                  rolloff: bool = True):
@@ -118,6 +121,8 @@ class Session:
         session.undo_floor = 0
         undos = data.get("undos", 0)
         session.undos = undos if isinstance(undos, int) and undos >= 0 else 0
+        if not isinstance(data.get("log"), list) or len(data["log"]) > MAX_LOG:
+            raise SaveError(f"the saved game's log is not a list of at most {MAX_LOG} moves")
         try:
             for raw in data["log"]:
                 action = action_from_json(raw)

@@ -7,11 +7,12 @@ the game: unknown or wrong values fall back to their defaults.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 from .i18n import languages
+from .storage import write_atomic
+from .yamlsource import MAX_BYTES
 from .paths import user_config_dir
 
 ANIMATION_SPEEDS = ("normal", "fast", "instant")
@@ -57,8 +58,10 @@ def settings_path() -> Path:
 def load_settings(path: Path | None = None) -> Settings:
     path = path or settings_path()
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+        data = json.loads(raw) if len(raw) <= MAX_BYTES else None  # a huge file is not ours: the defaults
+    except (OSError, ValueError, RecursionError):
         return Settings()
     if not isinstance(data, dict):
         return Settings()
@@ -74,9 +77,6 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Written to a temporary file first, so a crash never leaves half a file."""
     path = path or settings_path()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_suffix(".tmp")
-        temporary.write_text(json.dumps(asdict(settings), indent=2), encoding="utf-8")
-        os.replace(temporary, path)
+        write_atomic(path, json.dumps(asdict(settings), indent=2), backup=False)
     except OSError:
         pass  # settings are a comfort: failing to save them must not stop play

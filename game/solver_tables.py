@@ -63,12 +63,12 @@ import numpy as np
 from .errors import DiceParlorError
 from .paths import asset, user_data_dir
 from .scoring import box_options, hand_scores, is_five_alike
-from .variant import Variant
+from .variant import MAX_BOXES, Variant
 
 TABLE_FORMAT = 1
 SHIPPED = ("classic", "official", "dutch", "fivezee", "yatzy", "challenge")
 CHUNK = 768  # states per numpy batch: big enough to hide Python, small enough for the caches
-MAX_BOXES = 17  # 2**17 masks x upper totals: about 130 MB of float64 while building
+# MAX_BOXES (game.variant): 2**17 masks x upper totals is about 130 MB of float64 while building
 
 Progress = Callable[[float, str], None]
 

@@ -22,12 +22,14 @@ from typing import Any
 from .actions import Action, Dice, Hold, Release, Roll, Score
 from .card import Card
 from .errors import IllegalAction, SaveError
+from .yamlsource import text_problem
 from .scoring import Options, box_options
 from .variant import Variant
 
 CHANCE = -1
 TERMINAL = -2
 SEAT_KINDS = ("person", "computer")
+MAX_NAME = 40  # characters of a seat's name: typed, saved and read back (every screen shortens further)
 
 
 @dataclass(frozen=True)
@@ -47,8 +49,14 @@ class Seat:
     @classmethod
     def from_json(cls, data: Any) -> "Seat":
         if not isinstance(data, dict) or not isinstance(data.get("name"), str) or data.get("kind") not in SEAT_KINDS:
-            raise SaveError(f"not a seat: {data!r}")
-        return cls(data["name"], data["kind"], data.get("level"), data.get("colour"))
+            raise SaveError(f"not a seat: {str(data)[:80]}")
+        name = data["name"]
+        if len(name) > MAX_NAME or text_problem(name):
+            raise SaveError(f"a seat's name is {len(name)} characters long or unprintable (at most {MAX_NAME})")
+        level, colour = data.get("level"), data.get("colour")
+        if not all(value is None or isinstance(value, str) and len(value) <= 20 for value in (level, colour)):
+            raise SaveError("a seat's level or colour is not a short word")
+        return cls(name, data["kind"], level, colour)
 
 
 class GameState:

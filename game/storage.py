@@ -39,6 +39,40 @@ def write_atomic(path: Path, text: str, backup: bool = True, mode: int | None = 
     _sync_folder(path.parent)
 
 
+def clean_stale_temporaries(*folders: Path) -> int:
+    """Remove the temporary files of writes that a kill or a power cut interrupted (``.NAME.PID.tmp``), where
+    that process is gone. Returns how many went."""
+    removed = 0
+    for folder in folders:
+        try:
+            candidates = list(folder.glob(".*.tmp"))
+        except OSError:
+            continue
+        for path in candidates:
+            parts = path.name.split(".")
+            pid = next((int(part) for part in reversed(parts) if part.isdigit()), None)
+            if pid is None or pid == os.getpid() or _alive(pid):
+                continue
+            try:
+                path.unlink()
+                removed += 1
+            except OSError:
+                pass
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    if os.name == "nt":  # os.kill there would end the process; the pid may be reused anyway
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True  # someone else's process, or we cannot tell: leave its file alone
+    return True
+
+
 def _sync_folder(folder: Path) -> None:
     # The rename itself is only durable once the folder's entry is on disk (POSIX); Windows has no such call.
     try:

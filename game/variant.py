@@ -184,7 +184,7 @@ NAME_LENGTH = 40
 DESCRIPTION_LENGTH = 400
 HELP_LENGTH = 8000
 MAX_POINTS = 1000  # any number of points a file gives: the solver and the records stay well inside their ranges
-MAX_BOXES = 20  # the scorecard's rows at the smallest screen
+MAX_BOXES = 17  # the solver's table doubles with every box: 2**17 card masks is what it holds (the card shows 20)
 
 
 def read_text(fields: Fields, key: str, default: Any = REQUIRED, most: int = NAME_LENGTH) -> Text | None:

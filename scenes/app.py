@@ -18,13 +18,15 @@ import pygame
 
 from game import __version__, i18n
 from game.kiosk import KioskConfig, load_kiosk, provide_pin
-from game.paths import asset
+from game.paths import asset, user_config_dir, user_data_dir, user_state_dir
+from game.storage import clean_stale_temporaries
 from game.settings import Settings, load_settings, save_settings
 from game.variants import Catalogue, load_all
 
 from . import assets, theme
 from .input import Input, Intent, Viewport
 from .logs import close_logging, setup_logging
+from .persist import SaveStatus
 from .stack import Scene, SceneStack
 from .widgets import NativeText, native_text, stop_noting as _stop_noting  # noqa: I001
 
@@ -109,6 +111,7 @@ class App:
         self.notice: str | None = None  # one line for the title screen (a damaged file set aside, say)
         self.time = 0.0
         self.frames = 0
+        self.saving = SaveStatus()  # whether the game's files can be written; results waiting for the records
         self.stop = stop or StopSignals()  # SIGTERM or SIGINT, once one asks us to stop
         self.exit_status = 0
         self.stack.on_change = _log_screen
@@ -189,6 +192,7 @@ class App:
         """One fixed step of game time: the top scene, then the kiosk's timers."""
         self.stack.update(dt)
         self.time += dt
+        self.saving.retry(self)
         if self.kiosk is not None:
             self.kiosk.update(dt)
 
@@ -201,6 +205,7 @@ class App:
             self.stack.draw(self.canvas)
             if self.kiosk is not None:
                 self.kiosk.draw(self.canvas)
+            self.saving.draw(self.canvas, self.time)
         finally:
             _stop_noting()  # the noted text is drawn below, at the window's resolution
         if not scaled:
@@ -305,6 +310,9 @@ def _run(args: Any, stop: StopSignals) -> int:
     setup_logging(kiosk is not None)
     log = logging.getLogger("dice_parlor")
     log.info("starting %s%s", __version__, " in kiosk mode" if kiosk else "")
+    stale = clean_stale_temporaries(user_data_dir(), user_config_dir(), user_state_dir())
+    if stale:
+        log.info("removed %d temporary files left by interrupted writes", stale)
     if kiosk is not None:
         for problem in kiosk.problems:  # for the operator: the log and the admin panel, never the customers
             log.warning(problem)

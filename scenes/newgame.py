@@ -9,6 +9,7 @@ import pygame
 
 from game import i18n
 from game.i18n import t
+from game.state import MAX_NAME
 from game.players import available_levels
 from game.session import Session
 from game.state import Seat
@@ -18,7 +19,6 @@ from .stack import Scene
 from .textfit import fit_lines
 from .widgets import Button, ButtonRow, baize_backdrop, draw_text, panel, rounded, seat_badge
 
-MAX_NAME = 40  # characters kept of a typed name; every screen shortens it further where needed
 # Each level's name in the string table; shown with level_name(level), which reads it in the player's language.
 LEVEL_NAMES = {"random": "newgame.level.easy", "greedy": "newgame.level.medium", "heuristic": "newgame.level.hard",
                "easy": "newgame.level.easy", "medium": "newgame.level.medium", "hard": "newgame.level.hard",

@@ -1,31 +1,118 @@
 """Keeping play safe: the scenes call ``remember`` after every move, so the game is autosaved and a
-finished game goes into the records. Demos (and later the kiosk) keep nothing."""
+finished game goes into the records. Demos and the kiosk's games keep nothing resumable.
+
+Writing can fail (a folder that belongs to someone else, a read-only disk, a full disk). The first
+failure is said at once, on whatever screen is showing: where, why, and that play goes on. The game
+carries on from memory, every later move tries again, and so does a timer while nothing moves; a
+finished game's result waits in memory until it can be written. When writing works again, that is said
+too.
+"""
 
 from __future__ import annotations
 
+import logging
+from pathlib import Path
+from typing import Callable
+
+import pygame
+
 from game.actions import Action, Hold, Release
 from game.i18n import t
+from game.paths import user_data_dir
 from game.records import add_result
 from game.saves import delete_save, save_session
 from game.session import Session
+
+from . import theme
+from .textfit import draw_lines
+from .widgets import panel
+
+log = logging.getLogger("dice_parlor.saves")
+RETRY_EVERY = 15.0  # seconds between tries while writing fails and nothing moves
+SAY_PROBLEM = 12.0
+SAY_RECOVERY = 5.0
+
+
+class SaveStatus:
+    """Whether the game's files can be written, what waits to be written, and what to tell the player."""
+
+    def __init__(self) -> None:
+        self.failing: OSError | None = None
+        self.pending: list[Session] = []  # finished games whose result is not in the records yet
+        self.words = ""
+        self.words_until = 0.0
+        self.next_try = 0.0
+
+    def write(self, app, what: Callable[[], object]) -> bool:
+        """Run one write; the first failure and the first success after failures are said at once."""
+        try:
+            what()
+        except OSError as error:
+            if self.failing is None:
+                folder = Path(error.filename).parent if error.filename else user_data_dir()
+                log.warning("saving failed in %s: %s", folder, error)
+                self.say(app, t("saves.cannot_save", folder=str(folder), error=error.strerror or str(error)),
+                         SAY_PROBLEM)
+            self.failing = error
+            return False
+        if self.failing is not None:
+            self.failing = None
+            log.info("saving works again")
+            self.say(app, t("saves.saving_again"), SAY_RECOVERY)
+        return True
+
+    def say(self, app, words: str, seconds: float) -> None:
+        self.words, self.words_until = words, app.time + seconds
+
+    def finished(self, app, session: Session) -> None:
+        """A finished game: its result is kept until the records take it."""
+        if session not in self.pending:
+            self.pending.append(session)
+        self.write_results(app)
+
+    def write_results(self, app) -> bool:
+        for session in list(self.pending):
+            if not self.write(app, lambda: _add(app, session)):
+                return False
+            self.pending.remove(session)
+        return True
+
+    def retry(self, app) -> None:
+        """While writing fails: now and then, the waiting results and every game on screen."""
+        if (self.failing is None and not self.pending) or app.time < self.next_try:
+            return
+        self.next_try = app.time + RETRY_EVERY
+        if self.write_results(app):
+            for scene in app.stack.scenes:
+                scene.flush()
+
+    def draw(self, surface: pygame.Surface, now: float) -> None:
+        if now >= self.words_until or not self.words:
+            return
+        box = pygame.Rect(0, 0, 980, 96)
+        box.midbottom = (theme.WIDTH // 2, theme.HEIGHT - 16)
+        panel(surface, box, theme.PAPER, 14, theme.WOOD_LIGHT)
+        draw_lines(surface, self.words, 20, theme.INK, box.center, "center", "bold", box.width - 40)
+
+
+def _add(app, session: Session) -> None:
+    message = add_result(session)  # first the result, then the save goes: a stop between loses neither
+    if message:
+        from .records_scene import damage_notice
+
+        app.notice = damage_notice(message)
 
 
 def remember(app, session: Session, action: Action | None, demo: bool = False) -> None:
     if demo:
         return
+    status: SaveStatus = app.saving
     kiosk = getattr(app, "keeps_nothing", False)
-    try:
-        if session.state.is_terminal():
-            message = add_result(session)  # first the result, then the save goes: a stop between loses neither
-            if message:
-                from .records_scene import damage_notice
-
-                app.notice = damage_notice(message)
-            if not kiosk:
-                delete_save()
-        elif kiosk:
-            return  # a kiosk keeps no resumable game (and leaves a desktop user's save alone)
-        elif not isinstance(action, (Hold, Release)):  # a hold is redone in a second; a roll or a box is not
-            save_session(session)
-    except OSError as error:
-        app.notice = t("table.save_failed", error=error.strerror or error)
+    if session.state.is_terminal():
+        status.finished(app, session)
+        if not kiosk and not status.pending:
+            status.write(app, delete_save)
+    elif kiosk:
+        return  # a kiosk keeps no resumable game (and leaves a desktop user's save alone)
+    elif not isinstance(action, (Hold, Release)):  # a hold is redone in a second; a roll or a box is not
+        status.write(app, lambda: save_session(session))

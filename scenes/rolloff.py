@@ -14,6 +14,7 @@ from game.session import Session
 
 from . import theme
 from .dice_tray import DiceTray
+from .persist import remember
 from .stack import Scene
 from .widgets import draw_text, framed_felt, panel, rounded, seat_badge, shadowed_text, wood
 
@@ -42,11 +43,17 @@ class RollOffScene(Scene):
     def enter(self) -> None:
         if self.state.phase != "rolloff":
             self._to_table()  # decided already
+        else:
+            self.flush()  # a power cut at "Who starts?" still offers Continue
+
+    def flush(self) -> None:
+        remember(self.app, self.session, None, self.demo)
 
     def _throw(self) -> None:
         self.thrower = self.state.seat
         # The last throw ends the roll-off and clears the table, so the faces come from the chance step.
         faces = self.session.act(Roll())[-1].faces
+        remember(self.app, self.session, Roll(), self.demo)
         self.app.play("rattle")
         self.tray.throw(faces, [True] * len(faces))
         if self.app.animation_speed() > 100:

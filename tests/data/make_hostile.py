@@ -109,6 +109,7 @@ CASES: dict[str, tuple[str | bytes, str]] = {
                           "    " + "help " * 8000), "help.en"),
     "long-box-id": (box("{id: " + "c" * 500 + ", name: Chance, kind: chance}"), "boxes[12].id"),
     "long-box-name": (box("{id: chance, name: " + "C" * 5000 + ", kind: chance}"), "boxes[12].name"),
+    "18-boxes": (boxes(18), "boxes"),
     "21-boxes": (boxes(21), "boxes"),
     "100-boxes": (boxes(100), "boxes"),
     "no-boxes": (boxes(0).replace("boxes:\n", "boxes: []\n"), "boxes"),
