@@ -20,9 +20,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from .paths import asset
+from .yamlsource import load_file
 
 DEFAULT = "en"
 PSEUDO = "pseudo"
@@ -71,7 +70,7 @@ def table(language: str) -> dict[str, Any]:
     folder = strings_dir() / language
     out: dict[str, Any] = {}
     for path in sorted(folder.glob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        data = load_file(path) or {}  # the same capped, checked reader as every other YAML file
         _flatten(path.stem, data, out)
     return out
 
