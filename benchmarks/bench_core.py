@@ -14,7 +14,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.cli import play_game  # noqa: E402
-from game.variants import find_variant  # noqa: E402
+from game.rules.variants import find_variant  # noqa: E402
 
 
 def games_per_second(variant_id: str, level: str, seconds: float) -> tuple[float, float]:

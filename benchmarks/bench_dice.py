@@ -21,8 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from scenes import die_art, theme  # noqa: E402
-from scenes.dice_tray import DiceTray  # noqa: E402
+from scenes.tables import die_art
+from scenes.ui import theme  # noqa: E402
+from scenes.tables.dice_tray import DiceTray  # noqa: E402
 
 
 def frames_per_second(seconds: float, size: int, cold: bool) -> tuple[float, int]:

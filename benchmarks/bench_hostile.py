@@ -22,8 +22,8 @@ sys.path.insert(0, str(ROOT))
 os.environ["DICE_PARLOR_HOME"] = tempfile.mkdtemp(prefix="bench-hostile-")
 
 from game.errors import VariantError  # noqa: E402
-from game.variants import load_all, load_variant_file, user_variants_dir  # noqa: E402
-from game.yamlsource import MAX_BYTES  # noqa: E402
+from game.rules.variants import load_all, load_variant_file, user_variants_dir  # noqa: E402
+from game.rules.yamlsource import MAX_BYTES  # noqa: E402
 
 CORPUS = ROOT / "tests" / "data" / "hostile"
 

@@ -19,9 +19,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.cli import simulate  # noqa: E402
-from game.hands import all_hands  # noqa: E402
-from game.solver import SHIPPED, _TURNS, advise, build_values, shipped_path, table_for  # noqa: E402
-from game.variants import find_variant  # noqa: E402
+from game.rules.hands import all_hands  # noqa: E402
+from game.bots.solver import SHIPPED, _TURNS, advise, build_values, shipped_path, table_for  # noqa: E402
+from game.rules.variants import find_variant  # noqa: E402
 
 
 def bench_build(names: list[str]) -> None:
@@ -43,7 +43,7 @@ def bench_sizes(names: list[str]) -> None:
             total += path.stat().st_size
             print(f"  {path.name:<16} {path.stat().st_size / 1e6:6.2f} MB")
         else:
-            print(f"  {path.name:<16} missing: python -m game.solver build {name}")
+            print(f"  {path.name:<16} missing: python -m game.bots.solver build {name}")
     print(f"  {'total':<16} {total / 1e6:6.2f} MB")
 
 

@@ -28,13 +28,13 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 def busiest_table(seconds: float, size: tuple[int, int] = (1280, 800)) -> tuple[float, float, int]:
 
-    from game.players import make_player
-    from game.session import Session
-    from game.settings import Settings
-    from game.state import Seat
-    from game.variants import find_variant
+    from game.bots.players import make_player
+    from game.engine.session import Session
+    from game.store.settings import Settings
+    from game.engine.state import Seat
+    from game.rules.variants import find_variant
     from scenes.app import App
-    from scenes.table import TableScene
+    from scenes.tables.table import TableScene
 
     app = App(size, settings=Settings(sound=False, language="en"))
     seats = [Seat(f"Player {i + 1}", "computer", "greedy") for i in range(6)]
@@ -55,13 +55,13 @@ def busiest_table(seconds: float, size: tuple[int, int] = (1280, 800)) -> tuple[
 def busiest_jackpot(seconds: float) -> tuple[float, float, int]:
     """Four racks, symbol dice in the air and tiles falling into the big rack."""
 
-    from game.players import make_player
-    from game.session import Session
-    from game.settings import Settings
-    from game.state import Seat
-    from game.variants import find_variant
+    from game.bots.players import make_player
+    from game.engine.session import Session
+    from game.store.settings import Settings
+    from game.engine.state import Seat
+    from game.rules.variants import find_variant
     from scenes.app import App
-    from scenes.jackpot_table import JackpotTableScene
+    from scenes.tables.jackpot_table import JackpotTableScene
 
     app = App(settings=Settings(sound=False))
     seats = [Seat(f"Player {i + 1}", "computer", "heuristic") for i in range(4)]

@@ -24,13 +24,13 @@ import sys
 import time
 from typing import Sequence
 
-from . import __version__
-from .errors import DiceParlorError, UnknownVariant, VariantError
-from .players import LEVELS, make_player
-from .session import Session
-from .state import Seat
-from .variant import Variant
-from .variants import find_variant, load_all, load_variant_file
+from game import __version__
+from game.errors import DiceParlorError, UnknownVariant, VariantError
+from game.bots.players import LEVELS, make_player
+from game.engine.session import Session
+from game.engine.state import Seat
+from game.rules.variant import Variant
+from game.rules.variants import find_variant, load_all, load_variant_file
 
 
 class UsageError(Exception):
@@ -189,8 +189,8 @@ def _cmd_variants(_: argparse.Namespace) -> int:
 
 
 def _cmd_advise(args: argparse.Namespace) -> int:
-    from .solver import advise, advise_state, table_for
-    from .state import state_from_json
+    from game.bots.solver import advise, advise_state, table_for
+    from game.engine.state import state_from_json
 
     variant = _variant(args.variant)
     if variant.family != "scorecard":
@@ -226,7 +226,7 @@ def _progress(fraction: float, message: str = "") -> None:
 
 
 def _cmd_records(args: argparse.Namespace) -> int:
-    from .records import read_records, records_report
+    from game.store.records import read_records, records_report
 
     if args.variant:
         _variant(args.variant)
@@ -257,7 +257,7 @@ def _cmd_records(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from .terminal import play_in_terminal
+    from game.terminal import play_in_terminal
 
     variant = _variant(args.variant)
     if variant.family != "scorecard":

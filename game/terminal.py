@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import random
 
-from .actions import Copy, Hold, Release, Roll, Score
-from .challenge import CommonRollState
-from .errors import IllegalAction
-from .players import make_player
-from .session import Session
-from .state import Seat
-from .variant import Variant
+from game.engine.actions import Copy, Hold, Release, Roll, Score
+from game.engine.challenge import CommonRollState
+from game.errors import IllegalAction
+from game.bots.players import make_player
+from game.engine.session import Session
+from game.engine.state import Seat
+from game.rules.variant import Variant
 
 
 def _show_card(session: Session) -> None:

@@ -16,19 +16,23 @@ from typing import Any
 
 import pygame
 
-from game import __version__, i18n
-from game.kiosk import KioskConfig, load_kiosk, provide_pin
+from game import __version__
+from game.rules import i18n
+from game.store.kiosk import KioskConfig, load_kiosk, provide_pin
 from game.paths import asset, user_config_dir, user_data_dir, user_state_dir
-from game.storage import clean_stale_temporaries
-from game.settings import Settings, load_settings, save_settings
-from game.variants import Catalogue, load_all
+from game.store.storage import clean_stale_temporaries
+from game.store.settings import Settings, load_settings, save_settings
+from game.rules.variants import Catalogue, load_all
 
-from . import assets, theme
-from .input import Input, Intent, Viewport
-from .logs import close_logging, setup_logging
-from .persist import SaveStatus
-from .stack import Scene, SceneStack
-from .widgets import NativeText, native_text, stop_noting as _stop_noting  # noqa: I001
+from scenes.ui import assets, theme
+from scenes.ui.input import Input, Intent, Viewport
+from scenes.logs import close_logging, setup_logging
+from scenes import registry
+from scenes.demo import demo_scene
+from scenes.kiosk.controller import KioskController, hold_the_screen
+from scenes.persist import SaveStatus
+from scenes.ui.stack import Scene, SceneStack
+from scenes.ui.widgets import NativeText, native_text, stop_noting as _stop_noting  # noqa: I001
 
 STEP = 1 / 120
 MAX_FRAME = 0.25  # after a stall, don't try to catch up more than this
@@ -95,8 +99,6 @@ class App:
         self.window = self._open_window()
         self.kiosk = None
         if kiosk is not None:
-            from .kiosk import KioskController, hold_the_screen
-
             self.kiosk = KioskController(self, kiosk)
             hold_the_screen(kiosk.show_cursor)
         pygame.display.set_allow_screensaver(False)
@@ -147,6 +149,16 @@ class App:
     def play(self, name: str, strength: float = 1.0) -> None:
         self.sounds.play(name, strength)
 
+    def scene(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """A new screen by its name (scenes.registry): scenes never import one another to open one."""
+        return registry.make(self, name, *args, **kwargs)
+
+    def go(self, name: str, *args: Any, how: str = "push", **kwargs: Any) -> Scene:
+        """Open a screen by name: ``how`` is push (over this one), replace (instead of it) or clear (alone)."""
+        scene = self.scene(name, *args, **kwargs)
+        getattr(self.stack, how)(scene)
+        return scene
+
     def quit(self, force: bool = False, how: str = "a quit button") -> None:
         """Leave the game; in kiosk mode only the admin panel can (force)."""
         if self.kiosk is not None and not force:
@@ -172,10 +184,8 @@ class App:
             self.quit(how=str(unused.key or "the window's close button"))
         elif unused.kind == "fullscreen":
             self.toggle_fullscreen()
-        elif unused.kind == "help" and type(self.stack.top).__name__ != "HelpOverlay":
-            from .help_overlay import HelpOverlay, keys_for
-
-            self.stack.push(HelpOverlay(self, keys_for(self.stack.top)))
+        elif unused.kind == "help" and self.stack.top is not None and self.stack.top.screen != "help":
+            self.go("help", self.stack.top)
 
     def pump(self) -> None:
         for event in pygame.event.get():
@@ -258,7 +268,7 @@ def save_screenshot(surface: pygame.Surface, path: str) -> None:
 
 def _make_sounds(settings: Settings) -> Any:
     try:
-        from .sound import Sounds
+        from scenes.ui.sound import Sounds
 
         return Sounds(settings.sound, settings.volume)
     except Exception:  # sound is a comfort: the table must start without it
@@ -282,17 +292,6 @@ def _size(text: str | None) -> tuple[int, int]:
         return (theme.WIDTH, theme.HEIGHT)
 
 
-def preload_scenes() -> None:
-    """Import every screen now: scenes open each other lazily, and a running game should never
-    meet an import error (or an update of its files) halfway through."""
-    import importlib
-
-    for name in ("title", "newgame", "rolloff", "table", "challenge_table", "jackpot_table", "jackpot_round",
-                 "gameover", "rules", "settings_scene", "dialogs", "demo", "records_scene", "help_overlay",
-                 "kiosk"):
-        importlib.import_module(f"scenes.{name}")
-
-
 def run(args: Any) -> int:
     """Start the table from the command line's arguments (see game.cli)."""
     with StopSignals() as stop:  # from the first moment: a stop during start-up is a clean stop too
@@ -300,9 +299,6 @@ def run(args: Any) -> int:
 
 
 def _run(args: Any, stop: StopSignals) -> int:
-    from .title import TitleScene
-
-    preload_scenes()
     settings = load_settings()
     kiosk = None
     if getattr(args, "kiosk", False) or settings.kiosk:
@@ -324,8 +320,6 @@ def _run(args: Any, stop: StopSignals) -> int:
     app = App(_size(getattr(args, "size", None)), fullscreen=getattr(args, "fullscreen", False),
               settings=settings, demo=bool(getattr(args, "demo", None)), kiosk=kiosk, stop=stop)
     if getattr(args, "demo", None):
-        from .demo import demo_scene
-
         try:
             first = demo_scene(app, args.demo, args.seats, args.seed)
         except ValueError as error:
@@ -333,7 +327,7 @@ def _run(args: Any, stop: StopSignals) -> int:
             pygame.quit()
             return 2
     else:
-        first = TitleScene(app)
+        first = app.scene("title")
     try:
         return app.run(first, getattr(args, "exit_after", None), getattr(args, "screenshot", None))
     except Exception:

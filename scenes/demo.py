@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from game.errors import UnknownVariant
-from game.session import Session
-from game.state import Seat
+from game.engine.session import Session
+from game.engine.state import Seat
 
-from . import theme
+from scenes.ui import theme
 
 DEMO_LEVELS = ("heuristic", "greedy", "heuristic", "greedy", "heuristic", "greedy")
 DEMO_NAMES = ("Ada", "Bram", "Chloé", "Dirk", "Eva", "Femke")
@@ -25,6 +25,4 @@ def demo_session(app, variant_id: str, seats: int | None, seed: int | None) -> S
 
 
 def demo_scene(app, variant_id: str, seats: int | None, seed: int | None):
-    from .rolloff import opening_scene
-
-    return opening_scene(app, demo_session(app, variant_id, seats, seed), demo=True)
+    return app.scene("opening", demo_session(app, variant_id, seats, seed), demo=True)

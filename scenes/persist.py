@@ -16,16 +16,16 @@ from typing import Callable
 
 import pygame
 
-from game.actions import Action, Hold, Release
-from game.i18n import t
+from game.engine.actions import Action, Hold, Release
+from game.rules.i18n import t
 from game.paths import user_data_dir
-from game.records import add_result
-from game.saves import delete_save, save_session
-from game.session import Session
+from game.store.records import add_result
+from game.store.saves import delete_save, save_session
+from game.engine.session import Session
 
-from . import theme
-from .textfit import draw_lines
-from .widgets import panel
+from scenes.ui import theme
+from scenes.ui.textfit import draw_lines
+from scenes.ui.widgets import panel
 
 log = logging.getLogger("dice_parlor.saves")
 RETRY_EVERY = 15.0  # seconds between tries while writing fails and nothing moves
@@ -98,9 +98,17 @@ class SaveStatus:
 def _add(app, session: Session) -> None:
     message = add_result(session)  # first the result, then the save goes: a stop between loses neither
     if message:
-        from .records_scene import damage_notice
-
         app.notice = damage_notice(message)
+
+
+def damage_notice(message: str | None) -> str | None:
+    """A records file problem as the player reads it (the message itself is English, for the command line)."""
+    if isinstance(message, RecordsDamage):
+        reason = t(f"records.reason.{message.reason}")
+        if message.kept:
+            return t("records.damaged_kept", reason=reason, kept=message.kept)
+        return t("records.damaged", reason=reason)
+    return message
 
 
 def remember(app, session: Session, action: Action | None, demo: bool = False) -> None:

@@ -12,11 +12,11 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from game.players import make_player  # noqa: E402
-from game.saves import save_session  # noqa: E402
-from game.session import Session  # noqa: E402
-from game.state import Seat  # noqa: E402
-from game.variants import find_variant  # noqa: E402
+from game.bots.players import make_player  # noqa: E402
+from game.store.saves import save_session  # noqa: E402
+from game.engine.session import Session  # noqa: E402
+from game.engine.state import Seat  # noqa: E402
+from game.rules.variants import find_variant  # noqa: E402
 
 
 def state_hash(state) -> str:

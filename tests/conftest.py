@@ -18,9 +18,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 @pytest.fixture(autouse=True)
 def _user_home(tmp_path, monkeypatch):
     monkeypatch.setenv("DICE_PARLOR_HOME", str(tmp_path / "home"))
-    from game import variants
+    from game.rules import variants
 
-    from game import i18n
+    from game.rules import i18n
 
     variants.load_all(refresh=True)
     i18n.set_language("en")  # tests read English unless they choose another language
@@ -31,6 +31,6 @@ def _user_home(tmp_path, monkeypatch):
 
 @pytest.fixture
 def variant():
-    from game.variants import find_variant
+    from game.rules.variants import find_variant
 
     return find_variant

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from game.actions import Dice, Hold, Roll, Score
-from game.state import CHANCE, Seat, new_state
-from game.variants import find_variant
+from game.engine.actions import Dice, Hold, Roll, Score
+from game.engine.state import CHANCE, Seat, new_state
+from game.rules.variants import find_variant
 
 
 def seats(n: int) -> list[Seat]:
@@ -52,7 +52,7 @@ def check_resume_continues(straight, variant, seed: int, cut: int, play) -> None
     import json
     import random
 
-    from game.session import Session, replay
+    from game.engine.session import Session, replay
 
     rng_a = random.Random(seed)
     play(straight, rng_a, cut)
@@ -70,7 +70,7 @@ def check_resume_continues(straight, variant, seed: int, cut: int, play) -> None
 
 def texts_on_screen(driver) -> list[str]:
     """The words the next frame shows, as drawn (texts drawn over by a panel or veil left out)."""
-    from scenes.widgets import record_text
+    from scenes.ui.widgets import record_text
 
     record_text(True)
     try:

@@ -1,7 +1,7 @@
 """Helpers for the Jackpot Yahtzee tests: RULES.md section 2 written out by hand,
 rack pictures, scripted turns, and a plain reference scorer.
 
-Nothing here reads the variant's YAML or ``game.jackpot``: the facts below
+Nothing here reads the variant's YAML or ``game.rules.jackpot``: the facts below
 are copied from RULES.md section 2 (and the sheet, seed 000) so that the
 tests compare the engine against the rules, not against itself.
 
@@ -21,9 +21,9 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from game.actions import Dice, Place, Roll
-from game.state import CHANCE, Seat, new_state
-from game.variants import find_variant
+from game.engine.actions import Dice, Place, Roll
+from game.engine.state import CHANCE, Seat, new_state
+from game.rules.variants import find_variant
 
 # ----------------------------------------------------------- facts, by hand --
 

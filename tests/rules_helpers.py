@@ -3,7 +3,7 @@ card set-ups, Challenge common-roll driving, and a reference scorer.
 
 The reference scorer is written from RULES.md sections 1 and 3 (and the
 Yatzy paragraph) alone, in the plainest way, without looking at how
-``game.scoring`` does it. Tests compare the engine against it; the
+``game.rules.scoring`` does it. Tests compare the engine against it; the
 hand-written tables in the test files stay the primary evidence.
 """
 
@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from game.actions import Copy, Dice, Roll, Score
-from game.scoring import box_options
-from game.state import CHANCE, Seat, new_state
-from game.variants import find_variant, load_variant_file, shipped_folder
+from game.engine.actions import Copy, Dice, Roll, Score
+from game.rules.scoring import box_options
+from game.engine.state import CHANCE, Seat, new_state
+from game.rules.variants import find_variant, load_variant_file, shipped_folder
 from helpers import roll
 
 # ----------------------------------------------------------- facts, by hand --

@@ -9,7 +9,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from game.settings import Settings  # noqa: E402
+from game.store.settings import Settings  # noqa: E402
 from scenes.app import STEP, App  # noqa: E402
 
 

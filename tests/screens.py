@@ -10,10 +10,10 @@ import random
 
 import pygame
 
-from game.players import make_player
-from game.session import Session
-from game.state import Seat
-from game.variants import find_variant
+from game.bots.players import make_player
+from game.engine.session import Session
+from game.engine.state import Seat
+from game.rules.variants import find_variant
 
 NAMES = ["Ann", "Ben", "Cas", "Dee", "Eef", "Fay"]
 COLOURS = ["orange", "sky", "green", "red", "blue", "purple"]
@@ -46,7 +46,7 @@ def _settle(driver, seconds: float = 3.0) -> None:
 
 def _table(variant: str, count: int, moves: int, games: int = 1, coach: bool = False, handoff: bool = False):
     def build(driver):
-        from scenes.rolloff import opening_scene
+        from scenes.registry import opening_for as opening_scene
 
         session = played(variant, count, moves, games=games)
         scene = opening_scene(driver.app, session)
@@ -76,7 +76,7 @@ def _box_help(box: str):
 def _tips(variant: str, count: int, seed: int, step: int):
     """A fresh table with its first-game tips at ``step`` (the dice rolled first for the tips about them)."""
     def build(driver):
-        from scenes.table import table_for
+        from scenes.registry import table_for
 
         driver.app.settings.walkthrough = driver.app.settings.jackpot_walkthrough = True
         session = Session(find_variant(variant), seats(count), seed=seed, rolloff=False)
@@ -92,9 +92,9 @@ def _tips(variant: str, count: int, seed: int, step: int):
 
 
 def _kiosk_newgame(driver):
-    from game.kiosk import KioskConfig
-    from scenes.kiosk import KioskController
-    from scenes.newgame import NewGameScene
+    from game.store.kiosk import KioskConfig
+    from scenes.kiosk.controller import KioskController
+    from scenes.menus.newgame import NewGameScene
 
     driver.app.kiosk = KioskController(driver.app, KioskConfig())
     driver.start(NewGameScene(driver.app))
@@ -112,7 +112,7 @@ def _zero_dialog(driver):
 
 def _coached_gameover(driver):
     """A person's whole game with the coach judging each choice, then the game-over report of costly choices."""
-    from scenes.table import TableScene
+    from scenes.tables.table import TableScene
 
     session = Session(find_variant("classic"), seats(1), seed=8, rolloff=False)
     table = TableScene(driver.app, session)
@@ -126,7 +126,7 @@ def _coached_gameover(driver):
 
 
 def _title(driver):
-    from scenes.title import TitleScene
+    from scenes.menus.title import TitleScene
 
     driver.start(TitleScene(driver.app))
     _settle(driver, 1.0)
@@ -134,7 +134,7 @@ def _title(driver):
 
 def _newgame(count: int):
     def build(driver):
-        from scenes.newgame import NewGameScene
+        from scenes.menus.newgame import NewGameScene
 
         scene = NewGameScene(driver.app)
         driver.start(scene)
@@ -146,7 +146,7 @@ def _newgame(count: int):
 
 
 def _rolloff(driver):
-    from scenes.rolloff import RollOffScene
+    from scenes.menus.rolloff import RollOffScene
 
     session = Session(find_variant("classic"), seats(4), seed=3)
     driver.start(RollOffScene(driver.app, session))
@@ -155,8 +155,8 @@ def _rolloff(driver):
 
 def _gameover(variant: str, count: int, games: int = 1):
     def build(driver):
-        from scenes.gameover import GameOverScene
-        from scenes.table import table_for
+        from scenes.menus.gameover import GameOverScene
+        from scenes.registry import table_for
 
         session = played(variant, count, 10_000, games=games)
         driver.start(table_for(driver.app, session))
@@ -166,8 +166,8 @@ def _gameover(variant: str, count: int, games: int = 1):
 
 
 def _jackpot_round(driver):
-    from scenes.jackpot_round import JackpotRoundScene
-    from scenes.table import table_for
+    from scenes.tables.jackpot_round import JackpotRoundScene
+    from scenes.registry import table_for
 
     session = played("jackpot", 4, 10_000)
     driver.start(table_for(driver.app, session))
@@ -177,7 +177,7 @@ def _jackpot_round(driver):
 
 def _rules(variant: str):
     def build(driver):
-        from scenes.rules import RulesScene
+        from scenes.menus.rules import RulesScene
 
         driver.start(RulesScene(driver.app, find_variant(variant)))
         _settle(driver, 0.5)
@@ -193,33 +193,33 @@ def _overlay(under, make):
 
 
 def _settings(driver):
-    from scenes.settings_scene import SettingsScene
+    from scenes.menus.settings_scene import SettingsScene
 
     return SettingsScene(driver.app)
 
 
 def _pause(driver):
-    from scenes.dialogs import PauseMenu
+    from scenes.ui.dialogs import PauseMenu
 
     return PauseMenu(driver.app, find_variant("classic"), lambda: None)
 
 
 def _confirm(driver):
-    from game.i18n import t
-    from scenes.dialogs import ConfirmDialog
+    from game.rules.i18n import t
+    from scenes.ui.dialogs import ConfirmDialog
 
     return ConfirmDialog(driver.app, t("common.quit"), t("common.quit"), t("common.ok"), lambda: None)
 
 
 def _help(driver):
-    from scenes.help_overlay import HelpOverlay, keys_for
+    from scenes.menus.help_overlay import HelpOverlay, keys_for
 
     return HelpOverlay(driver.app, keys_for(driver.top))
 
 
 def _records(driver):
-    from game.records import add_result
-    from scenes.records_scene import RecordsScene
+    from game.store.records import add_result
+    from scenes.menus.records_scene import RecordsScene
 
     for seed in range(3):
         add_result(played("classic", 2, 10_000, seed=seed))
@@ -229,8 +229,8 @@ def _records(driver):
 
 def _kiosk(kind: str):
     def build(driver):
-        from game.kiosk import KioskConfig
-        from scenes import kiosk as kiosk_scenes
+        from game.store.kiosk import KioskConfig
+        from scenes.kiosk import controller as kiosk_scenes
 
         controller = kiosk_scenes.KioskController(driver.app, KioskConfig())
         _title(driver)
@@ -274,7 +274,7 @@ SCREENS = [
     ("zero-dialog", _zero_dialog),
     ("kiosk-newgame", _kiosk_newgame),
     ("rules-classic", _rules("classic")),
-    ("rules-one-game", _overlay(_table("dutch", 2, 4), lambda d: __import__("scenes.rules", fromlist=["x"])
+    ("rules-one-game", _overlay(_table("dutch", 2, 4), lambda d: __import__("scenes.menus.rules", fromlist=["x"])
                                 .RulesScene(d.app, find_variant("dutch")))),
     ("rules-dutch", _rules("dutch")),
     ("rules-jackpot", _rules("jackpot")),

@@ -13,7 +13,7 @@ import os
 
 from scene_driver import Driver
 
-from game.kiosk import KioskConfig
+from game.store.kiosk import KioskConfig
 
 
 def _rss_mb() -> float:
@@ -26,7 +26,7 @@ def _open_files() -> int:
 
 
 def soak(hours: float, step: float = 0.5, draw_every: float = 5.0) -> dict:
-    from scenes.title import TitleScene
+    from scenes.menus.title import TitleScene
 
     config = KioskConfig(title_idle=30, attract_variants=("classic", "jackpot", "yatzy"))
     driver = Driver(animation="normal", kiosk=config)

@@ -1,4 +1,4 @@
-"""Challenge Yahtzee's common rolls, RULES.md section 3 (engine: game.challenge.CommonRollState)."""
+"""Challenge Yahtzee's common rolls, RULES.md section 3 (engine: game.engine.challenge.CommonRollState)."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from game.actions import Copy, Dice, Hold, Release, Roll, Score
-from game.challenge import CommonRollState
+from game.engine.actions import Copy, Dice, Hold, Release, Roll, Score
+from game.engine.challenge import CommonRollState
 from game.errors import IllegalAction
-from game.state import CHANCE, TERMINAL, new_state, state_from_json
-from game.variants import find_variant
+from game.engine.state import CHANCE, TERMINAL, new_state, state_from_json
+from game.rules.variants import find_variant
 from rules_helpers import challenge_round_to_markers, common_roll, copy, seats
 
 

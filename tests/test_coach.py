@@ -6,16 +6,16 @@ import random
 
 import pygame
 
-from game.players import make_player
-from game.session import Session
-from game.state import Seat
-from game.variants import find_variant
+from game.bots.players import make_player
+from game.engine.session import Session
+from game.engine.state import Seat
+from game.rules.variants import find_variant
 
 from scene_driver import Driver
 
 
 def test_the_coach_marks_the_best_keep_and_reports_costly_choices():
-    from scenes.table import TableScene
+    from scenes.tables.table import TableScene
 
     driver = Driver(animation="instant")
     try:
@@ -47,7 +47,7 @@ def test_the_coach_marks_the_best_keep_and_reports_costly_choices():
 
 
 def test_no_coach_for_jackpot():
-    from scenes.coach import Coach
+    from scenes.tables.coach import Coach
 
     session = Session(find_variant("jackpot"), [Seat("Ann"), Seat("Bob")], seed=1)
     assert not Coach(session).available
@@ -55,8 +55,8 @@ def test_no_coach_for_jackpot():
 
 def test_a_users_own_variant_gets_its_coach_table_built_in_the_background():
     from game.paths import user_variants_dir
-    from game.variants import load_all
-    from scenes.table import TableScene
+    from game.rules.variants import load_all
+    from scenes.tables.table import TableScene
 
     folder = user_variants_dir()
     folder.mkdir(parents=True, exist_ok=True)
@@ -75,7 +75,7 @@ def test_a_users_own_variant_gets_its_coach_table_built_in_the_background():
         driver.step(0.1)
         assert table.coach.available and table.coach.progress is None
         assert table.coach_button.label == "Coach" and table.coach_button.enabled
-        from game.solver_tables import user_path
+        from game.bots.solver_tables import user_path
 
         assert user_path(variant).is_file()  # cached for the next game
     finally:

@@ -9,7 +9,7 @@ import math
 
 import pytest
 
-from scenes import theme
+from scenes.ui import theme
 from test_layout import MIN_CONTRAST, contrast
 
 # Machado, Oliveira & Fernandes (2009), full severity, on linear RGB.
@@ -65,7 +65,7 @@ def test_every_seat_colour_has_its_own_shape():
 def test_seat_badges_differ_in_outline_not_only_in_colour():
     import pygame
 
-    from scenes.widgets import seat_badge
+    from scenes.ui.widgets import seat_badge
 
     pygame.init()
     masks = []

@@ -11,8 +11,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from scenes import die_art
-from scenes.dice_tray import DiceTray
+from scenes.tables import die_art
+from scenes.tables.dice_tray import DiceTray
 
 STEP = 1 / 120
 TRAY = pygame.Rect(60, 150, 760, 450)
@@ -280,7 +280,7 @@ def test_drawing_mid_throw_and_at_rest_on_a_plain_canvas():
 def test_importing_the_tray_opens_no_window():
     code = (
         "import os; os.environ['SDL_VIDEODRIVER'] = 'dummy'\n"
-        "import pygame, scenes.die_art, scenes.dice_tray\n"
+        "import pygame, scenes.tables.die_art, scenes.tables.dice_tray\n"
         "print('DISPLAY', pygame.display.get_init())\n"
     )
     root = Path(__file__).resolve().parent.parent

@@ -5,12 +5,12 @@ import random
 
 import pytest
 
-from game.actions import Dice, Hold, Release, Roll, Score, action_from_json
+from game.engine.actions import Dice, Hold, Release, Roll, Score, action_from_json
 from game.errors import IllegalAction, SaveError
-from game.players import make_player
-from game.session import Session, replay
-from game.state import TERMINAL, Seat, new_state, state_from_json
-from game.variants import find_variant
+from game.bots.players import make_player
+from game.engine.session import Session, replay
+from game.engine.state import TERMINAL, Seat, new_state, state_from_json
+from game.rules.variants import find_variant
 
 from helpers import fresh, hold, roll, seats, turn
 

@@ -22,10 +22,10 @@ from hypothesis import strategies as st
 from game.cli import main as cli_main
 from game.errors import VariantError
 from game.paths import user_variants_dir
-from game.players import BASIC, make_player
-from game.session import Session
-from game.state import Seat
-from game.variants import load_all, load_variant_file, shipped_folder
+from game.bots.players import BASIC, make_player
+from game.engine.session import Session
+from game.engine.state import Seat
+from game.rules.variants import load_all, load_variant_file, shipped_folder
 
 HOSTILE = Path(__file__).parent / "data" / "hostile"
 
@@ -89,7 +89,7 @@ def test_the_game_starts_and_plays_with_the_whole_corpus_in_its_folder(tmp_path)
 
 
 def test_a_bug_in_the_loader_is_a_refusal_not_a_crash(monkeypatch, tmp_path):
-    from game import variants
+    from game.rules import variants
 
     path = tmp_path / "odd.yaml"
     path.write_text((shipped_folder() / "classic.yaml").read_text(encoding="utf-8"), encoding="utf-8")
@@ -154,7 +154,7 @@ def variant_documents(draw) -> str:
 
 
 def _play_with_every_level(variant) -> None:
-    from game.jackpot_players import LEVELS as JACKPOT_LEVELS
+    from game.bots.jackpot_players import LEVELS as JACKPOT_LEVELS
 
     levels = list(JACKPOT_LEVELS) if variant.family == "jackpot" else list(BASIC)
     seats = max(variant.min_players, min(2, variant.max_players))

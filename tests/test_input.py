@@ -3,7 +3,7 @@
 import pygame
 import pytest
 
-from scenes.input import Input, Viewport
+from scenes.ui.input import Input, Viewport
 
 
 @pytest.fixture

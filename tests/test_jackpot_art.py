@@ -7,10 +7,10 @@ import itertools
 import pygame
 import pytest
 
-from scenes import die_art, jackpot_art
-from scenes.jackpot_art import (SYMBOLS, WHITE_FACES, YELLOW_FACES, SymbolDiceTray, register_symbol_dice,
+from scenes.tables import die_art, jackpot_art
+from scenes.tables.jackpot_art import (SYMBOLS, WHITE_FACES, YELLOW_FACES, SymbolDiceTray, register_symbol_dice,
                                 symbol_surface, tile_surface)
-from scenes.rack_view import RackView
+from scenes.tables.rack_view import RackView
 
 STEP = 1 / 120
 LARGE = pygame.Rect(40, 380, 420, 380)
@@ -455,7 +455,7 @@ def test_importing_opens_no_window():
     import subprocess
     import sys
 
-    code = ("import pygame, scenes.jackpot_art, scenes.rack_view\n"
+    code = ("import pygame, scenes.tables.jackpot_art, scenes.tables.rack_view\n"
             "print(pygame.display.get_init(), pygame.display.get_surface() is None)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=str(__import__("pathlib").Path(jackpot_art.__file__).parent.parent))

@@ -32,12 +32,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.actions import ChanceOption, Copy, Dice, Hold, Place, Release, Roll, Score
+from game.engine.actions import ChanceOption, Copy, Dice, Hold, Place, Release, Roll, Score
 from game.errors import IllegalAction
-from game.players import make_player
-from game.session import Session, replay
-from game.state import CHANCE, TERMINAL, Seat, state_from_json
-from game.variants import find_variant
+from game.bots.players import make_player
+from game.engine.session import Session, replay
+from game.engine.state import CHANCE, TERMINAL, Seat, state_from_json
+from game.rules.variants import find_variant
 from helpers import check_resume_continues
 from jackpot_helpers import (CELLS, HIGH_ROUND_BONUS, SUPPLY, SYMBOLS, TOTAL_TILES, WHITE, YELLOW, jackpot,
                              ref_bonus, ref_lines, ref_subtotal, snapshot, tiles_counted)

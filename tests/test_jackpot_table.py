@@ -6,12 +6,12 @@ import random
 
 import pygame
 
-from game.actions import ChanceOption, Place, Roll
-from game.jackpot_players import HeuristicJackpotPlayer
-from game.jackpot_state import CHANCE_SPACE
-from game.session import Session, replay
-from game.state import Seat
-from game.variants import find_variant
+from game.engine.actions import ChanceOption, Place, Roll
+from game.bots.jackpot_players import HeuristicJackpotPlayer
+from game.engine.jackpot_state import CHANCE_SPACE
+from game.engine.session import Session, replay
+from game.engine.state import Seat
+from game.rules.variants import find_variant
 
 from helpers import texts_on_screen
 from scene_driver import Driver
@@ -48,9 +48,9 @@ def _click_action(driver: Driver, table, action, use_keys: bool) -> None:
 
 
 def test_a_whole_jackpot_game_through_the_table():
-    from scenes.gameover import GameOverScene
-    from scenes.jackpot_round import JackpotRoundScene
-    from scenes.rolloff import opening_scene
+    from scenes.menus.gameover import GameOverScene
+    from scenes.tables.jackpot_round import JackpotRoundScene
+    from scenes.registry import opening_for as opening_scene
 
     variant = find_variant("jackpot")
     session = Session(variant, [Seat("Ann", colour="orange"), Seat("Bot", "computer", "greedy", "sky"),
@@ -99,7 +99,7 @@ def test_a_whole_jackpot_game_through_the_table():
 
 
 def test_jackpot_table_lights_columns_and_shows_a_ghost_tile():
-    from scenes.jackpot_table import JackpotTableScene
+    from scenes.tables.jackpot_table import JackpotTableScene
 
     session = Session(find_variant("jackpot"), [Seat("Ann"), Seat("Ben")], seed=2, rolloff=False)
     driver = Driver(animation="fast")
@@ -125,7 +125,7 @@ def test_jackpot_table_lights_columns_and_shows_a_ghost_tile():
 def test_a_two_seat_jackpot_demo_plays_all_three_rounds():
     """Two seats: the round scoring must not mistake a round number for a seat (a bug once)."""
     from scenes.demo import demo_scene
-    from scenes.gameover import GameOverScene
+    from scenes.menus.gameover import GameOverScene
 
     driver = Driver(animation="instant")
     try:
@@ -138,8 +138,8 @@ def test_a_two_seat_jackpot_demo_plays_all_three_rounds():
 
 
 def test_an_undo_says_whose_tile_came_back():
-    from game.i18n import t
-    from scenes.jackpot_table import JackpotTableScene
+    from game.rules.i18n import t
+    from scenes.tables.jackpot_table import JackpotTableScene
 
     driver = Driver(animation="instant")
     try:

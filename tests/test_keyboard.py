@@ -10,10 +10,10 @@ import random
 
 import pygame
 
-from game.actions import Hold, Release, Roll, Score
-from game.i18n import t
-from game.players import make_player
-from game.records import read_records
+from game.engine.actions import Hold, Release, Roll, Score
+from game.rules.i18n import t
+from game.bots.players import make_player
+from game.store.records import read_records
 
 from scene_driver import Driver
 
@@ -70,7 +70,7 @@ def test_a_whole_game_by_keyboard_alone():
     driver = Driver(animation="instant")
     pygame.event.set_blocked(list(MOUSE))  # a stray mouse event would make the test a lie
     try:
-        from scenes.title import TitleScene
+        from scenes.menus.title import TitleScene
 
         driver.start(TitleScene(driver.app))
         driver.step(0.5)
@@ -115,7 +115,7 @@ def test_a_whole_game_by_keyboard_alone():
 
 
 def test_tab_onto_a_name_and_type_it():
-    from scenes.newgame import NewGameScene
+    from scenes.menus.newgame import NewGameScene
 
     driver = Driver(animation="instant")
     try:

@@ -8,8 +8,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.kiosk import KioskConfig
-from game.saves import save_path
+from game.store.kiosk import KioskConfig
+from game.store.saves import save_path
 
 from scene_driver import Driver
 
@@ -19,7 +19,7 @@ CONFIG = KioskConfig(game_idle=60, countdown=10, title_idle=30, admin_pin="4321"
 
 @pytest.fixture
 def kiosk():
-    from scenes.title import TitleScene
+    from scenes.menus.title import TitleScene
 
     driver = Driver(animation="instant", kiosk=CONFIG)
     driver.start(TitleScene(driver.app))
@@ -43,7 +43,7 @@ def _key(driver, key, mod=0):
 # --------------------------------------------------------------- no way out --
 
 def test_every_quit_path_leaves_the_app_running(kiosk):
-    from scenes.title import TitleScene
+    from scenes.menus.title import TitleScene
 
     app = kiosk.app
     _post(pygame.QUIT)  # the window's close button, and Alt+F4 through the window manager
@@ -58,7 +58,7 @@ def test_every_quit_path_leaves_the_app_running(kiosk):
 
 
 def test_the_pause_menu_offers_no_settings_and_quitting_goes_to_the_title(kiosk):
-    from scenes.dialogs import PauseMenu
+    from scenes.ui.dialogs import PauseMenu
 
     kiosk.click(kiosk.top.row.buttons[0].rect.center)  # Play
     kiosk.click(kiosk.top.start.rect.center)
@@ -87,7 +87,7 @@ def _enter_pin(driver, pin: str):
 
 
 def test_only_the_long_corner_press_and_the_right_pin_reach_the_admin_panel(kiosk):
-    from scenes.kiosk import AdminPanel, PinPad
+    from scenes.kiosk.controller import AdminPanel, PinPad
 
     _long_press_corner(kiosk, 1.5)
     assert not isinstance(kiosk.top, PinPad)  # too short
@@ -103,7 +103,7 @@ def test_only_the_long_corner_press_and_the_right_pin_reach_the_admin_panel(kios
 
 
 def test_three_wrong_pins_lock_the_pad_for_a_minute(kiosk):
-    from scenes.kiosk import AdminPanel, PinPad
+    from scenes.kiosk.controller import AdminPanel, PinPad
 
     _key(kiosk, pygame.K_a, pygame.KMOD_CTRL | pygame.KMOD_ALT)  # the key combination
     assert isinstance(kiosk.top, PinPad)
@@ -124,7 +124,7 @@ def test_three_wrong_pins_lock_the_pad_for_a_minute(kiosk):
 # ----------------------------------------------------------------- touch first --
 
 def test_touch_only_new_game_with_names_from_a_list_and_the_kiosk_limits(kiosk):
-    from scenes.newgame import NewGameScene
+    from scenes.menus.newgame import NewGameScene
 
     kiosk.click(kiosk.top.row.buttons[0].rect.center)
     scene = kiosk.top
@@ -141,8 +141,8 @@ def test_touch_only_new_game_with_names_from_a_list_and_the_kiosk_limits(kiosk):
 
 
 def test_touch_targets_are_at_least_48_pixels(kiosk):
-    from scenes.dialogs import PauseMenu
-    from scenes.kiosk import AdminPanel, PinPad
+    from scenes.ui.dialogs import PauseMenu
+    from scenes.kiosk.controller import AdminPanel, PinPad
 
     def sizes(scene):
         row = getattr(scene, "row", None) or getattr(scene, "buttons", None)
@@ -165,7 +165,7 @@ def test_touch_targets_are_at_least_48_pixels(kiosk):
 # --------------------------------------------------------------------- idle --
 
 def test_idle_title_plays_the_attract_mode_and_a_tap_returns(kiosk):
-    from scenes.title import TitleScene
+    from scenes.menus.title import TitleScene
 
     kiosk.step(29.0)
     assert not kiosk.app.kiosk.attract
@@ -178,8 +178,8 @@ def test_idle_title_plays_the_attract_mode_and_a_tap_returns(kiosk):
 
 
 def test_an_abandoned_game_counts_down_and_returns_to_the_title_without_a_save(kiosk):
-    from scenes.kiosk import StillPlaying
-    from scenes.title import TitleScene
+    from scenes.kiosk.controller import StillPlaying
+    from scenes.menus.title import TitleScene
 
     kiosk.click(kiosk.top.row.buttons[0].rect.center)
     kiosk.click(kiosk.top.start.rect.center)
@@ -224,7 +224,7 @@ def _letterboxed(driver, size=(1920, 1080)):
 
 
 def test_a_touch_lands_on_the_button_under_the_finger_on_a_letterboxed_screen(kiosk):
-    from scenes.newgame import NewGameScene
+    from scenes.menus.newgame import NewGameScene
 
     _letterboxed(kiosk)
     play = kiosk.top.row.buttons[0]
@@ -241,7 +241,7 @@ def test_a_touch_lands_on_the_button_under_the_finger_on_a_letterboxed_screen(ki
 
 
 def test_a_click_lands_on_the_button_under_the_pointer_on_a_letterboxed_screen(kiosk):
-    from scenes.records_scene import RecordsScene
+    from scenes.menus.records_scene import RecordsScene
 
     _letterboxed(kiosk)
     records = next(b for b in kiosk.top.row.buttons if b.label == "Records")
@@ -250,7 +250,7 @@ def test_a_click_lands_on_the_button_under_the_pointer_on_a_letterboxed_screen(k
 
 
 def test_the_admin_corner_is_the_screens_own_corner_when_letterboxed(kiosk):
-    from scenes.kiosk import PinPad
+    from scenes.kiosk.controller import PinPad
 
     _letterboxed(kiosk)
     assert kiosk.app.viewport.to_logical((5, 5))[0] < 0  # the screen's corner is outside the table
@@ -299,7 +299,7 @@ def test_the_attract_mode_logs_as_one_screen(kiosk, caplog):
 # ---------------------------------------------------------- the admin's ways --
 
 def test_the_pin_pad_takes_digit_keys_and_enter(kiosk):
-    from scenes.kiosk import AdminPanel
+    from scenes.kiosk.controller import AdminPanel
 
     _key(kiosk, pygame.K_a, pygame.KMOD_CTRL | pygame.KMOD_ALT)
     for key in (pygame.K_4, pygame.K_KP3, pygame.K_2, pygame.K_KP1):
@@ -309,8 +309,8 @@ def test_the_pin_pad_takes_digit_keys_and_enter(kiosk):
 
 
 def test_the_lockout_survives_a_restart(kiosk):
-    from scenes.kiosk import PinPad
-    from scenes.title import TitleScene
+    from scenes.kiosk.controller import PinPad
+    from scenes.menus.title import TitleScene
 
     _key(kiosk, pygame.K_a, pygame.KMOD_CTRL | pygame.KMOD_ALT)
     for _ in range(3):
@@ -327,8 +327,8 @@ def test_the_lockout_survives_a_restart(kiosk):
 def test_without_a_valid_pin_the_admin_panel_stays_shut(caplog):
     from dataclasses import replace
 
-    from scenes.kiosk import PinPad
-    from scenes.title import TitleScene
+    from scenes.kiosk.controller import PinPad
+    from scenes.menus.title import TitleScene
 
     caplog.set_level("INFO", logger="dice_parlor")
     driver = Driver(animation="instant", kiosk=replace(CONFIG, admin_pin=None))
@@ -342,7 +342,7 @@ def test_without_a_valid_pin_the_admin_panel_stays_shut(caplog):
 
 
 def test_quit_to_desktop_ends_with_the_status_the_unit_does_not_restart(kiosk):
-    from game.kiosk import ADMIN_QUIT_STATUS
+    from game.store.kiosk import ADMIN_QUIT_STATUS
 
     _key(kiosk, pygame.K_a, pygame.KMOD_CTRL | pygame.KMOD_ALT)
     _enter_pin(kiosk, "4321")
@@ -356,9 +356,9 @@ def test_quit_to_desktop_ends_with_the_status_the_unit_does_not_restart(kiosk):
 def test_problems_go_to_the_admin_panel_never_to_the_customers_screen():
     from dataclasses import replace
 
-    from scenes.kiosk import AdminPanel
-    from scenes.title import TitleScene
-    from scenes.widgets import record_text
+    from scenes.kiosk.controller import AdminPanel
+    from scenes.menus.title import TitleScene
+    from scenes.ui.widgets import record_text
 
     problem = "/etc/kiosk.yaml:3: idle.game_seconds: must be from 10 to 3600, got 2 (default used)"
     driver = Driver(animation="instant", kiosk=replace(CONFIG, problems=(problem,)))
@@ -384,7 +384,7 @@ def test_sigterm_ends_the_loop_cleanly_even_in_a_kiosk(kiosk, caplog):
     import os
     import signal
 
-    from scenes.title import TitleScene
+    from scenes.menus.title import TitleScene
 
     caplog.set_level("INFO", logger="dice_parlor")
     app = kiosk.app
@@ -397,12 +397,12 @@ def test_sigterm_ends_the_loop_cleanly_even_in_a_kiosk(kiosk, caplog):
 
 
 def test_a_stop_keeps_the_move_the_autosave_had_not_written_yet():
-    from game.actions import Hold
-    from game.saves import load_saved
-    from game.session import Session
-    from game.state import Seat
-    from game.variants import find_variant
-    from scenes.table import TableScene
+    from game.engine.actions import Hold
+    from game.store.saves import load_saved
+    from game.engine.session import Session
+    from game.engine.state import Seat
+    from game.rules.variants import find_variant
+    from scenes.tables.table import TableScene
 
     driver = Driver(animation="instant")
     session = Session(find_variant("classic"), [Seat("Ada")], seed=3, rolloff=False)

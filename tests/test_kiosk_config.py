@@ -8,9 +8,9 @@ import stat
 
 import pytest
 
-from game import i18n
-from game.kiosk import KioskConfig, PinLock, kiosk_path, load_kiosk, provide_pin
-from game.variants import load_all
+from game.rules import i18n
+from game.store.kiosk import KioskConfig, PinLock, kiosk_path, load_kiosk, provide_pin
+from game.rules.variants import load_all
 
 
 def _write(text: str | bytes):

@@ -16,8 +16,8 @@ import pytest
 from scene_driver import Driver
 from screens import SCREENS
 
-from scenes import theme
-from scenes.widgets import record_text
+from scenes.ui import theme
+from scenes.ui.widgets import record_text
 
 SIZES = [(1024, 600), (1280, 800)]
 MIN_PIXELS = 11  # the smallest font size, in window pixels, that stays readable on a small panel
@@ -91,8 +91,8 @@ def test_the_check_catches_a_text_too_long_for_its_box():
     """The check itself can fail: a long translated label squeezed into a narrow box is reported."""
     import pygame
 
-    from game.i18n import Tr
-    from scenes.widgets import draw_text
+    from game.rules.i18n import Tr
+    from scenes.ui.widgets import draw_text
 
     driver = Driver()
     try:

@@ -7,9 +7,9 @@ import random
 import pygame
 import pytest
 
-from game.session import Session
-from game.state import Seat
-from game.variants import find_variant
+from game.engine.session import Session
+from game.engine.state import Seat
+from game.rules.variants import find_variant
 
 from scene_driver import Driver
 
@@ -20,7 +20,7 @@ KEYS = [pygame.K_SPACE, pygame.K_r, pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_T
 
 @pytest.mark.parametrize("variant_id", ["classic", "challenge", "jackpot", "yatzy"])
 def test_a_monkey_at_the_table_breaks_nothing(variant_id):
-    from scenes.rolloff import opening_scene
+    from scenes.registry import opening_for as opening_scene
 
     rng = random.Random(variant_id)
     driver = Driver(animation="instant")

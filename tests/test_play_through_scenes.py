@@ -14,11 +14,11 @@ import random
 import pygame
 import pytest
 
-from game.actions import Copy, Hold, Release, Roll, Score
-from game.players import GreedyPlayer, HeuristicPlayer
-from game.session import Session, replay
-from game.state import Seat
-from game.variants import find_variant
+from game.engine.actions import Copy, Hold, Release, Roll, Score
+from game.bots.players import GreedyPlayer, HeuristicPlayer
+from game.engine.session import Session, replay
+from game.engine.state import Seat
+from game.rules.variants import find_variant
 
 from scene_driver import Driver
 
@@ -61,8 +61,8 @@ def _person_step(driver: Driver, table, brain, intended: list, use_keys: bool) -
 
 @pytest.mark.parametrize("variant_id", VARIANTS)
 def test_a_whole_game_through_the_scenes(variant_id):
-    from scenes.rolloff import RollOffScene
-    from scenes.table import TableScene
+    from scenes.menus.rolloff import RollOffScene
+    from scenes.tables.table import TableScene
 
     variant = find_variant(variant_id)
     seats = [Seat("Ann", "person"), Seat("Bot", "computer", "greedy"), Seat("Cas", "person")]
@@ -102,7 +102,7 @@ def test_a_whole_game_through_the_scenes(variant_id):
         assert replay(session.start, session.log).match_totals() == session.state.match_totals()
         assert all(card.is_full() for card in session.state.cards[0])
         assert done  # something was played
-        from scenes.gameover import GameOverScene
+        from scenes.menus.gameover import GameOverScene
 
         assert isinstance(driver.top, GameOverScene)
     finally:

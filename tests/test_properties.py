@@ -26,13 +26,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.actions import Copy, Dice, Hold, Release, Roll, Score
+from game.engine.actions import Copy, Dice, Hold, Release, Roll, Score
 from game.errors import IllegalAction
-from game.hands import all_hands
-from game.scoring import box_options
-from game.session import Session, replay
-from game.state import CHANCE, TERMINAL, Seat, state_from_json
-from game.variants import find_variant
+from game.rules.hands import all_hands
+from game.rules.scoring import box_options
+from game.engine.session import Session, replay
+from game.engine.state import CHANCE, TERMINAL, Seat, state_from_json
+from game.rules.variants import find_variant
 from helpers import check_resume_continues
 from rules_helpers import FIVE_BONUS, FIVE_BOX, SCORECARD, UPPER_BONUS, all_ids, ref_options, upper_ids
 

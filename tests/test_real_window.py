@@ -13,9 +13,9 @@ import time
 
 import pytest
 
-from game.kiosk import ADMIN_QUIT_STATUS, kiosk_path, load_kiosk
-from game.variants import load_all
-from scenes.input import Viewport
+from game.store.kiosk import ADMIN_QUIT_STATUS, kiosk_path, load_kiosk
+from game.rules.variants import load_all
+from scenes.ui.input import Viewport
 
 from scene_driver import Driver
 from xserver import Game, Screen, wait_for
@@ -52,9 +52,9 @@ def _on_screen(logical: tuple[int, int]) -> tuple[int, int]:
 
 def _layout():
     """The buttons' places as the kiosk draws them, found with the same scenes headless."""
-    from scenes.newgame import NewGameScene
-    from scenes.records_scene import RecordsScene
-    from scenes.title import TitleScene
+    from scenes.menus.newgame import NewGameScene
+    from scenes.menus.records_scene import RecordsScene
+    from scenes.menus.title import TitleScene
 
     driver = Driver(animation="instant", kiosk=load_kiosk(load_all().names()))
     title = TitleScene(driver.app)
@@ -110,7 +110,7 @@ def test_the_screens_corner_and_the_pin_typed_on_a_keyboard_reach_the_admin(open
 
 
 def _admin_quit_button() -> tuple[int, int]:
-    from scenes.kiosk import AdminPanel
+    from scenes.kiosk.controller import AdminPanel
 
     driver = Driver(animation="instant", kiosk=load_kiosk(load_all().names()))
     panel = AdminPanel(driver.app, driver.app.kiosk)

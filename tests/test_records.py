@@ -9,11 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from game.players import make_player
-from game.records import add_result, high_scores, player_stats, read_records, records_path, result_entry
-from game.session import Session
-from game.state import Seat
-from game.variants import find_variant
+from game.bots.players import make_player
+from game.store.records import add_result, high_scores, player_stats, read_records, records_path, result_entry
+from game.engine.session import Session
+from game.engine.state import Seat
+from game.rules.variants import find_variant
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -132,7 +132,7 @@ def test_records_with_damaged_fields_are_refused_not_crashed():
 
 
 def test_a_record_keeps_the_games_english_name_whatever_the_language_on_screen():
-    from game import i18n
+    from game.rules import i18n
 
     i18n.set_language("nl")
     entry = result_entry(_finished("classic", [Seat("Ann")], 3))

@@ -17,10 +17,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.players import make_player
-from game.session import Session
-from game.state import Seat
-from game.variants import find_variant
+from game.bots.players import make_player
+from game.engine.session import Session
+from game.engine.state import Seat
+from game.rules.variants import find_variant
 
 from scene_driver import Driver
 
@@ -74,7 +74,7 @@ def driver():
 
 
 def test_title_screen(driver, tmp_path):
-    from scenes.title import TitleScene
+    from scenes.menus.title import TitleScene
 
     driver.start(TitleScene(driver.app))
     driver.app.render()
@@ -82,7 +82,7 @@ def test_title_screen(driver, tmp_path):
 
 
 def test_table_mid_roll(driver, tmp_path):
-    from scenes.table import TableScene
+    from scenes.tables.table import TableScene
 
     session = Session(find_variant("classic"), [Seat("Ann", colour="orange"), Seat("Ben", colour="sky")], seed=12,
                       rolloff=False)
@@ -97,7 +97,7 @@ def test_table_mid_roll(driver, tmp_path):
 
 
 def test_full_six_seat_scorecard(driver, tmp_path):
-    from scenes.table import TableScene
+    from scenes.tables.table import TableScene
 
     names = ["Ann", "Ben", "Cas", "Dee", "Eef", "Fay"]
     seats = [Seat(n, "computer", "greedy", c) for n, c in zip(names, ["orange", "sky", "green", "red", "blue",

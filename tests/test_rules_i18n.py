@@ -7,9 +7,9 @@ import re
 import pygame
 import pytest
 
-from game import i18n
-from game.explain import box_rule, rules_text
-from game.variants import load_all, shipped_folder
+from game.rules import i18n
+from game.rules.explain import box_rule, rules_text
+from game.rules.variants import load_all, shipped_folder
 
 SHIPPED = sorted(path.stem for path in shipped_folder().glob("*.yaml"))
 # Whole sentences of the English table that must not turn up in the Dutch rules (spot checks).
@@ -95,8 +95,8 @@ def test_rules_follow_the_language_on_screen():
 @pytest.mark.parametrize("language", ["nl", "pseudo"])
 def test_rules_screen_by_keyboard(language):
     from scene_driver import Driver
-    from scenes import assets
-    from scenes.rules import MARGIN, SIZE, RulesScene
+    from scenes.ui import assets
+    from scenes.menus.rules import MARGIN, SIZE, RulesScene
 
     driver = Driver(language=language, text_size="large")
     try:
@@ -136,7 +136,7 @@ def test_rules_screen_by_keyboard(language):
 
 def test_rules_of_one_game_by_keyboard():
     from scene_driver import Driver
-    from scenes.rules import RulesScene
+    from scenes.menus.rules import RulesScene
 
     driver = Driver(language="nl")
     try:
@@ -154,8 +154,8 @@ def test_rules_of_one_game_by_keyboard():
 
 def test_f1_lists_the_rules_screen_keys():
     from scene_driver import Driver
-    from scenes.help_overlay import keys_for
-    from scenes.rules import RulesScene
+    from scenes.menus.help_overlay import keys_for
+    from scenes.menus.rules import RulesScene
 
     driver = Driver(language="nl")
     try:

@@ -14,11 +14,11 @@ import json
 
 import pytest
 
-from game.actions import Score
+from game.engine.actions import Score
 from game.errors import IllegalAction
-from game.hands import all_hands
-from game.scoring import box_options
-from game.variants import find_variant
+from game.rules.hands import all_hands
+from game.rules.scoring import box_options
+from game.rules.variants import find_variant
 from helpers import roll, set_card
 from rules_helpers import (CARD13, FIVE_BOX, UPPER13, challenge_round_to_markers, empty_card, free_variant,
                            ref_options, state_of)

@@ -1,7 +1,7 @@
 """RULES.md section 1, rule by rule, for every scorecard variant it applies to.
 
 Each expected value is worked out by hand from RULES.md; every case is
-checked twice: by ``game.scoring.box_options`` on a card, and through the
+checked twice: by ``game.rules.scoring.box_options`` on a card, and through the
 engine (roll the dice, or for Challenge copy them as markers, then Score).
 """
 
@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from game.actions import Dice, Hold, Release, Roll, Score
+from game.engine.actions import Dice, Hold, Release, Roll, Score
 from game.errors import IllegalAction
-from game.scoring import box_options
-from game.state import CHANCE, TERMINAL, new_state
-from game.variants import find_variant
+from game.rules.scoring import box_options
+from game.engine.state import CHANCE, TERMINAL, new_state
+from game.rules.variants import find_variant
 from helpers import fresh, hold, roll, set_card, turn
 from rules_helpers import (CARD13, FIVE_BOX, SCORECARD, SOLO13, UPPER_BONUS, all_ids, challenge_round_to_markers,
                            check, empty_card, engine_score, lower_ids, seats, upper_ids)

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import pytest
 
-from game.actions import Dice, Roll, Score
+from game.engine.actions import Dice, Roll, Score
 from game.errors import IllegalAction
-from game.scoring import box_options
-from game.state import new_state
-from game.variants import find_variant
+from game.rules.scoring import box_options
+from game.engine.state import new_state
+from game.rules.variants import find_variant
 from helpers import fresh, roll, set_card, turn
 from rules_helpers import CARD13, UPPER13, challenge_round_to_markers, check, common_roll, copy, empty_card, seats
 

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from game.actions import Dice, Hold, Place, Roll, Score
-from game.players import make_player
-from game.saves import delete_save, load_saved, save_path, save_session
-from game.session import Session
-from game.state import Seat
-from game.variants import find_variant
+from game.engine.actions import Dice, Hold, Place, Roll, Score
+from game.bots.players import make_player
+from game.store.saves import delete_save, load_saved, save_path, save_session
+from game.engine.session import Session
+from game.engine.state import Seat
+from game.rules.variants import find_variant
 
 from autosave_worker import scored, state_hash
 from helpers import seats
@@ -226,7 +226,7 @@ def test_undos_are_saved_with_the_game():
 
 
 def test_undo_takes_back_one_move_not_a_chain_through_other_players():
-    from game.challenge import CommonRollState  # noqa: F401  (Challenge: everyone scores each round)
+    from game.engine.challenge import CommonRollState  # noqa: F401  (Challenge: everyone scores each round)
 
     session = Session(find_variant("challenge"), [Seat("Ann"), Seat("Bob")], seed=4, rolloff=False)
     brain = make_player("greedy", random.Random(0))
@@ -238,7 +238,7 @@ def test_undo_takes_back_one_move_not_a_chain_through_other_players():
 
 
 def test_a_save_is_never_missing_between_two_writes(monkeypatch):
-    import game.storage as storage
+    import game.store.storage as storage
 
     session = _played(moves=6)
     save_session(session)

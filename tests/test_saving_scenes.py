@@ -8,20 +8,20 @@ import pytest
 
 import pygame
 
-from game.actions import Score
-from game.players import make_player
-from game.records import read_records
-from game.saves import load_saved, save_path
-from game.session import Session
-from game.state import Seat
-from game.variants import find_variant
+from game.engine.actions import Score
+from game.bots.players import make_player
+from game.store.records import read_records
+from game.store.saves import load_saved, save_path
+from game.engine.session import Session
+from game.engine.state import Seat
+from game.rules.variants import find_variant
 
 from scene_driver import Driver
 
 
 def test_every_move_is_saved_and_continue_resumes_it_exactly():
-    from scenes.table import TableScene
-    from scenes.title import TitleScene
+    from scenes.tables.table import TableScene
+    from scenes.menus.title import TitleScene
 
     driver = Driver(animation="instant")
     try:
@@ -47,7 +47,7 @@ def test_every_move_is_saved_and_continue_resumes_it_exactly():
 
 
 def test_the_undo_button_takes_back_a_scoring():
-    from scenes.table import TableScene
+    from scenes.tables.table import TableScene
 
     driver = Driver(animation="instant")
     try:
@@ -68,8 +68,8 @@ def test_the_undo_button_takes_back_a_scoring():
 
 
 def test_a_finished_game_is_recorded_and_its_save_removed():
-    from scenes.gameover import GameOverScene
-    from scenes.table import TableScene
+    from scenes.menus.gameover import GameOverScene
+    from scenes.tables.table import TableScene
 
     driver = Driver(animation="instant")
     try:
@@ -95,8 +95,8 @@ def test_a_finished_game_is_recorded_and_its_save_removed():
 @pytest.mark.parametrize("language,said", [("en", "The saved game could not be resumed; it was kept as"),
                                            ("nl", "Het bewaarde spel kon niet worden hervat; het is bewaard als")])
 def test_a_damaged_save_is_reported_on_the_title(language, said):
-    from game.i18n import t
-    from scenes.title import TitleScene
+    from game.rules.i18n import t
+    from scenes.menus.title import TitleScene
 
     save_path().parent.mkdir(parents=True, exist_ok=True)
     save_path().write_text("{not json")
@@ -112,8 +112,8 @@ def test_a_damaged_save_is_reported_on_the_title(language, said):
 
 
 def test_a_new_game_asks_before_it_replaces_the_saved_one():
-    from game.saves import load_saved, save_session
-    from scenes.newgame import NewGameScene
+    from game.store.saves import load_saved, save_session
+    from scenes.menus.newgame import NewGameScene
 
     kept = Session(find_variant("jackpot"), [Seat("Ann"), Seat("Ben")], seed=1, rolloff=False)
     save_session(kept)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from game.settings import Settings, load_settings, save_settings, settings_path
+from game.store.settings import Settings, load_settings, save_settings, settings_path
 
 from scene_driver import Driver
 
 
 def test_settings_changed_on_screen_are_kept_for_the_next_run():
-    from scenes.settings_scene import SettingsScene
+    from scenes.menus.settings_scene import SettingsScene
 
     driver = Driver(sound=True)
     try:
@@ -31,7 +31,7 @@ def test_settings_changed_on_screen_are_kept_for_the_next_run():
 
 
 def test_the_language_follows_the_system_until_chosen(monkeypatch):
-    from game import i18n
+    from game.rules import i18n
 
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(variable, raising=False)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import Tr
+from game.rules.i18n import Tr
 from scene_driver import Driver
 
-from scenes import theme
-from scenes.widgets import NativeText, draw_text, native_text, panel, stop_noting
+from scenes.ui import theme
+from scenes.ui.widgets import NativeText, draw_text, native_text, panel, stop_noting
 
 
 def edge_energy(surface: pygame.Surface, rect: pygame.Rect) -> float:
@@ -18,7 +18,7 @@ def edge_energy(surface: pygame.Surface, rect: pygame.Rect) -> float:
 
 
 def title_window(sharp: bool) -> pygame.Surface:
-    from scenes.title import TitleScene
+    from scenes.menus.title import TitleScene
 
     driver = Driver(size=(3840, 2400))  # 4K-class: the canvas is scaled three times
     try:

@@ -18,18 +18,18 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.actions import Copy, Hold, Release, Roll, Score
-from game.card import Card
+from game.engine.actions import Copy, Hold, Release, Roll, Score
+from game.engine.card import Card
 from game.cli import simulate
-from game.hands import all_hands, keep_outcomes, reachable_keeps
-from game.players import LEVELS, make_player
-from game.scoring import Options, box_options, hand_scores, is_five_alike
-from game.session import Session
-from game.solver import (OptimalPlayer, Position, SolverTableError, advise, advise_state, build_values, load_table,
+from game.rules.hands import all_hands, keep_outcomes, reachable_keeps
+from game.bots.players import LEVELS, make_player
+from game.rules.scoring import Options, box_options, hand_scores, is_five_alike
+from game.engine.session import Session
+from game.bots.solver import (OptimalPlayer, Position, SolverTableError, advise, advise_state, build_values, load_table,
                          main as solver_main, save_table, shipped_path, solve_turn, table_for, user_path)
-from game.solver_tables import forget_loaded, geometry, hand_values, joker_tables, model, scoring_fingerprint
-from game.state import Seat, new_state
-from game.variants import find_variant, load_variant_file
+from game.bots.solver_tables import forget_loaded, geometry, hand_values, joker_tables, model, scoring_fingerprint
+from game.engine.state import Seat, new_state
+from game.rules.variants import find_variant, load_variant_file
 
 PUBLISHED = {"official": 254.5877, "yatzy": 248.4400, "classic": 253.9702, "dutch": 254.5896}
 SCORECARD = ("classic", "official", "dutch", "fivezee", "yatzy", "challenge")
@@ -305,7 +305,7 @@ def test_hand_values_agree_with_box_options_on_every_hand(name):
 
 
 def _next(m, table, pos, variant, box, points):
-    from game.solver import move_value
+    from game.bots.solver import move_value
 
     return move_value(m, table, pos, variant.box_ids.index(box), points)[0]
 
@@ -515,8 +515,8 @@ def test_registering_the_player_does_not_load_numpy():
     import subprocess
     import sys
 
-    code = ("import sys, game.players\n"
-            "assert game.players.LEVELS['optimal'].level == 'optimal'\n"
+    code = ("import sys, game.bots.players\n"
+            "assert game.bots.players.LEVELS['optimal'].level == 'optimal'\n"
             "print('numpy' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).resolve().parent.parent)
@@ -525,7 +525,7 @@ def test_registering_the_player_does_not_load_numpy():
 
 def test_the_difficulty_dial_orders_easy_medium_hard_perfect():
     """Easy, medium and hard are the optimal player with more or less noise: a dial, in order."""
-    from game.players import LEVELS
+    from game.bots.players import LEVELS
 
     variant = find_variant("classic")
     means = {}

@@ -15,8 +15,8 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from scenes import sound  # noqa: E402
-from scenes.sound import Sounds  # noqa: E402
+from scenes.ui import sound  # noqa: E402
+from scenes.ui.sound import Sounds  # noqa: E402
 
 NAMES = ("rattle", "clack", "hold", "score", "zero", "bonus", "fanfare", "click", "turn", "win")
 

@@ -1,6 +1,6 @@
 """The scene stack with fake scenes: push, pop, replace, overlays and the lifecycle."""
 
-from scenes.stack import Scene, SceneStack
+from scenes.ui.stack import Scene, SceneStack
 
 
 class Fake(Scene):

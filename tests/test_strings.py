@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from game import i18n
-from game.i18n import t
+from game.rules import i18n
+from game.rules.i18n import t
 
 ROOT = Path(__file__).resolve().parent.parent
 LITERAL_KEY = re.compile(r"""\bt\(\s*["']([a-z_]+\.[\w.]+)["']""")
@@ -17,7 +17,7 @@ DYNAMIC_KEY = re.compile(r"""\bt\(\s*f["']([a-z_]+\.[\w.]*)\{""")
 
 
 def code_files():
-    return sorted([*ROOT.joinpath("game").glob("*.py"), *ROOT.joinpath("scenes").glob("*.py")])
+    return sorted([*ROOT.joinpath("game").rglob("*.py"), *ROOT.joinpath("scenes").rglob("*.py")])
 
 
 def keys_in_code() -> tuple[set[str], set[str]]:

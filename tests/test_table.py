@@ -5,17 +5,17 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.actions import Dice, Roll
-from game.session import Session
-from game.state import Seat
-from game.variants import find_variant
+from game.engine.actions import Dice, Roll
+from game.engine.session import Session
+from game.engine.state import Seat
+from game.rules.variants import find_variant
 
 from scene_driver import Driver
 
 
 @pytest.fixture
 def table():
-    from scenes.table import TableScene
+    from scenes.tables.table import TableScene
 
     driver = Driver(animation="normal")
     session = Session(find_variant("classic"), [Seat("Ann"), Seat("Ben")], seed=4, rolloff=False)
@@ -79,7 +79,7 @@ def test_the_throw_shows_the_engines_dice(table):
 
 
 def test_scoring_zero_when_points_were_possible_asks_once(table):
-    from scenes.dialogs import ConfirmDialog
+    from scenes.ui.dialogs import ConfirmDialog
 
     driver, scene, session = table
     _roll_and_land(driver, scene)
@@ -95,7 +95,7 @@ def test_scoring_zero_when_points_were_possible_asks_once(table):
 
 
 def test_a_tap_right_after_the_dialog_opens_does_not_answer_it(table):
-    from scenes.dialogs import ConfirmDialog
+    from scenes.ui.dialogs import ConfirmDialog
 
     driver, scene, session = table
     _roll_and_land(driver, scene)
@@ -135,8 +135,8 @@ def test_hot_seat_hand_off_between_two_people(table):
 
 
 def test_escape_opens_the_menu_and_quitting_asks_first(table):
-    from scenes.dialogs import ConfirmDialog, PauseMenu
-    from scenes.title import TitleScene
+    from scenes.ui.dialogs import ConfirmDialog, PauseMenu
+    from scenes.menus.title import TitleScene
 
     driver, scene, session = table
     driver.key(pygame.K_ESCAPE)
@@ -151,7 +151,7 @@ def test_escape_opens_the_menu_and_quitting_asks_first(table):
 
 
 def test_the_window_close_button_quits():
-    from scenes.title import TitleScene
+    from scenes.menus.title import TitleScene
 
     driver = Driver()
     try:
@@ -164,8 +164,8 @@ def test_the_window_close_button_quits():
 
 
 def test_a_name_typed_on_the_new_game_screen_reaches_the_table():
-    from scenes.newgame import NewGameScene
-    from scenes.rolloff import RollOffScene
+    from scenes.menus.newgame import NewGameScene
+    from scenes.menus.rolloff import RollOffScene
 
     driver = Driver()
     try:
@@ -187,7 +187,7 @@ def test_a_name_typed_on_the_new_game_screen_reaches_the_table():
 
 
 def test_f1_shows_the_keys_of_the_table_and_any_key_closes_them(table):
-    from scenes.help_overlay import HelpOverlay
+    from scenes.menus.help_overlay import HelpOverlay
 
     driver, scene, session = table
     driver.key(pygame.K_F1)
@@ -197,7 +197,7 @@ def test_f1_shows_the_keys_of_the_table_and_any_key_closes_them(table):
 
 
 def test_computer_levels_cycle_through_what_can_play_each_game():
-    from scenes.newgame import LEVEL_NAMES, NewGameScene
+    from scenes.menus.newgame import LEVEL_NAMES, NewGameScene
 
     driver = Driver()
     try:

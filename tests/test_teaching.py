@@ -5,19 +5,19 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.actions import Roll
-from game.i18n import t
-from game.session import Session
-from game.settings import load_settings
-from game.state import Seat
-from game.variants import find_variant
+from game.engine.actions import Roll
+from game.rules.i18n import t
+from game.engine.session import Session
+from game.store.settings import load_settings
+from game.engine.state import Seat
+from game.rules.variants import find_variant
 from scene_driver import Driver
 
 from helpers import texts_on_screen
 
 
 def table(driver, variant="classic", seed=4):
-    from scenes.table import TableScene
+    from scenes.tables.table import TableScene
 
     session = Session(find_variant(variant), [Seat("Ann", colour="orange")], seed=seed, rolloff=False)
     scene = TableScene(driver.app, session)
@@ -181,7 +181,7 @@ def test_a_die_keeps_its_number_for_the_whole_turn(driver):
 
 
 def test_switching_language_mid_game_changes_every_word_at_once(driver):
-    from scenes.settings_scene import SettingsScene
+    from scenes.menus.settings_scene import SettingsScene
 
     scene, session = table(driver)
     roll(driver, scene)
@@ -217,7 +217,7 @@ def test_an_undo_brings_the_dice_back_with_their_numbers(driver):
 
 
 def test_a_computer_waits_while_the_person_before_it_may_still_undo():
-    from scenes.table import TableScene
+    from scenes.tables.table import TableScene
 
     driver = Driver(animation="normal")
     try:
@@ -242,7 +242,7 @@ def test_a_computer_waits_while_the_person_before_it_may_still_undo():
 
 
 def test_challenge_numbers_every_common_roll_left_to_right(driver):
-    from scenes.table import table_for
+    from scenes.registry import table_for
 
     session = Session(find_variant("challenge"), [Seat("Ann", colour="orange"), Seat("Ben", colour="sky")], seed=6,
                       rolloff=False)
@@ -273,7 +273,7 @@ def test_challenge_numbers_every_common_roll_left_to_right(driver):
 
 
 def test_jackpot_has_its_own_first_game_tips():
-    from scenes.jackpot_table import JackpotTableScene
+    from scenes.tables.jackpot_table import JackpotTableScene
 
     driver = Driver(animation="instant", walkthrough=True)
     try:

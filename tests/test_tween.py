@@ -2,7 +2,7 @@
 
 import pytest
 
-from scenes.tween import EASINGS, Clock
+from scenes.ui.tween import EASINGS, Clock
 
 
 class Thing:

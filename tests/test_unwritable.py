@@ -17,22 +17,22 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import storage
-from game.kiosk import load_kiosk
+from game.store import storage
+from game.store.kiosk import load_kiosk
 from game.paths import user_data_dir
-from game.players import make_player
-from game.records import read_records
-from game.saves import MAX_SAVE_BYTES, load_saved, save_path, save_session
-from game.session import Session
-from game.settings import Settings, load_settings, settings_path
-from game.state import Seat
-from game.variants import find_variant, load_all
+from game.bots.players import make_player
+from game.store.records import read_records
+from game.store.saves import MAX_SAVE_BYTES, load_saved, save_path, save_session
+from game.engine.session import Session
+from game.store.settings import Settings, load_settings, settings_path
+from game.engine.state import Seat
+from game.rules.variants import find_variant, load_all
 
 from scene_driver import Driver
 
 
 def _table(seats=("Ann",), variant="yatzy"):
-    from scenes.table import TableScene
+    from scenes.tables.table import TableScene
 
     driver = Driver(animation="instant")
     session = Session(find_variant(variant), [Seat(name) for name in seats], seed=9, rolloff=False)
@@ -71,7 +71,7 @@ def _failing_disk(monkeypatch, code: int):
 
 @pytest.mark.parametrize("how", ["unwritable folder", "read-only disk", "full disk"])
 def test_the_first_failed_save_is_said_at_the_table_and_play_goes_on(monkeypatch, how):
-    from scenes.widgets import record_text
+    from scenes.ui.widgets import record_text
 
     driver, table, session = _table()
     heal = None
@@ -115,8 +115,9 @@ def test_a_failure_is_said_once_not_at_every_move(monkeypatch, caplog):
 
 
 def test_the_roll_off_is_saved_and_continue_returns_to_it():
-    from scenes.rolloff import RollOffScene, opening_scene
-    from scenes.title import TitleScene
+    from scenes.menus.rolloff import RollOffScene
+    from scenes.registry import opening_for as opening_scene
+    from scenes.menus.title import TitleScene
 
     driver = Driver(animation="normal")
     session = Session(find_variant("classic"), [Seat("Ann"), Seat("Bob")], seed=4)
@@ -233,7 +234,7 @@ KIOSK_KEYS = st.sampled_from(["variants", "seats", "idle", "admin_pin", "show_cu
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.dictionaries(KIOSK_KEYS, JSON_VALUES, max_size=6))
 def test_any_kiosk_file_gives_a_config_and_one_line_per_mistake(data):
-    from game.kiosk import kiosk_path
+    from game.store.kiosk import kiosk_path
 
     kiosk_path().parent.mkdir(parents=True, exist_ok=True)
     kiosk_path().write_text(json.dumps(data), encoding="utf-8")  # JSON is YAML

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from game.errors import UnknownVariant, VariantError
-from game.variants import find_variant, load_all, load_variant_file, shipped_folder
+from game.rules.variants import find_variant, load_all, load_variant_file, shipped_folder
 
 BROKEN = Path(__file__).parent / "data" / "broken_variants"
 SCORECARD = ["classic", "official", "dutch", "fivezee", "challenge", "yatzy"]

@@ -1,0 +1,149 @@
+"""A match in progress: the state, the seeded dice, and the log that replays it.
+
+Everyone acts through :meth:`Session.act`: the GUI for a person, a computer
+player, the command line, the tests. When an action rolls dice, the session
+draws them at once from its own seeded generator, as a ``Dice`` chance step
+in the log, so a scene only animates toward faces already decided.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from game.engine.actions import Action, Dice, action_from_json
+from game.errors import SaveError
+from game.engine.state import CHANCE, ScorecardState, Seat, new_state, state_from_json
+from game.rules.variant import Variant
+
+SAVE_FORMAT = 1
+UNDOABLE = ("Score", "Place")  # the moves a person may take back: a box filled, a tile dropped
+
+
+MAX_LOG = 50_000  # moves in one saved match: six games of six seats take under 10,000
+
+
+class Session:
+    def __init__(self, variant: Variant, seats: list[Seat], games: int = 1, seed: int | None = None,
+                 rolloff: bool = True):
+        self.variant = variant
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        self.rng = random.Random(self.seed)
+        self.start = new_state(variant, seats, games, rolloff)
+        self.state = self.start.clone()
+        self.log: list[Action] = []
+        self.actors: list[int] = []  # who made each move of the log (-1 for the dice)
+        self.undos = 0  # scorings taken back: a game with undos is marked in the records
+        self.undo_floor = 0  # a move before this point of the log cannot be taken back (no chains of undos)
+        self._settle()  # a game may begin with a chance step (Jackpot's lot for who starts)
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return self.state.seats
+
+    def legal_actions(self) -> list[Action]:
+        return self.state.legal_actions()
+
+    def act(self, action: Action) -> list[Dice]:
+        """Apply one action, then draw any dice it rolled; returns the chance steps drawn."""
+        actor = self.state.current_player()
+        self.state.apply(action)
+        self.log.append(action)
+        self.actors.append(actor)
+        return self._settle()
+
+    # ------------------------------------------------------------------ undo --
+    def undoable(self) -> int | None:
+        """Where in the log the last scoring (or tile drop) stands, if a person may take it back now.
+
+        Only the latest move can go, and only while the next seat has not acted since.
+        """
+        index = len(self.log) - 1
+        while index >= 0 and isinstance(self.log[index], Dice):
+            index -= 1
+        if index < self.undo_floor or type(self.log[index]).__name__ not in UNDOABLE:
+            return None
+        seat = self.actors[index]
+        if seat < 0 or self.state.seats[seat].is_computer:
+            return None
+        return index
+
+    def undo(self) -> bool:
+        """Take back the last scoring exactly as it was: bonuses and joker marks go with it."""
+        index = self.undoable()
+        if index is None:
+            return False
+        self.state = replay(self.start, self.log[:index])
+        del self.log[index:]
+        del self.actors[index:]
+        self.undo_floor = index  # the move before this one stays: one undo, not a walk back through others
+        self.undos += 1
+        return True
+
+    def _settle(self) -> list[Dice]:
+        drawn = []
+        while self.state.current_player() == CHANCE:
+            dice = Dice(tuple(self.rng.randint(1, faces) for faces in self.state.chance_faces()))
+            self.state.apply(dice)
+            self.log.append(dice)
+            self.actors.append(-1)
+            drawn.append(dice)
+        return drawn
+
+    # --------------------------------------------------------------- JSON --
+    def to_json(self) -> dict:
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "format": SAVE_FORMAT,
+            "variant": self.variant.id,
+            "seed": self.seed,
+            "start": self.start.to_json(),
+            "log": [action.to_json() for action in self.log],
+            "state": self.state.to_json(),
+            "rng": [version, list(internal), gauss],
+            "undos": self.undos,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, variant: Variant) -> "Session":
+        """Rebuild a session; the log is replayed and must arrive at the saved state."""
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise SaveError("not a saved game of this version")
+        session = cls.__new__(cls)
+        session.variant = variant
+        session.seed = data.get("seed")
+        if not isinstance(session.seed, int) or isinstance(session.seed, bool):
+            raise SaveError("the saved game has no seed")
+        session.start = state_from_json(data.get("start"), variant)
+        session.state = session.start.clone()
+        session.log = []
+        session.actors = []
+        session.undo_floor = 0
+        undos = data.get("undos", 0)
+        session.undos = undos if isinstance(undos, int) and undos >= 0 else 0
+        if not isinstance(data.get("log"), list) or len(data["log"]) > MAX_LOG:
+            raise SaveError(f"the saved game's log is not a list of at most {MAX_LOG} moves")
+        try:
+            for raw in data["log"]:
+                action = action_from_json(raw)
+                session.actors.append(session.state.current_player())
+                session.state.apply(action)
+                session.log.append(action)
+            version, internal, gauss = data["rng"]
+            session.rng = random.Random()
+            session.rng.setstate((version, tuple(internal), gauss))
+        except SaveError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+            raise SaveError(f"the saved game is damaged ({type(error).__name__})") from None
+        if session.state.to_json() != data.get("state"):
+            raise SaveError("the saved game's log does not lead to its saved state")
+        return session
+
+
+def replay(start: ScorecardState, log: list[Action]) -> ScorecardState:
+    """The state a log of actions leads to from a starting state (which is left as it was)."""
+    state = start.clone()
+    for action in log:
+        state.apply(action)
+    return state

@@ -1,0 +1,82 @@
+"""The player's settings, kept between runs in the user's config folder.
+
+Plain data with defaults; a missing, damaged or hand-edited file never stops
+the game: unknown or wrong values fall back to their defaults.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+from game.rules.i18n import languages
+from game.store.storage import write_atomic
+from game.rules.yamlsource import MAX_BYTES
+from game.paths import user_config_dir
+
+ANIMATION_SPEEDS = ("normal", "fast", "instant")
+TEXT_SIZES = ("normal", "large")
+
+
+@dataclass
+class Settings:
+    sound: bool = True
+    volume: float = 0.7
+    animation: str = "normal"
+    fullscreen: bool = False
+    kiosk: bool = False  # start as a public touch screen (see kiosk.yaml)
+    language: str = ""  # empty: follow the system's language
+    text_size: str = "normal"
+    walkthrough: bool = True  # offer the first-game walkthrough (turned off once seen or skipped)
+    jackpot_walkthrough: bool = True  # the same for the first game of Jackpot, which plays differently
+
+    def clean(self) -> "Settings":
+        """Values out of range become sensible ones."""
+        self.sound = bool(self.sound)
+        try:
+            self.volume = min(1.0, max(0.0, float(self.volume)))
+        except (TypeError, ValueError):
+            self.volume = 0.7
+        if self.animation not in ANIMATION_SPEEDS:
+            self.animation = "normal"
+        self.fullscreen = bool(self.fullscreen)
+        self.kiosk = bool(self.kiosk)
+        if not isinstance(self.language, str) or self.language not in languages():
+            self.language = ""
+        if self.text_size not in TEXT_SIZES:
+            self.text_size = "normal"
+        self.walkthrough = bool(self.walkthrough)
+        self.jackpot_walkthrough = bool(self.jackpot_walkthrough)
+        return self
+
+
+def settings_path() -> Path:
+    return user_config_dir() / "settings.json"
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    path = path or settings_path()
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+        data = json.loads(raw) if len(raw) <= MAX_BYTES else None  # a huge file is not ours: the defaults
+    except (OSError, ValueError, RecursionError):
+        return Settings()
+    if not isinstance(data, dict):
+        return Settings()
+    known = {f.name for f in fields(Settings)}
+    settings = Settings()
+    for key, value in data.items():
+        if key in known and isinstance(value, type(getattr(settings, key))) or key == "volume":
+            setattr(settings, key, value)
+    return settings.clean()
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    """Written to a temporary file first, so a crash never leaves half a file."""
+    path = path or settings_path()
+    try:
+        write_atomic(path, json.dumps(asdict(settings), indent=2), backup=False)
+    except OSError:
+        pass  # settings are a comfort: failing to save them must not stop play

@@ -1,0 +1,5 @@
+"""The screens around the tables: title, new game, settings, records, rules, game over, roll-off,
+dialogs, F1 help and the first-game walkthrough.
+
+May import: ``scenes.ui``, ``scenes.tables`` and ``game``.
+"""

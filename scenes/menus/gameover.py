@@ -1,0 +1,208 @@
+"""Between games and game over: every game's column, the match total, the winner celebrated."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+import pygame
+
+from game.rules import i18n
+from game.rules.i18n import t
+from game.engine.session import Session
+
+from scenes.ui import assets, theme
+from scenes.ui.textfit import fits, wrap_lines
+from scenes.ui.stack import Scene
+from scenes.ui.widgets import Button, ButtonRow, dim, draw_text, panel, rounded, seat_badge
+
+DEMO_RESTART = 5.0  # seconds before a demo starts its next match
+COACH_WIDTH = 1100  # the coach's report lines, across the widest box
+WIN_GOLD = (150, 96, 10)  # the winner's line: gold dark enough to read on paper (4.5:1)
+CONFETTI_COLOURS = [(230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (213, 94, 0), (204, 121, 167),
+                    (255, 255, 255)]
+
+
+@dataclass
+class Flake:
+    x: float
+    y: float
+    vx: float
+    vy: float
+    spin: float
+    angle: float
+    colour: tuple[int, int, int]
+    size: int
+
+
+class GameOverScene(Scene):
+    screen = "game_over"
+    transparent = True
+
+    def __init__(self, app, session: Session, game: int, demo: bool = False, on_next=None, coach=None):
+        super().__init__(app)
+        self.coach = coach
+        self.session = session
+        self.state = session.state
+        self.game = game
+        self.demo = demo
+        self.on_next = on_next
+        self.final = self.state.is_terminal()
+        rng = random.Random(session.seed + game)
+        people = [s for s, seat in enumerate(self.state.seats) if not seat.is_computer]
+        cheer = not people or any(s in people for s in self.winners()) or not self.final
+        self.flakes = [] if not cheer else [Flake(rng.uniform(0, theme.WIDTH), rng.uniform(-800, -10), rng.uniform(-40, 40),
+                             rng.uniform(120, 260), rng.uniform(-6, 6), rng.uniform(0, 6.28),
+                             rng.choice(CONFETTI_COLOURS), rng.randint(6, 12)) for _ in range(160)]
+        box = self.box()
+        if self.final:
+            specs = [(t("gameover.play_again"), self.play_again, "primary"),
+                     (t("gameover.new_game"), self.new_game, "quiet"), (t("gameover.title"), self.to_title, "quiet")]
+        else:
+            specs = [(t("gameover.next_game", game=game + 2, games=self.state.games), self.next_game, "primary")]
+        width = (box.width - 60 - 20 * (len(specs) - 1)) // len(specs)
+        self.row = ButtonRow([Button(pygame.Rect(box.x + 30 + i * (width + 20), box.bottom - 92, width, 68), label,
+                                     action, style=style, size=26) for i, (label, action, style) in enumerate(specs)])
+
+    def coach_lines(self) -> list[str]:
+        """Each person's expected loss this match and their costliest choice (needs the solver's values)."""
+        if not self.coach or not self.coach.available or not self.final:
+            return []
+        lines = []
+        for seat, info in enumerate(self.state.seats):
+            if info.is_computer:
+                continue
+            total, worst = self.coach.report(seat)
+            if worst:
+                lines.append(t("gameover.coach_loss", name=info.name, loss=i18n.number(total, 1), cost=worst[0].text))
+            else:
+                lines.append(t("gameover.coach_perfect", name=info.name))
+        return lines[:4]
+
+    def coach_rows(self) -> list[str]:
+        """The coach's lines as drawn: one row each, or two where a language makes one too long."""
+        rows = []
+        for line in self.coach_lines():
+            rows += [line] if fits(line, 18, COACH_WIDTH) else wrap_lines(line, 18, COACH_WIDTH)
+        return rows
+
+    def box(self) -> pygame.Rect:
+        rows = self.coach_rows()
+        width = 1160 if rows else min(1160, 380 + 130 * self.state.n)
+        extra = assets.line_height(18, 1.65) * len(rows) + (16 if rows else 0)
+        rect = pygame.Rect(0, 0, width, 300 + 40 * self.state.games + (40 if self.state.games > 1 else 0) + extra)
+        rect.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
+        return rect
+
+    def winners(self) -> list[int]:
+        if self.final:
+            return self.state.winners()
+        totals = self.state.game_totals(self.game)
+        return [s for s, t in enumerate(totals) if t == max(totals)]
+
+    # ------------------------------------------------------------ actions --
+    def next_game(self) -> None:
+        self.app.stack.pop()
+        if self.on_next:
+            self.on_next()
+
+    def play_again(self) -> None:
+        kiosk = getattr(self.app, "kiosk", None)
+        if self.demo and kiosk is not None and kiosk.attract:
+            kiosk.next_attract()  # the attract mode plays its games in turn
+            return
+        seed = self.session.seed + 1 if self.demo else None
+        session = Session(self.session.variant, list(self.state.seats), self.state.games, seed=seed)
+        self.app.go("opening", session, self.demo, how="clear")
+
+    def new_game(self) -> None:
+        self.app.go("title", how="clear")
+        self.app.go("new_game")
+
+    def to_title(self) -> None:
+        self.app.go("title", how="clear")
+
+    def handle(self, intent):
+        if intent.kind in ("quit", "fullscreen", "help"):
+            return intent
+        if self.demo:
+            if intent.kind in ("tap", "back"):
+                self.to_title()
+            return None
+        if self.clock.time < 0.8:
+            return None  # a key or tap still meant for the table does not start the next game
+        if intent.kind == "back":
+            self.to_title()  # the game is in the records (a match goes on with Continue)
+            return None
+        self.row.handle(intent, self.clock.time)
+        if intent.kind == "confirm" and self.row.focus is None:
+            self.row.buttons[0].press(self.clock.time)
+        return None
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        for f in self.flakes:
+            f.x += (f.vx + 30 * math.sin(self.clock.time * 2 + f.angle)) * dt
+            f.y += f.vy * dt
+            f.angle += f.spin * dt
+        if self.demo and self.clock.time >= DEMO_RESTART:
+            if self.final:
+                self.play_again()
+            else:
+                self.next_game()
+
+    # -------------------------------------------------------------- draw --
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 150)
+        for f in self.flakes:
+            if -20 < f.y < theme.HEIGHT + 20:
+                w = max(2, int(f.size * abs(math.cos(f.angle))))
+                pygame.draw.rect(surface, f.colour, pygame.Rect(int(f.x), int(f.y), w, f.size // 2 + 2))
+        box = self.box()
+        panel(surface, box, theme.PAPER, 20, theme.WOOD_LIGHT)
+        names = _join([self.state.seats[s].name for s in self.winners()])
+        winners = len(self.winners())
+        if self.final:
+            head = t("gameover.wins", count=winners, names=names)
+            if self.state.n == 1:
+                head = t("gameover.final_score", score=self.state.match_totals()[0])
+        else:
+            head = t("gameover.leads", count=winners, game=self.game + 1, names=names)
+        draw_text(surface, head, 44, WIN_GOLD, (box.centerx, box.y + 56), "center", "black", box.width - 40)
+        self._draw_table(surface, box)
+        rows, step = self.coach_rows(), assets.line_height(18, 1.65)
+        for i, line in enumerate(rows):
+            draw_text(surface, line, 18, theme.INK_SOFT, (box.x + 30, box.bottom - 128 - step * (len(rows) - 1 - i)),
+                      "midleft", "regular", COACH_WIDTH)
+        self.row.draw(surface)
+
+    def _draw_table(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        state, v = self.state, self.state.variant
+        label_w = 200
+        col_w = (box.width - 60 - label_w) // state.n
+        top = box.y + 110
+        x0 = box.x + 30
+        for s, seat in enumerate(state.seats):
+            cx = x0 + label_w + s * col_w + col_w // 2
+            seat_badge(surface, seat.colour, s, (cx, top), 10)
+            draw_text(surface, seat.name, 22, theme.INK, (cx, top + 26), "center", "bold", col_w - 10)
+        winners = set(self.winners())
+        last = self.game if not self.final else state.games - 1
+        rows = [(t("gameover.game_row", game=g + 1), state.game_totals(g)) for g in range(last + 1)]
+        if state.games > 1:
+            rows.append((t("gameover.match_row"), [sum(state.cards[g][s].total(v) for g in range(last + 1)) for s in range(state.n)]))
+        for r, (label, totals) in enumerate(rows):
+            y = top + 70 + r * 40
+            bold = r == len(rows) - 1
+            pygame.draw.line(surface, theme.PAPER_LINE, (x0, y - 20), (box.right - 30, y - 20))
+            draw_text(surface, label, 22, theme.INK, (x0, y), "midleft", "black" if bold else "regular", label_w - 10)
+            for s, total in enumerate(totals):
+                cx = x0 + label_w + s * col_w + col_w // 2
+                if bold and s in winners:
+                    rounded(surface, (255, 226, 130), pygame.Rect(cx - 44, y - 18, 88, 36), 10)
+                draw_text(surface, str(total), 26, theme.INK, (cx, y), "center", "black" if bold else "bold")
+
+
+def _join(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else t("gameover.names_and", names=", ".join(names[:-1]), last=names[-1])

@@ -1,0 +1,466 @@
+"""New game: pick the variant, the seats and the number of games. Two taps from the title start a game."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import pygame
+
+from game.rules import i18n
+from game.rules.i18n import t
+from game.bots.players import available_levels
+from game.engine.session import Session
+from game.engine.state import MAX_NAME, Seat
+from game.store.saves import load_saved
+
+from scenes.ui import assets, theme
+from scenes.ui.stack import Scene
+from scenes.ui.textfit import fit_lines
+from scenes.ui.widgets import Button, ButtonRow, baize_backdrop, draw_text, panel, rounded, seat_badge
+
+# Each level's name in the string table; shown with level_name(level), which reads it in the player's language.
+LEVEL_NAMES = {"random": "newgame.level.easy", "greedy": "newgame.level.medium", "heuristic": "newgame.level.hard",
+               "easy": "newgame.level.easy", "medium": "newgame.level.medium", "hard": "newgame.level.hard",
+               "optimal": "newgame.level.perfect"}
+COMPUTER_NAMES = ("Ada", "Bram", "Chloé", "Dirk", "Eva", "Femke", "Gus")
+KIOSK_NAMES = ("Ann", "Ben", "Cleo", "Dan", "Ella", "Finn")
+LEFT = pygame.Rect(30, 96, 470, 600)
+RIGHT = pygame.Rect(520, 96, 730, 600)
+ROW_H = 66
+
+
+def level_name(level: str | None) -> str:
+    """A computer level as the player reads it: "Easy", "Medium", "Hard", "Perfect" (or "Makkelijk", ...)."""
+    key = LEVEL_NAMES.get(level or "")
+    return t(key) if key else (level or "").title()
+
+
+def person_name(index: int) -> str:
+    """The name a person's seat starts with: "Player 1" (a name from then on, so a plain string)."""
+    return str(t("newgame.player_name", number=index + 1))
+
+
+def colour_name(colour: str) -> str:
+    return str(t(f"newgame.colour.{colour}")) if colour in theme.SEAT_COLOURS else colour.title()
+
+
+def _is_named(key: str, name: str) -> bool:
+    """Whether ``name`` is the string table's ``key`` with some number, in English or the language on screen."""
+    for language in {i18n.DEFAULT, i18n.language()}:
+        template = str(i18n.table(language).get(key, ""))
+        if template and re.fullmatch(re.escape(template).replace(re.escape("{number}"), r"\d+"), name.strip()):
+            return True
+    return False
+
+
+@dataclass
+class SeatSetup:
+    name: str
+    computer: bool
+    level: str
+    colour: str
+
+    def to_seat(self, index: int) -> Seat:
+        name = self.name.strip() or person_name(index)
+        return Seat(name, "computer" if self.computer else "person", self.level if self.computer else None,
+                    self.colour)
+
+
+class NewGameScene(Scene):
+    screen = "new_game"
+    def __init__(self, app):
+        super().__init__(app)
+        kiosk = getattr(app, "kiosk", None)
+        self.kiosk = kiosk.config if kiosk is not None else None
+        self.variants = [v for v in app.catalogue.variants if self.kiosk is None or v.id in self.kiosk.variants]
+        self.variants = self.variants or list(app.catalogue.variants)
+        self.variant_index = 0
+        # The seats of the last game set up in this run, else a person against the computer.
+        last = getattr(app, "last_seats", None)
+        self.seats = [SeatSetup(**vars(s)) for s in last] if last else [
+            SeatSetup(person_name(0), False, "heuristic", theme.SEAT_ORDER[0]),
+            SeatSetup(COMPUTER_NAMES[0], True, "heuristic", theme.SEAT_ORDER[1])]
+        self.games = 1
+        self.editing: int | None = None
+        self.fresh_edit = False
+        self.scroll = 0
+        self.row = ButtonRow()
+
+    @property
+    def variant(self):
+        return self.variants[self.variant_index]
+
+    def enter(self) -> None:
+        self.games = self.variant.default_games
+        self._build()
+
+    def exit(self) -> None:
+        self._stop_editing()
+
+    # ----------------------------------------------------------- layout --
+    def _variant_rect(self, i: int) -> pygame.Rect:
+        return pygame.Rect(LEFT.x + 14, LEFT.y + 58 + (i - self.scroll) * 74, LEFT.width - 28, 68)
+
+    def _visible_variants(self) -> range:
+        fits = (LEFT.height - 72) // 74
+        return range(self.scroll, min(len(self.variants), self.scroll + fits))
+
+    def _seat_rect(self, i: int) -> pygame.Rect:
+        return pygame.Rect(RIGHT.x + 14, RIGHT.y + 62 + i * ROW_H, RIGHT.width - 28, ROW_H - 8)
+
+    def seat_limits(self) -> tuple[int, int]:
+        v = self.variant
+        low, high = v.min_players, v.max_players
+        if self.kiosk:
+            low, high = max(low, self.kiosk.min_seats), min(high, self.kiosk.max_seats)
+        return low, max(low, high)
+
+    def _build(self) -> None:
+        """Buttons for the current seats (rebuilt whenever seats change or the screen comes back)."""
+        v = self.variant
+        low, high = self.seat_limits()
+        levels = available_levels(v.family, v)
+        for seat in self.seats:
+            if seat.level not in levels:  # the same step of the dial in this game's set of levels
+                step = min(_step(seat.level), len(levels) - 1)
+                seat.level = levels[step]
+        while len(self.seats) > high:
+            self.seats.pop()
+        while len(self.seats) < low:
+            self._add_seat()
+        self.games = min(self.games, v.max_games)
+        old = self.row
+        focused = old.buttons[old.focus].id if old.focus is not None and old.focus < len(old.buttons) else None
+        # The chosen game first: with it in focus, Up and Down choose another.
+        card = Painted(self._variant_rect(self.variant_index), str(v.name), self.begin, paint=self._paint_card,
+                       touch=False)
+        buttons: list[Button] = [_named(card, "game")]
+        for i, seat in enumerate(self.seats):
+            rect = self._seat_rect(i)
+            buttons.append(_named(Painted(pygame.Rect(rect.x, rect.y, 52, rect.height), colour_name(seat.colour),
+                                          lambda i=i: self._cycle_colour(i), paint=self._paint_swatch, seat=i),
+                                  ("colour", i)))
+            buttons.append(_named(Painted(pygame.Rect(rect.x + 56, rect.y, 264, rect.height), seat.name,
+                                          lambda i=i: self._name_pressed(i), paint=self._paint_name, seat=i),
+                                  ("name", i)))
+            kind = Button(pygame.Rect(rect.x + 330, rect.y + 5, 148, 48),
+                          t("newgame.computer") if seat.computer else t("newgame.person"),
+                          lambda i=i: self._toggle_kind(i), style="quiet", size=20)
+            buttons.append(_named(kind, ("kind", i)))
+            if seat.computer:
+                buttons.append(_named(Button(pygame.Rect(rect.x + 486, rect.y + 5, 148, 48), level_name(seat.level),
+                                             lambda i=i: self._cycle_level(i), style="quiet", size=20), ("level", i)))
+            if len(self.seats) > low:
+                buttons.append(_named(Button(pygame.Rect(rect.right - 58, rect.y + 5, 48, 48), "×",
+                                             lambda i=i: self._remove_seat(i), style="quiet", size=26), ("remove", i)))
+        add = Button(pygame.Rect(RIGHT.x + 14, RIGHT.y + 62 + len(self.seats) * ROW_H, 250, 54),
+                     t("newgame.add_player"), self._add_seat_and_build, style="quiet", size=22)
+        if len(self.seats) < high:
+            buttons.append(_named(add, "add"))
+        games_y = RIGHT.bottom - 70
+        buttons.append(_named(Button(pygame.Rect(RIGHT.x + 300, games_y, 54, 54), "–", lambda: self._games(-1),
+                                     style="quiet", size=30), "fewer"))
+        buttons.append(_named(Button(pygame.Rect(RIGHT.x + 430, games_y, 54, 54), "+", lambda: self._games(1),
+                                     style="quiet", size=30), "more"))
+        self.start = _named(Button(pygame.Rect(theme.WIDTH - 330, theme.HEIGHT - 92, 300, 72), t("newgame.start"),
+                                   self.begin, size=34), "start")
+        back = _named(Button(pygame.Rect(30, theme.HEIGHT - 92, 200, 72), t("common.back"), self.app.stack.pop,
+                             style="quiet", size=28), "back")
+        self.row = ButtonRow(buttons + [back, self.start])
+        if focused is not None:  # a change made with the keys keeps the focus where it was (or nearby)
+            ids = [b.id for b in self.row.buttons]
+            if focused not in ids and isinstance(focused, tuple):  # a seat's level or remove button went away
+                focused = next((b.id for b in self.row.buttons if isinstance(b.id, tuple) and b.id[1] == focused[1]
+                                and b.id[0] == "kind"), "add" if "add" in ids else "start")
+            if focused in ids:
+                self.row.focus = ids.index(focused)
+                self.row.buttons[self.row.focus].focus = True
+
+    # ---------------------------------------------------------- changes --
+    def _computer_name(self) -> str:
+        used = {s.name for s in self.seats}
+        return next((n for n in COMPUTER_NAMES if n not in used),
+                    str(t("newgame.computer_name", number=len(self.seats) + 1)))
+
+    def _add_seat(self) -> None:
+        used = {s.colour for s in self.seats}
+        colour = next(c for c in theme.SEAT_ORDER if c not in used)
+        self.seats.append(SeatSetup(self._computer_name(), True, "heuristic", colour))
+
+    def _add_seat_and_build(self) -> None:
+        if len(self.seats) < self.seat_limits()[1]:
+            self._add_seat()
+            self._build()
+
+    def _remove_seat(self, i: int) -> None:
+        if len(self.seats) > self.seat_limits()[0]:
+            self._stop_editing()
+            self.seats.pop(i)
+            self._build()
+
+    def _toggle_kind(self, i: int) -> None:
+        seat = self.seats[i]
+        seat.computer = not seat.computer
+        if not seat.computer and (seat.name in COMPUTER_NAMES or _is_named("newgame.computer_name", seat.name)):
+            seat.name = person_name(i)
+        elif seat.computer and _is_named("newgame.player_name", seat.name):
+            seat.name = self._computer_name()
+        self._build()
+
+    def _cycle_level(self, i: int) -> None:
+        levels = available_levels(self.variant.family, self.variant)
+        seat = self.seats[i]
+        seat.level = levels[(levels.index(seat.level) + 1) % len(levels)] if seat.level in levels else levels[0]
+        self._build()
+
+    def _cycle_colour(self, i: int) -> None:
+        used = {s.colour for j, s in enumerate(self.seats) if j != i}
+        order = list(theme.SEAT_ORDER)
+        start = order.index(self.seats[i].colour) if self.seats[i].colour in order else 0
+        for k in range(1, len(order) + 1):
+            colour = order[(start + k) % len(order)]
+            if colour not in used:
+                self.seats[i].colour = colour
+                return
+
+    def _games(self, step: int) -> None:
+        self.games = max(1, min(self.variant.max_games, self.games + step))
+
+    def _pick_variant(self, i: int) -> None:
+        shown = self._visible_variants()
+        if i < shown.start:
+            self.scroll = i  # keep the chosen game in view when chosen with the keys
+        elif i >= shown.stop:
+            self.scroll += i - shown.stop + 1
+        if i != self.variant_index:
+            self.variant_index = i
+            self.games = self.variant.default_games
+            self._build()
+
+    def _next_name(self, i: int) -> None:
+        seat = self.seats[i]
+        choices = [person_name(i), colour_name(seat.colour)] + [n for n in KIOSK_NAMES]
+        used = {s.name for j, s in enumerate(self.seats) if j != i}
+        start = choices.index(seat.name) if seat.name in choices else -1
+        for k in range(1, len(choices) + 1):
+            name = choices[(start + k) % len(choices)]
+            if name not in used:
+                seat.name = name
+                return
+
+    def _start_editing(self, i: int) -> None:
+        self.editing = i
+        self.fresh_edit = True  # the first key typed replaces the default name
+        self.app.input.text_mode = True
+        pygame.key.start_text_input()
+
+    def _stop_editing(self) -> None:
+        if self.editing is not None:
+            seat = self.seats[self.editing]
+            seat.name = seat.name.strip() or person_name(self.editing)
+        self.editing = None
+        self.app.input.text_mode = False
+        pygame.key.stop_text_input()
+
+    def begin(self) -> None:
+        """Start, after asking first if this would replace a game kept for Continue."""
+        self._stop_editing()
+        kept = load_saved(self.app.catalogue.find).session if not self.kiosk else None
+        if kept is None:
+            self.start_game()
+            return
+        names = ", ".join(seat.name for seat in kept.seats)
+        self.app.go("confirm", t("newgame.replace_title"),
+                    t("newgame.replace_message", game=str(kept.variant.name), names=names),
+                    t("newgame.replace_yes"), self.start_game, t("common.cancel"))
+
+    def start_game(self) -> None:
+        self._stop_editing()
+        seats = [s.to_seat(i) for i, s in enumerate(self.seats)]
+        self.app.last_seats = [SeatSetup(**vars(s)) for s in self.seats]
+        session = Session(self.variant, seats, self.games)
+        self.app.go("opening", session, how="replace")
+
+    # ------------------------------------------------------------ input --
+    def _name_pressed(self, i: int) -> None:
+        if self.kiosk:
+            self._next_name(i)  # no keyboard at a kiosk: names come from a short list
+        else:
+            self._start_editing(i)
+
+    def _focused_id(self):
+        focus = self.row.focus
+        return self.row.buttons[focus].id if focus is not None and focus < len(self.row.buttons) else None
+
+    def handle(self, intent):
+        if intent.kind in ("quit", "fullscreen", "help"):
+            return intent
+        if self.editing is not None:
+            if intent.kind == "text":
+                seat = self.seats[self.editing]
+                if self.fresh_edit:
+                    seat.name, self.fresh_edit = "", False
+                seat.name = (seat.name + intent.text)[:MAX_NAME]
+                return None
+            if intent.kind == "erase":
+                seat = self.seats[self.editing]
+                seat.name, self.fresh_edit = seat.name[:-1], False
+                return None
+            if intent.kind in ("confirm", "back"):
+                self._stop_editing()
+                return None
+            if intent.kind in ("tap", "nav"):
+                self._stop_editing()  # and let the tap or Tab act below
+        if intent.kind == "back":
+            self.app.stack.pop()
+            return None
+        if intent.kind == "scroll":
+            most = max(0, len(self.variants) - len(self._visible_variants()))
+            self.scroll = max(0, min(most, self.scroll + (1 if intent.amount > 0 else -1)))
+            return None
+        if intent.kind == "tap":
+            for i in self._visible_variants():
+                if self._variant_rect(i).collidepoint(intent.pos):
+                    self._pick_variant(i)
+                    return None
+        if intent.kind == "nav" and (intent.key in ("left", "right") and self.row.focus is None
+                                     or intent.key in ("up", "down") and self._focused_id() == "game"):
+            step = 1 if intent.key in ("right", "down") else -1
+            self._pick_variant((self.variant_index + step) % len(self.variants))
+            return None
+        if intent.kind == "confirm" and self.row.focus is None:
+            self.begin()
+            return None
+        self.row.handle(intent, self.clock.time)
+        focused = self._focused_id()
+        if intent.kind == "nav" and not self.kiosk and isinstance(focused, tuple) and focused[0] == "name":
+            self._start_editing(focused[1])  # Tab onto a name and type: the name field takes the keys at once
+        return None
+
+    # ------------------------------------------------------------- draw --
+    def draw(self, surface: pygame.Surface) -> None:
+        baize_backdrop(surface)
+        draw_text(surface, t("newgame.title"), 44, theme.PAPER, (theme.WIDTH // 2, 52), "center", "title",
+                  theme.WIDTH - 120)
+        self._draw_variants(surface)
+        self._draw_seats(surface)
+        self.row.draw(surface)
+
+    def _draw_variants(self, surface: pygame.Surface) -> None:
+        panel(surface, LEFT, theme.PAPER, 16)
+        draw_text(surface, t("newgame.game"), 28, theme.INK, (LEFT.x + 20, LEFT.y + 30), "midleft", "black",
+                  LEFT.width - 40)
+        for i in self._visible_variants():
+            rect = self._variant_rect(i)
+            variant = self.variants[i]
+            chosen = i == self.variant_index
+            rounded(surface, (255, 232, 160) if chosen else (240, 234, 216), rect, 10)
+            if chosen:
+                rounded(surface, theme.WOOD, rect, 10, 3)
+            # The name, then as many lines of the description as the card has room for (one, with large text).
+            name_height = assets.line_height(22, 1.05)
+            step = assets.line_height(15, 1.15)
+            room = max(1, (rect.height - 10 - name_height) // step)
+            draw_text(surface, str(variant.name), 22, theme.INK, (rect.x + 14, rect.y + 6 + name_height // 2),
+                      "midleft", "bold", rect.width - 28)
+            size, lines = fit_lines(str(variant.description), 15, rect.width - 28, room)
+            top = rect.y + 5 + name_height + step // 2 + (step // 2 if len(lines) < room else 0)
+            for k, line in enumerate(lines):
+                draw_text(surface, line, size, theme.INK_SOFT, (rect.x + 14, top + k * step), "midleft", "regular",
+                          rect.width - 28)
+        if len(self.variants) > len(self._visible_variants()):
+            draw_text(surface, t("newgame.scroll_for_more"), 15, theme.INK_FAINT, (LEFT.centerx, LEFT.bottom - 8),
+                      "midbottom", "regular", LEFT.width - 40)
+
+    def _paint_card(self, surface: pygame.Surface, card: Button) -> None:
+        """The focus ring around the chosen game, when the keys have put it there."""
+        if card.focus and self.variant_index in self._visible_variants():
+            rounded(surface, theme.PREVIEW_INK, self._variant_rect(self.variant_index).inflate(8, 8), 14, 3)
+
+    def _paint_swatch(self, surface: pygame.Surface, swatch: Button) -> None:
+        i = swatch.seat
+        seat = self.seats[i]
+        centre = (swatch.rect.x + 28, swatch.rect.centery)
+        seat_badge(surface, seat.colour, i, centre, 18)
+        if swatch.focus:
+            pygame.draw.circle(surface, theme.PREVIEW_INK, centre, 24, 3)
+
+    def _paint_name(self, surface: pygame.Surface, name: Button) -> None:
+        i = name.seat
+        seat = self.seats[i]
+        field = name.rect.inflate(0, -14)
+        editing = self.editing == i
+        rounded(surface, theme.WHITE if editing else (248, 244, 232), field, 8)
+        rounded(surface, theme.PREVIEW_INK if editing or name.focus else theme.PAPER_LINE, field, 8,
+                3 if name.focus and not editing else 2)
+        if editing:  # show the end of what is being typed, with the caret
+            caret = "|" if int(self.clock.time * 2) % 2 == 0 else " "
+            shown = _tail(assets.printable(seat.name), round(24 * assets.text_scale()), field.width - 30) + caret
+            draw_text(surface, shown, 24, theme.INK, (field.x + 10, field.centery), "midleft", "bold")
+        else:
+            draw_text(surface, seat.name, 24, theme.INK, (field.x + 10, field.centery), "midleft", "bold",
+                      field.width - 20)
+
+    def _draw_seats(self, surface: pygame.Surface) -> None:
+        panel(surface, RIGHT, theme.PAPER, 16)
+        low, high = self.seat_limits()
+        players = t("newgame.players", low=low, high=high) if low != high else t("newgame.players_fixed", count=low)
+        heading = draw_text(surface, players, 28, theme.INK, (RIGHT.x + 20, RIGHT.y + 30), "midleft", "black", 300)
+        for i in range(len(self.seats)):
+            rounded(surface, (240, 234, 216), self._seat_rect(i), 10)
+        games_y = RIGHT.bottom - 70
+        size, lines = fit_lines(t("newgame.games_in_match"), 24, 270, 2, "bold", 18)
+        step = assets.line_height(size, 1.1)
+        for k, line in enumerate(lines):
+            draw_text(surface, line, size, theme.INK, (RIGHT.x + 20, round(games_y + 27 + (k - (len(lines) - 1) / 2)
+                                                                            * step)), "midleft", "bold", 270)
+        draw_text(surface, str(self.games), 34, theme.INK, (RIGHT.x + 392, games_y + 27), "center", "black")
+        hint = t("newgame.hint_kiosk") if self.kiosk else t("newgame.hint")
+        room = RIGHT.right - 20 - max(heading.right + 30, RIGHT.x + 300)
+        size, lines = fit_lines(hint, 17, room)
+        step = assets.line_height(size, 1.15)
+        top = RIGHT.y + 30 - step * (len(lines) - 1) / 2
+        for k, line in enumerate(lines):
+            draw_text(surface, line, size, theme.INK_SOFT, (RIGHT.right - 20, round(top + k * step)), "midright",
+                      "regular", room)
+
+
+class Painted(Button):
+    """A focus stop the scene draws itself: the chosen game, a seat's colour or name."""
+
+    def __init__(self, rect: pygame.Rect, label: str, on_press, paint, touch: bool = True, seat: int | None = None):
+        super().__init__(rect, label, on_press)
+        self.paint = paint
+        self.touch = touch
+        self.seat = seat
+
+    def hit(self, pos) -> bool:
+        return self.touch and super().hit(pos)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.paint(surface, self)
+
+
+def _named(button: Button, name) -> Button:
+    """The button, with a name that finds it again after the buttons are rebuilt."""
+    button.id = name
+    return button
+
+
+def _tail(words: str, size: int, width: int) -> str:
+    """The end of the text that fits ``width``, with an ellipsis in front when cut."""
+    face = assets.font("bold", size)
+    if face.size(words)[0] <= width:
+        return words
+    while words and face.size("…" + words)[0] > width:
+        words = words[1:]
+    return "…" + words
+
+
+def _step(level: str) -> int:
+    """Where a level stands on the dial: 0 easy, 1 medium, 2 hard, 3 perfect."""
+    for order in (("random", "greedy", "heuristic", "optimal"), ("easy", "medium", "hard", "optimal")):
+        if level in order:
+            return order.index(level)
+    return 2

@@ -1,0 +1,164 @@
+"""Records: high scores per game (solo and with others apart), each player's statistics, and a chart
+of one player's scores over time."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules import i18n
+from game.rules.i18n import t
+from game.store.records import RecordsDamage, high_scores, player_stats, read_records
+
+from scenes.ui import assets, theme
+from scenes.ui.textfit import fit_lines
+from scenes.ui.stack import Scene
+from scenes.persist import damage_notice
+from scenes.ui.widgets import Button, ButtonRow, baize_backdrop, draw_text, panel, rounded
+
+LEFT = pygame.Rect(30, 96, 600, 590)
+RIGHT = pygame.Rect(650, 96, 600, 590)
+SHOWN = 8  # players listed (and chosen for the chart)
+# The players' table: each column's key, where its right edge is (from RIGHT.x) and how wide it may be.
+COLUMNS = [("records.games", 280, 74), ("records.wins", 356, 74), ("records.avg", 432, 74), ("records.best", 508, 74),
+           ("records.bonus", 584, 74)]
+
+
+class RecordsScene(Scene):
+    screen = "records"
+    def __init__(self, app):
+        super().__init__(app)
+        self.entries, message = read_records()
+        if message:
+            app.notice = damage_notice(message)
+        played = {e["variant"] for e in self.entries}
+        self.variants = [v for v in app.catalogue.variants if v.id in played] or list(app.catalogue.variants)[:1]
+        self.index = 0
+        self.player = 0
+        self.row = ButtonRow([Button(pygame.Rect(30, theme.HEIGHT - 92, 200, 72), t("common.back"), app.stack.pop,
+                                     style="quiet", size=28)])
+
+    @property
+    def variant(self):
+        return self.variants[self.index]
+
+    def stats(self):
+        return player_stats(self.entries, self.variant.id)
+
+    def _tab(self, i: int) -> pygame.Rect:
+        width = min(190, (theme.WIDTH - 300) // max(1, len(self.variants)))
+        return pygame.Rect(260 + i * (width + 8), theme.HEIGHT - 88, width, 64)
+
+    def handle(self, intent):
+        if intent.kind in ("quit", "fullscreen", "help"):
+            return intent
+        if intent.kind == "back":
+            self.app.stack.pop()
+            return None
+        if intent.kind == "nav" and intent.key in ("left", "right"):
+            self.index = (self.index + (1 if intent.key == "right" else -1)) % len(self.variants)
+            self.player = 0
+            return None
+        if intent.kind == "nav" and intent.key in ("up", "down") and self.stats():
+            shown = min(SHOWN, len(self.stats()))  # the chosen player stays among those shown
+            self.player = (self.player + (1 if intent.key == "down" else -1)) % shown
+            return None
+        if intent.kind == "tap":
+            for i in range(len(self.variants)):
+                if self._tab(i).collidepoint(intent.pos):
+                    self.index, self.player = i, 0
+                    return None
+            for i in range(min(SHOWN, len(self.stats()))):
+                if self._player_row(i).collidepoint(intent.pos):
+                    self.player = i
+                    return None
+        self.row.handle(intent, self.clock.time)
+        return None
+
+    def _player_row(self, i: int) -> pygame.Rect:
+        return pygame.Rect(RIGHT.x + 12, RIGHT.y + 84 + i * 34, RIGHT.width - 24, 32)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        baize_backdrop(surface)
+        draw_text(surface, t("records.title", game=str(self.variant.name)), 40, theme.PAPER, (theme.WIDTH // 2, 50),
+                  "center", "title", theme.WIDTH - 80)
+        self._draw_high_scores(surface)
+        self._draw_players(surface)
+        for i, variant in enumerate(self.variants):
+            rect = self._tab(i)
+            rounded(surface, (255, 232, 160) if i == self.index else (240, 234, 216), rect, 12)
+            size, lines = fit_lines(str(variant.name), 18, rect.width - 12, 2, "bold")
+            step = assets.line_height(size, 1.1)
+            for k, line in enumerate(lines):
+                y = rect.centery + round((k - (len(lines) - 1) / 2) * step)
+                draw_text(surface, line, size, theme.INK, (rect.centerx, y), "center", "bold", rect.width - 12)
+        self.row.draw(surface)
+
+    def _draw_high_scores(self, surface: pygame.Surface) -> None:
+        panel(surface, LEFT, theme.PAPER, 14)
+        if not self.entries:
+            draw_text(surface, t("records.none_finished"), 26, theme.INK_SOFT, LEFT.center, "center", "bold",
+                      LEFT.width - 40)
+            return
+        y = LEFT.y + 24
+        for solo in (False, True):
+            rows = high_scores(self.entries, self.variant.id, solo)
+            draw_text(surface, t("records.solo") if solo else t("records.with_others"), 24, theme.INK, (LEFT.x + 20, y),
+                      "midleft", "black", LEFT.width - 40)
+            y += 32
+            if not rows:
+                draw_text(surface, t("records.none_yet"), 18, theme.INK_FAINT, (LEFT.x + 40, y), "midleft", "regular",
+                          LEFT.width - 60)
+                y += 30
+            for rank, row in enumerate(rows, 1):
+                when = i18n.date(row.date, with_time=False)
+                draw_text(surface, f"{rank}.", 19, theme.INK_SOFT, (LEFT.x + 44, y), "midright")
+                draw_text(surface, str(row.total), 20, theme.INK, (LEFT.x + 110, y), "midright", "black")
+                room = 290
+                if row.undos:  # the mark stays whole; a long name gives way
+                    mark = draw_text(surface, t("records.undo_mark"), 16, theme.INK_SOFT, (LEFT.x + 130 + room, y),
+                                     "midright", "regular", 150)
+                    room -= mark.width + 8
+                draw_text(surface, row.name, 19, theme.INK, (LEFT.x + 130, y), "midleft", "bold", room)
+                draw_text(surface, when, 17, theme.INK_SOFT, (LEFT.right - 20, y), "midright", "regular", 120)
+                y += 24
+            y += 16
+
+    def _draw_players(self, surface: pygame.Surface) -> None:
+        panel(surface, RIGHT, theme.PAPER, 14)
+        stats = self.stats()
+        draw_text(surface, t("records.players"), 24, theme.INK, (RIGHT.x + 20, RIGHT.y + 24), "midleft", "black",
+                  RIGHT.width - 40)
+        for key, x, width in COLUMNS:
+            draw_text(surface, t(key), 16, theme.INK_SOFT, (RIGHT.x + x, RIGHT.y + 60), "midright", "bold", width)
+        for i, s in enumerate(stats[:SHOWN]):
+            rect = self._player_row(i)
+            if i == self.player:
+                rounded(surface, (255, 236, 170), rect, 6)
+            y = rect.centery
+            draw_text(surface, s.name, 19, theme.INK, (rect.x + 8, y), "midleft", "bold", 180)
+            rate = "-" if s.upper_bonus_rate is None else f"{i18n.number(s.upper_bonus_rate * 100)}%"
+            for value, (_, x, width) in zip([s.games, s.wins, i18n.number(s.average), s.best, rate], COLUMNS):
+                draw_text(surface, str(value), 19, theme.INK, (RIGHT.x + x, y), "midright", "regular", width)
+        if stats:
+            self._draw_chart(surface, stats[min(self.player, len(stats) - 1)])
+
+    def _draw_chart(self, surface: pygame.Surface, stats) -> None:
+        """The player's totals over time, oldest on the left."""
+        area = pygame.Rect(RIGHT.x + 30, RIGHT.bottom - 200, RIGHT.width - 60, 170)
+        pygame.draw.rect(surface, (244, 238, 220), area, border_radius=8)
+        scores = [total for _, total in stats.scores][-40:]
+        draw_text(surface, t("records.scores_of", name=stats.name), 16, theme.INK_SOFT, (area.x + 8, area.y + 12),
+                  "midleft", "bold", area.width - 60)
+        if len(scores) < 2:
+            draw_text(surface, t("records.chart_needs_two"), 16, theme.INK_FAINT, area.center, "center", "regular",
+                      area.width - 20)
+            return
+        low, high = min(scores), max(scores)
+        span = max(1, high - low)
+        points = [(area.x + 20 + i * (area.width - 40) / (len(scores) - 1),
+                   area.bottom - 20 - (score - low) * (area.height - 50) / span) for i, score in enumerate(scores)]
+        pygame.draw.lines(surface, theme.PREVIEW_INK, False, points, 3)
+        for point in points:
+            pygame.draw.circle(surface, theme.PREVIEW_INK, point, 4)
+        draw_text(surface, str(high), 15, theme.INK_SOFT, (area.right - 6, area.y + 26), "midright")
+        draw_text(surface, str(low), 15, theme.INK_SOFT, (area.right - 6, area.bottom - 14), "midright")

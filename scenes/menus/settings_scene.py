@@ -1,0 +1,126 @@
+"""Settings: language, text size, sound and volume, animation speed, fullscreen; saved between runs."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules import i18n
+from game.rules.i18n import t
+from game.store.settings import ANIMATION_SPEEDS, TEXT_SIZES
+
+from scenes.ui import theme
+from scenes.ui.stack import Scene
+from scenes.ui.widgets import Button, ButtonRow, dim, draw_text, panel
+
+BOX = pygame.Rect(0, 0, 700, 700)
+BOX.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
+
+
+class SettingsScene(Scene):
+    screen = "settings"
+    transparent = True
+
+    def enter(self) -> None:
+        self._build()
+
+    def _build(self) -> None:
+        s = self.app.settings
+        x = BOX.x + 340
+        rows = [BOX.y + 108 + 68 * i for i in range(7)]
+        on_off = lambda value: t("common.on") if value else t("common.off")  # noqa: E731
+        buttons = [
+            Button(pygame.Rect(x, rows[0] - 28, 300, 56), i18n.languages().get(i18n.language(), i18n.language()),
+                   self._language, style="quiet", size=24),
+            Button(pygame.Rect(x, rows[1] - 28, 300, 56), t(f"settings.text_{s.text_size}"), self._text_size,
+                   style="quiet", size=24),
+            Button(pygame.Rect(x, rows[2] - 28, 300, 56), on_off(s.sound), self._sound, style="quiet", size=24),
+            Button(pygame.Rect(x, rows[3] - 28, 56, 56), "–", lambda: self._volume(-0.1), style="quiet", size=28),
+            Button(pygame.Rect(x + 244, rows[3] - 28, 56, 56), "+", lambda: self._volume(0.1), style="quiet",
+                   size=28),
+            Button(pygame.Rect(x, rows[4] - 28, 300, 56), t(f"settings.speed_{s.animation}"), self._speed,
+                   style="quiet", size=24),
+            Button(pygame.Rect(x, rows[5] - 28, 300, 56), on_off(self.app.fullscreen), self._fullscreen,
+                   style="quiet", size=24),
+            Button(pygame.Rect(x, rows[6] - 28, 300, 56), on_off(s.walkthrough or s.jackpot_walkthrough), self._walkthrough,
+                   style="quiet", size=24),
+            Button(pygame.Rect(BOX.centerx - 120, BOX.bottom - 84, 240, 64), t("common.done"), self.app.stack.pop,
+                   size=28),
+        ]
+        if self.app.kiosk is not None:
+            buttons[0].enabled = False  # a public screen speaks the kiosk's language (kiosk.yaml)
+        for button in buttons[3:5]:
+            button.enabled = s.sound  # the volume means nothing while the sound is off
+        focus = self.row.focus if hasattr(self, "row") else None
+        self.row = ButtonRow(buttons)
+        self.row.focus = focus
+        for i, button in enumerate(buttons):
+            button.focus = i == focus
+        self.rows = rows
+
+    def _language(self) -> None:
+        codes = list(i18n.languages())
+        current = i18n.language()
+        self.app.settings.language = codes[(codes.index(current) + 1) % len(codes)] if current in codes else codes[0]
+        i18n.set_language(self.app.settings.language)
+        self._changed()
+
+    def _walkthrough(self) -> None:
+        s = self.app.settings
+        s.walkthrough = s.jackpot_walkthrough = not (s.walkthrough or s.jackpot_walkthrough)
+        self._changed()
+
+    def _text_size(self) -> None:
+        s = self.app.settings
+        s.text_size = TEXT_SIZES[(TEXT_SIZES.index(s.text_size) + 1) % len(TEXT_SIZES)]
+        self.app.apply_text_size()
+        self._changed()
+
+    def _changed(self) -> None:
+        self.app.apply_settings()
+        self._build()
+
+    def _sound(self) -> None:
+        self.app.settings.sound = not self.app.settings.sound
+        self._changed()
+        self.app.play("click")
+
+    def _volume(self, step: float) -> None:
+        s = self.app.settings
+        s.volume = round(max(0.0, min(1.0, s.volume + step)), 2)
+        self._changed()
+        self.app.play("clack")
+
+    def _speed(self) -> None:
+        s = self.app.settings
+        s.animation = ANIMATION_SPEEDS[(ANIMATION_SPEEDS.index(s.animation) + 1) % len(ANIMATION_SPEEDS)]
+        self._changed()
+
+    def _fullscreen(self) -> None:
+        self.app.toggle_fullscreen()
+        self._build()
+
+    def handle(self, intent):
+        if intent.kind == "quit":
+            return intent
+        if intent.kind == "back":
+            self.app.stack.pop()
+            return None
+        if intent.kind == "fullscreen":
+            self._fullscreen()
+            return None
+        self.row.handle(intent, self.clock.time)
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 150)
+        panel(surface, BOX, theme.PAPER, 20, theme.WOOD_LIGHT)
+        draw_text(surface, t("settings.title"), 38, theme.INK, (BOX.centerx, BOX.y + 50), "center", "black",
+                  BOX.width - 40)
+        labels = [t("common.language"), t("settings.text_size"), t("settings.sound"), t("settings.volume"),
+                  t("settings.animations"), t("settings.fullscreen"), t("settings.walkthrough")]
+        for label, y in zip(labels, self.rows):
+            draw_text(surface, label, 26, theme.INK, (BOX.x + 36, y), "midleft", "bold", 290)
+        draw_text(surface, f"{round(self.app.settings.volume * 100)}%", 26,
+                  theme.INK if self.app.settings.sound else theme.INK_FAINT,
+                  (BOX.x + 340 + 150, self.rows[3]), "center", "black", quiet=not self.app.settings.sound)
+        self.row.draw(surface)

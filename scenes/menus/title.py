@@ -1,0 +1,143 @@
+"""The title: a game table with the menu on it: play, rules, settings, quit."""
+
+from __future__ import annotations
+
+import logging
+
+import math
+import time
+
+import pygame
+
+from game.rules import i18n
+from game.rules.i18n import t
+from game.store.saves import Resumed, load_saved
+
+from scenes.ui import assets, theme
+from scenes.tables.die_art import die_surface, shadow_surface
+from scenes.ui.stack import Scene
+from scenes.ui.widgets import ButtonRow, baize_backdrop, draw_text, shadowed_text, vertical_buttons
+
+# Decorative dice resting on the felt: (x, y, face, angle)
+RESTING_DICE = [(210, 560, 5, 12), (300, 610, 5, -8), (1090, 330, 6, 20), (1150, 410, 1, -14), (1000, 600, 3, 31)]
+CONTINUE_WIDTH = 600
+CONTINUE_EXTRA = 8  # pixels the Continue button is taller than the others, for its second line
+DETAIL_SIZE = 15  # the second line's size: widgets.Button draws it at half the label's (30)
+
+
+class TitleScene(Scene):
+    screen = "title"
+    def enter(self) -> None:
+        kiosk = self.app.kiosk is not None
+        self.resumed = load_saved(self.app.catalogue.find) if not kiosk else Resumed(None)
+        if self.resumed.message:
+            logging.getLogger("dice_parlor").warning(self.resumed.message)
+            self.app.notice = self.resumed.notice()
+        specs = [(t("common.continue"), self.resume_game)] if self.resumed.session else []
+        specs += [(t("title.new_game") if specs else t("title.play"), self.play), (t("title.records"), self.records),
+                  (t("title.rules"), self.rules)]
+        if not kiosk:  # a public screen has no way out and no settings to fiddle with
+            specs += [(t("title.settings"), self.settings), (t("common.quit"), self.app.quit)]
+        top = 292 if len(specs) > 5 else 320
+        buttons = vertical_buttons(specs, theme.WIDTH // 2, top, width=380, height=62, gap=14, size=30)
+        if self.resumed.session:  # Continue is wider and taller: it says which game, whose, and when
+            first = buttons[0]
+            first.rect = pygame.Rect(0, 0, CONTINUE_WIDTH, 62 + CONTINUE_EXTRA)
+            first.rect.midtop = (theme.WIDTH // 2, top)
+            for button in buttons[1:]:
+                button.rect.y += CONTINUE_EXTRA
+            first.detail = continue_detail(self.resumed, CONTINUE_WIDTH - 16, DETAIL_SIZE)
+        old = getattr(self, "row", None)
+        self.row = ButtonRow(buttons)
+        focus = old.focus if old is not None and len(old.buttons) == len(buttons) else None
+        if focus is not None:  # back from a screen: the focus stays where it was
+            self.row.focus = focus
+            buttons[focus].focus = True
+        self.problems = list(self.app.catalogue.problems)
+
+    def resume(self) -> None:
+        self.enter()  # a game may have been saved or finished meanwhile, or the language changed in Settings
+
+    def resume_game(self) -> None:
+        resumed = load_saved(self.app.catalogue.find)
+        if resumed.session is None:
+            self.app.notice = resumed.notice() or t("title.save_gone")
+            self.enter()
+            return
+        self.app.go("opening", resumed.session)
+
+    def records(self) -> None:
+        self.app.go("records")
+
+    def play(self) -> None:
+        self.app.go("new_game")
+
+    def rules(self) -> None:
+        self.app.go("rules")
+
+    def settings(self) -> None:
+        self.app.go("settings")
+
+    def handle(self, intent):
+        if intent.kind in ("quit", "fullscreen", "help"):
+            return intent
+        if intent.kind == "back":
+            self.app.quit(how="Esc on the title")
+            return None
+        if intent.kind == "confirm" and self.row.focus is None:
+            self.row.buttons[0].press(self.clock.time)
+            return None
+        self.row.handle(intent, self.clock.time)
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        baize_backdrop(surface, 28)
+        for x, y, face, angle in RESTING_DICE:
+            image = pygame.transform.rotozoom(die_surface(face, 84), angle, 1.0)
+            shade = shadow_surface(84)
+            surface.blit(shade, shade.get_rect(center=(x + 8, y + 10)))
+            surface.blit(image, image.get_rect(center=(x, y)))
+        bob = math.sin(self.clock.time * 1.6) * 4
+        shadowed_text(surface, "Dice Parlor", 112, (255, 236, 170), (theme.WIDTH // 2, 170 + bob), "center",
+                      "title", 5)
+        draw_text(surface, t("title.tagline"), 28, (226, 238, 226), (theme.WIDTH // 2, 262), "center", "regular",
+                  theme.WIDTH - 160)
+        self.row.draw(surface)
+        if self.app.kiosk is not None:
+            return  # the operator reads notices in the log and on the admin panel, not the customers
+        if self.app.notice:
+            draw_text(surface, self.app.notice, 18, (255, 226, 170), (theme.WIDTH // 2, theme.HEIGHT - 44), "center",
+                      "bold", theme.WIDTH - 100)
+        for i, problem in enumerate(self.problems[:3]):
+            draw_text(surface, t("title.variant_refused", problem=problem), 16, (255, 214, 190),
+                      (44, theme.HEIGHT - 60 - 22 * i), "bottomleft", "regular", theme.WIDTH - 100)
+
+
+def continue_detail(resumed: Resumed, width: int | None = None, size: int = DETAIL_SIZE) -> str:
+    """"Classic Yahtzee - Ann, Ada - saved 5 min ago" under Continue, in the player's language.
+
+    With ``width``, the players' names are shortened ("Ann, A…") so that the rest fits whole."""
+    session = resumed.session
+    if session is None:
+        return ""
+    names = assets.printable(", ".join(seat.name for seat in session.seats))
+    words = {"game": str(session.variant.name), "when": saved_when(resumed.saved_at)}
+    if width is not None:
+        drawn = max(8, round(size * assets.text_scale()))
+        room = width - assets.font("regular", drawn).size(t("title.continue_detail", names="", **words))[0]
+        names = assets.fit(names, drawn, max(room, 40))
+    return t("title.continue_detail", names=names, **words)
+
+
+def saved_when(when: float | None, now: float | None = None) -> str:
+    """How long ago a game was saved: "just now", "5 min ago", "3 h ago", else its date."""
+    if when is None:
+        return t("title.saved_earlier")
+    minutes = int(max(0.0, (time.time() if now is None else now) - when) // 60)
+    if minutes < 1:
+        return t("title.saved_just_now")
+    if minutes < 60:
+        return t("title.saved_minutes", count=minutes)
+    if minutes < 48 * 60:
+        return t("title.saved_hours", count=minutes // 60)
+    return t("title.saved_on", date=i18n.date(when, with_time=False))

@@ -1,0 +1,62 @@
+"""Every screen by name: the one place that knows which class or factory makes each.
+
+Scenes never import one another to open one; they ask the app (``app.go("game_over", session, 0)`` or
+``app.scene("title")``), and the app looks the name up here. Importing this module imports every screen,
+so a running game never meets an import error (or an update of its files) halfway through.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from game.engine.session import Session
+
+from scenes.kiosk.controller import AdminPanel, PinPad, StillPlaying
+from scenes.menus.gameover import GameOverScene
+from scenes.menus.help_overlay import HelpOverlay, keys_for
+from scenes.menus.newgame import NewGameScene
+from scenes.menus.records_scene import RecordsScene
+from scenes.menus.rolloff import RollOffScene
+from scenes.menus.rules import RulesScene
+from scenes.menus.settings_scene import SettingsScene
+from scenes.menus.title import TitleScene
+from scenes.tables.challenge_table import ChallengeTableScene
+from scenes.tables.jackpot_round import JackpotRoundScene
+from scenes.tables.jackpot_table import JackpotTableScene
+from scenes.tables.table import TableScene
+from scenes.ui.dialogs import ConfirmDialog, PauseMenu
+from scenes.ui.stack import Scene
+
+
+def table_for(app, session: Session, demo: bool = False) -> Scene:
+    """The table for a session's family of games."""
+    if session.variant.family == "jackpot":
+        return JackpotTableScene(app, session, demo)
+    if session.variant.turns == "common":
+        return ChallengeTableScene(app, session, demo)
+    return TableScene(app, session, demo)
+
+
+def opening_for(app, session: Session, demo: bool = False) -> Scene:
+    """The roll-off when the match begins with one, else straight to the table."""
+    if getattr(session.state, "phase", None) == "rolloff":
+        return RollOffScene(app, session, demo)
+    return table_for(app, session, demo)
+
+
+SCENES: dict[str, Callable[..., Scene]] = {
+    scene.screen: scene for scene in (
+        TitleScene, NewGameScene, RecordsScene, RulesScene, SettingsScene, GameOverScene, JackpotRoundScene,
+        PauseMenu, ConfirmDialog, StillPlaying, PinPad, AdminPanel)
+}
+SCENES["help"] = lambda app, scene: HelpOverlay(app, keys_for(scene))  # the keys of the screen below
+SCENES["table"] = table_for
+SCENES["opening"] = opening_for
+
+
+def make(app: Any, name: str, *args: Any, **kwargs: Any) -> Scene:
+    try:
+        factory = SCENES[name]
+    except KeyError:
+        raise ValueError(f"no screen named {name!r} (known: {', '.join(sorted(SCENES))})") from None
+    return factory(app, *args, **kwargs)

@@ -1,0 +1,253 @@
+"""Challenge Yahtzee's table: common dice, every seat's five markers, everybody scores every round.
+
+The roller throws the common dice; then each seat in turn (from the roller)
+taps the rolled dice it wants and copies them onto its markers; after the
+steps every seat scores its markers. Nothing is secret at this table, so
+there are no hand-off screens: the banner says who picks.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine.actions import Action, Copy, Roll
+from game.engine.challenge import CommonRollState
+from game.rules.i18n import t
+
+from scenes.ui import theme
+from scenes.tables.dice_tray import DiceTray
+from scenes.tables.die_art import die_surface
+from scenes.persist import remember
+from scenes.ui.textfit import draw_lines
+from scenes.tables.table import TITLE_X, TableScene
+from scenes.ui.widgets import Button, ButtonRow, draw_text, rounded, seat_badge
+
+TRAY = pygame.Rect(16, 64, 704, 380)
+MARKERS = pygame.Rect(16, 452, 704, 204)
+
+
+class ChallengeTableScene(TableScene):
+    HELP_KEYS = (("help.key.space_r", "help.does.roll_common"), ("help.key.one_to_five", "help.does.pick_copy"),
+                 ("help.key.enter", "help.does.copy"), ("table.help.key_boxes_enter", "help.does.choose_and_score"),
+                 ("help.key.u", "help.does.undo"), ("help.key.c", "table.help.coach"),
+                 ("help.key.esc", "help.does.back"), ("help.key.f11", "help.does.fullscreen"),
+                 ("help.key.f1", "help.does.help"))
+    def __init__(self, app, session, demo: bool = False):
+        self.selected: set[int] = set()
+        super().__init__(app, session, demo)
+        self.tray_rect = TRAY.inflate(-44, -44)
+        self.tray = self._new_tray()
+        self.copy_button = Button(pygame.Rect(16, 668, 330, 116), t("challenge.copy"), self.copy, size=36)
+        self.buttons = ButtonRow([self.roll_button, self.copy_button, self.pause_button, self.undo_button,
+                                  self.coach_button])
+
+    @property
+    def cstate(self) -> CommonRollState:
+        return self.state  # type: ignore[return-value]
+
+    def _new_tray(self, count: int | None = None) -> DiceTray:
+        shelf = pygame.Rect(self.tray_rect.x, self.tray_rect.bottom - 4, self.tray_rect.width, 4)
+        tray = DiceTray(self.tray_rect, shelf, count or self.variant.dice, size=74, seed=self.session.seed)
+        self.key_order = list(range(tray.count))  # numbered left to right again once the throw lands
+        tray.on_hit = lambda strength: self.app.play("clack", strength)
+        return tray
+
+    def sync_dice(self) -> None:
+        common = self.cstate.common
+        if common:
+            self.tray = self._new_tray(len(common))
+            self.tray.place(common, [False] * len(common))
+        else:
+            self.tray.place(None, [False] * self.variant.dice)
+        self.selected = set()
+
+    def enter(self) -> None:
+        remember(self.app, self.session, None, self.demo)
+        self.can_undo = self.undo_allowed()
+        self.sync_dice()
+        self._turn_started()
+        self.refresh_buttons()
+
+    def resume(self) -> None:
+        self.buttons = ButtonRow([self.roll_button, self.copy_button, self.pause_button, self.undo_button,
+                                  self.coach_button])
+
+    # ------------------------------------------------------------ acting --
+    def act(self, action: Action) -> None:
+        state = self.cstate
+        if not state.is_legal(action):
+            return
+        if isinstance(action, Roll):
+            self.session.act(action)
+            remember(self.app, self.session, action, self.demo)
+            self.selected = set()
+            self.tray = self._new_tray(len(state.common))
+            self.app.play("rattle")
+            self.tray.throw(state.common, [True] * len(state.common))
+            self.throwing = True
+            if self._speed() > 100:
+                self.tray.skip()
+            self._turn_started()
+        elif isinstance(action, Copy):
+            seat = state.seat
+            if not self.demo:
+                self.coach.judge(action)
+            self.session.act(action)
+            remember(self.app, self.session, action, self.demo)
+            self.app.play("hold")
+            self.selected = set()
+            self.tray.highlight = set()
+            copied = ", ".join(map(str, action.values)) or t("challenge.nothing")
+            self.say(t("challenge.copies", name=state.seats[seat].name, dice=copied), 1.2)
+            self._turn_started()
+        else:
+            super().act(action)
+
+    def clear_after_score(self) -> None:
+        if self.cstate.stage == "roll":  # the round is over: the common dice go back to the roller
+            self.tray = self._new_tray()
+            self.tray.place(None, [False] * self.variant.dice)
+
+    def _turn_started(self) -> None:
+        seat = self.seat
+        if seat < 0:
+            return
+        name = self.state.seats[seat].name
+        if self.state.seats[seat].is_computer or self.demo:
+            self.bot_timer = 0.7
+        stage = self.cstate.stage
+        if stage == "roll":
+            self.say(t("challenge.roll_for_all", count=self.cstate.roll_size(), name=name), 1.4)
+        elif stage == "pick":
+            self._select_if_forced()
+        elif stage == "score" and not self.state.seats[seat].is_computer:
+            self.say(t("challenge.score_markers", name=name), 1.2)
+        self.last_seat = seat
+
+    # ------------------------------------------------------- person moves --
+    def copy_range(self) -> tuple[int, int]:
+        return self.cstate.copy_range()
+
+    def copy(self) -> None:
+        if not self.person_to_play() or self.cstate.stage != "pick":
+            return
+        values = tuple(sorted(self.cstate.common[i] for i in self.selected))
+        action = Copy(values)
+        if self.state.is_legal(action):
+            self.act(action)
+
+    def toggle(self, die: int) -> None:
+        state = self.cstate
+        if not self.person_to_play() or state.stage != "pick" or not 0 <= die < len(state.common or ()):
+            return
+        low, high = self.copy_range()
+        if die in self.selected:
+            self.selected.discard(die)
+        elif len(self.selected) < high:
+            self.selected.add(die)
+        self.tray.highlight = set(self.selected)
+        self.app.play("hold")
+
+    def roll(self) -> None:
+        if self.person_to_play() and self.cstate.stage == "roll":
+            self.act(Roll())
+
+    def _select_if_forced(self) -> None:
+        """When every rolled die must be copied (the last step), they start selected."""
+        state = self.cstate
+        low, high = state.copy_range()
+        if state.stage == "pick" and low == high == len(state.common or ()):
+            self.selected = set(range(len(state.common)))
+            self.tray.highlight = set(self.selected)
+
+    def fresh_throw(self) -> bool:
+        return True  # every common roll is new dice, numbered left to right for picking
+
+    def handle_play(self, intent):
+        if intent.kind == "confirm" and self.cstate.stage == "roll":
+            self.roll()
+            return None
+        if intent.kind == "confirm" and self.cstate.stage == "pick":
+            self.copy()
+            return None
+        if intent.kind == "roll" and self.cstate.stage == "pick":
+            self.copy()
+            return None
+        return super().handle_play(intent)
+
+    # ------------------------------------------------------------ update --
+    def refresh_buttons(self) -> None:
+        super().refresh_buttons()
+        state = self.cstate
+        self.roll_button.enabled = self.person_to_play() and state.stage == "roll"
+        self.roll_button.label = t("challenge.roll_dice", dice=state.roll_size()) if state.stage == "roll" else t(
+            "table.roll")
+        self.roll_button.detail = t("challenge.step", step=state.step, steps=self.variant.rolls_per_turn)
+        low, high = self.copy_range() if state.stage == "pick" else (0, 0)
+        count = len(self.selected)
+        self.copy_button.enabled = self.person_to_play() and state.stage == "pick" and low <= count <= high
+        self.copy_button.label = t("challenge.copy_dice", dice=count) if count else t("challenge.copy_none")
+        self.copy_button.detail = ((t("challenge.pick_exact", low=low) if low == high else t("challenge.pick_upto", high=high))
+                                   if state.stage == "pick" else "")
+        self.copy_button.rect.x = 16 if state.stage == "pick" else -1000
+        self.roll_button.rect.x = 16 if state.stage != "pick" else -1000
+
+    def _roll_detail(self) -> str:
+        return ""
+
+    # -------------------------------------------------------------- draw --
+    def paint_backdrop(self, surface: pygame.Surface) -> None:
+        from scenes.ui.widgets import framed_felt, wood
+
+        surface.blit(wood((theme.WIDTH, theme.HEIGHT), 11), (0, 0))
+        framed_felt(surface, TRAY)
+        draw_text(surface, str(self.variant.name), 22, theme.PAPER, (TITLE_X, 32), "midleft", "bold",
+                  TRAY.right - 4 - TITLE_X)
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        super().draw_table(surface)
+        self.draw_markers(surface)
+
+    def draw_markers(self, surface: pygame.Surface) -> None:
+        state = self.cstate
+        rounded(surface, theme.WOOD_DARK, MARKERS, 14)
+        rows = state.n
+        row_h = min(48, (MARKERS.height - 12) // max(1, rows))
+        size = row_h - 8
+        for s, seat in enumerate(state.seats):
+            y = MARKERS.y + 6 + s * row_h
+            row = pygame.Rect(MARKERS.x + 8, y, MARKERS.width - 16, row_h - 4)
+            active = s == self.seat
+            rounded(surface, theme.mix(theme.WOOD_DARK, (0, 0, 0), 0.35) if not active else (92, 62, 36), row, 8)
+            if active:
+                rounded(surface, theme.HOLD_GOLD, row, 8, 2)
+            seat_badge(surface, seat.colour, s, (row.x + 18, row.centery), 9)
+            label = t("challenge.roller", name=seat.name) if s == state.roller else seat.name
+            draw_text(surface, label, 20, theme.PAPER, (row.x + 34, row.centery), "midleft", "bold", 250)
+            for k in range(self.variant.dice):
+                slot = pygame.Rect(row.x + 300 + k * (size + 10), row.y + (row.height - size) // 2, size, size)
+                if k < len(state.markers[s]):
+                    surface.blit(die_surface(state.markers[s][k], size, "marker"), slot)
+                else:
+                    rounded(surface, theme.mix(theme.WOOD_DARK, (0, 0, 0), 0.5), slot, 6)
+                    rounded(surface, theme.WOOD_LIGHT, slot, 6, 1)
+            if state.stage == "pick" and active:
+                low, high = state.copy_range()
+                need = t("challenge.copy_exact", low=low) if low == high else t("challenge.copy_upto", high=high)
+                last_slot = row.x + 300 + self.variant.dice * (size + 10)
+                draw_lines(surface, need, 17, theme.HOLD_GOLD, (row.right - 10, row.centery), "midright", "bold",
+                           row.right - 10 - last_slot)
+
+    def draw_die_keys(self, surface: pygame.Surface) -> None:
+        if self.person_to_play() and self.cstate.stage == "pick":
+            self.draw_key_badges(surface)
+
+    def hint(self) -> str:
+        state = self.cstate
+        if state.seats[self.seat].is_computer or self.demo:
+            return t("challenge.thinking")
+        if state.stage == "roll":
+            return t("challenge.hint_roll")
+        if state.stage == "pick":
+            return t("challenge.hint_pick")
+        return t("challenge.hint_score")

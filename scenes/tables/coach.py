@@ -1,0 +1,141 @@
+"""The coach: the optimal solver's advice at the table, and after the game the choices that cost most.
+
+It reads the solver's ranked options (:func:`game.bots.solver.advise_state`) for
+the seat whose turn it is. For people it also weighs each roll and each
+scoring against the best option at that moment, so the game-over screen can
+say "Turn 7: scoring Chance cost 4.3 points; holding the two fives was best".
+Multi-seat and Challenge games use the solitaire values (the coach's help says so).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass
+
+from game.rules import i18n
+from game.engine.actions import Action, Copy, Roll, Score
+from game.rules.i18n import t
+
+log = logging.getLogger("dice_parlor.coach")
+
+
+@dataclass
+class Cost:
+    game: int
+    turn: int
+    loss: float
+    chosen: object  # the option taken and the best one, put in words when shown (the language may change)
+    best: object
+    variant: object
+
+    @property
+    def text(self) -> str:
+        """"Turn 7: scoring Chance (22) cost 4.3 points; holding the fives was best"."""
+        return t("coach.cost", turn=self.turn, chosen=describe(self.chosen, self.variant),
+                 loss=i18n.number(self.loss, 1), best=describe(self.best, self.variant))
+
+
+def describe(option, variant) -> str:
+    """An option in words: "holding the fives", "scoring Chance (22)", "rolling all the dice"."""
+    if option.kind == "box":
+        return t("coach.score_box", box=variant.box(option.box).name, points=option.points)
+    if not option.keep:
+        return t("coach.roll_all") if option.kind == "keep" else t("coach.copy_nothing")
+    verb = "copy" if option.kind == "copy" else "hold"
+    faces = sorted(set(option.keep))
+    if len(faces) == 1:
+        if len(option.keep) > 1:
+            return t(f"coach.{verb}_faces", faces=t(f"coach.faces.{faces[0]}"))
+        return t(f"coach.{verb}_face", face=t(f"coach.face.{faces[0]}"))
+    return t(f"coach.{verb}_dice", dice=" ".join(map(str, option.keep)))
+
+
+class Coach:
+    def __init__(self, session):
+        self.session = session
+        self.variant = session.variant
+        self.on: set[int] = set()  # the seats that want advice shown
+        self.table = None
+        self.costs: dict[int, list[Cost]] = {}
+        self._key = None
+        self._options: list = []
+        self.progress: float | None = None  # while a user's variant gets its table built
+        self.thread: threading.Thread | None = None
+        self.available = self._load()
+
+    def _load(self) -> bool:
+        if self.variant.family != "scorecard":
+            return False
+        try:
+            from game.bots.solver import SolverTableError, table_for
+        except ImportError:  # the standalone app has no numpy: no coach
+            return False
+        try:
+            self.table = table_for(self.variant, build=False)
+        except SolverTableError as error:  # a user's variant: its table is built now, in the background
+            log.info("building the solver table for %s: %s", self.variant.id, error)
+            self.progress = 0.0
+            self.thread = threading.Thread(target=self._build, name="solver-table", daemon=True)
+            self.thread.start()
+        except Exception as error:
+            log.warning("no coach for %s: %s", self.variant.id, error)
+        return self.table is not None
+
+    def _build(self) -> None:
+        from game.bots.solver import table_for
+
+        def progress(fraction: float, message: str = "") -> None:
+            self.progress = fraction
+
+        try:
+            self.table = table_for(self.variant, progress=progress)
+            self.available = True
+        except Exception as error:  # a table that cannot be built leaves the game as it was, without a coach
+            log.warning("the solver table for %s could not be built: %s", self.variant.id, error)
+        finally:
+            self.progress = None
+
+    def options(self) -> list:
+        """The ranked options now, computed once per move."""
+        if not self.available:
+            return []
+        key = len(self.session.log)
+        if key != self._key:
+            from game.bots.solver import advise_state
+
+            self._key = key
+            try:
+                self._options = advise_state(self.session.state, table=self.table)
+            except Exception as error:  # advice is a help: a failure must never stop the game
+                log.warning("coach failed: %s", error)
+                self._options = []
+        return self._options
+
+    def judge(self, action: Action) -> None:
+        """Before a person's move: what it costs against the best option now."""
+        state = self.session.state
+        seat = state.current_player()
+        if not self.available or seat < 0 or state.seats[seat].is_computer:
+            return
+        options = self.options()
+        if not options:
+            return
+        chosen = None
+        if isinstance(action, Score):
+            chosen = next((o for o in options if o.kind == "box" and o.box == action.box), None)
+        elif isinstance(action, Copy):
+            chosen = next((o for o in options if o.kind == "copy" and tuple(o.keep) == action.values), None)
+        elif isinstance(action, Roll) and getattr(state, "rolls_used", 0) >= 1 and state.dice:
+            kept = tuple(sorted(d for d, held in zip(state.dice, state.held) if held))
+            chosen = next((o for o in options if o.kind == "keep" and tuple(o.keep) == kept), None)
+        if chosen is None or chosen.loss < 0.05:
+            return
+        best = options[0]
+        turn = state.card(seat).filled() + 1
+        self.costs.setdefault(seat, []).append(Cost(state.game, turn, chosen.loss, chosen, best, self.variant))
+
+    def report(self, seat: int) -> tuple[float, list[Cost]]:
+        """The total expected loss of a seat and its costliest choices, worst first."""
+        costs = self.costs.get(seat, [])
+        return sum(c.loss for c in costs), sorted(costs, key=lambda c: -c.loss)[:3]

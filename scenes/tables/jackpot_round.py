@@ -1,0 +1,218 @@
+"""The end of a Jackpot round: each rack's scoring lines lit one by one, rack bonuses, sub totals,
+the High Round Bonus, and the table of rounds. After the third round it leads to the winner.
+
+Keys: Enter or Space shows every line at once, then goes on (the button is in focus); Esc opens the menu."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.rules.i18n import t
+from game.rules.jackpot import score_lines
+from game.engine.session import Session
+
+from scenes.ui import assets, theme
+from scenes.tables.rack_view import RackView
+from scenes.ui.stack import Scene
+from scenes.tables.jackpot_table import symbol_count
+from scenes.ui.widgets import Button, ButtonRow, dim, draw_text, panel
+
+STEP = 0.75  # seconds each scoring line is shown, at normal speed
+DEMO_NEXT = 4.0
+AREA = pygame.Rect(30, 30, 1220, 740)
+
+
+@dataclass
+class Beat:
+    seat: int
+    cells: tuple
+    sound: str
+    points: int
+    kind: str = "line"  # line, bonus (a rack bonus: symbol and tiles) or high (the High Round Bonus)
+    symbol: str = ""
+    tiles: int = 0
+
+    @property
+    def label(self) -> str:
+        """Worded when shown: the language may change while the round is on screen."""
+        if self.kind == "bonus":
+            return t("jackpot.round.rack_bonus", tiles=symbol_count(self.symbol, self.tiles), points=self.points)
+        if self.kind == "high":
+            return t("jackpot.round.high_bonus", points=self.points)
+        return f"+{self.points}"
+
+
+class JackpotRoundScene(Scene):
+    screen = "round_summary"
+    transparent = True
+
+    def __init__(self, app, session: Session, round_index: int, demo: bool = False, on_next=None):
+        super().__init__(app)
+        self.session = session
+        self.state = session.state
+        self.round = round_index
+        self.demo = demo
+        self.on_next = on_next
+        v = session.variant
+        n = self.state.n
+        width = min(280, (AREA.width - 40) // n)
+        self.views = []
+        for seat, info in enumerate(self.state.seats):
+            rect = pygame.Rect(AREA.x + 20 + seat * (width + 10), AREA.y + 90, width, int(width * 0.9))
+            view = RackView(rect, v.columns, theme.seat_colour(info.colour, seat), info.name)
+            view.set_tiles(dict(self.state.last_racks[seat]), None)
+            self.views.append(view)
+        self.beats = self._beats()
+        self.beat = -1
+        self.timer = 0.3
+        self.shown: list[list[Beat]] = [[] for _ in range(n)]
+        self.next_button = Button(pygame.Rect(AREA.right - 300, AREA.bottom - 84, 270, 64), "", self.next,
+                                  size=26)
+        self.row = ButtonRow([self.next_button])
+
+    def enter(self) -> None:
+        self.label_buttons()
+
+    def resume(self) -> None:
+        self.label_buttons()  # back from the menu: the language may have changed
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        """The F1 overlay's list for this screen (see scenes.menus.help_overlay.keys_for)."""
+        keys = [("jackpot.help.enter_space", "jackpot.help.show_all"), ("help.key.esc", "help.does.table_menu"),
+                ("help.key.f11", "help.does.fullscreen"), ("help.key.f1", "help.does.help")]
+        return [(t(key), t(meaning)) for key, meaning in keys]
+
+    def label_buttons(self) -> None:
+        final = self.state.is_terminal()
+        self.next_button.label = t("jackpot.round.winner") if final else t("jackpot.round.next", round=self.round + 2)
+
+    def _beats(self) -> list[Beat]:
+        v = self.session.variant
+        scores = self.state.scores[self.round]
+        beats = []
+        for seat in range(self.state.n):
+            rack = self.state.last_racks[seat]
+            for line in score_lines(v, rack):
+                beats.append(Beat(seat, line.cells, "score", line.points))
+            for symbol, tiles, points in scores[seat].bonus:
+                beats.append(Beat(seat, tuple(c for c, s in rack.items() if s == symbol), "bonus", points, "bonus",
+                                  symbol, tiles))
+        for seat, score in enumerate(scores):
+            if score.high_bonus:
+                beats.append(Beat(seat, (), "fanfare", score.high_bonus, "high"))
+        return beats
+
+    def done(self) -> bool:
+        return self.beat >= len(self.beats)
+
+    def next(self) -> None:
+        if not self.done():
+            self._finish()
+            return
+        self.app.stack.pop()
+        if self.state.is_terminal():
+            self.app.go("game_over", self.session, 0, self.demo)
+        elif self.on_next:
+            self.on_next()
+
+    def _finish(self) -> None:
+        while not self.done():
+            self._advance(quiet=True)
+        for view in self.views:
+            view.highlight_cells, view.label = set(), None
+
+    def _advance(self, quiet: bool = False) -> None:
+        self.beat += 1
+        for view in self.views:
+            view.highlight_cells, view.label = set(), None
+        if self.done():
+            return
+        beat = self.beats[self.beat]
+        view = self.views[beat.seat]
+        view.highlight_cells = set(beat.cells)
+        view.label = beat.label
+        self.shown[beat.seat].append(beat)
+        if not quiet:
+            self.app.play(beat.sound)
+
+    def handle(self, intent):
+        if intent.kind in ("quit", "fullscreen", "help"):
+            return intent
+        if intent.kind == "back":
+            self.open_menu()
+        elif intent.kind in ("tap", "confirm", "roll"):
+            if self.done():
+                self.row.handle(intent, self.clock.time) if intent.kind == "tap" else self.next()
+            else:
+                self._finish()
+        elif intent.kind == "point":
+            self.row.handle(intent, self.clock.time)
+        elif intent.kind == "nav" and not self.done():
+            self._finish()  # Tab: to the button, which needs every line shown
+        return None
+
+    def open_menu(self) -> None:
+        self.app.go("pause", self.session.variant, lambda: self.app.go("title", how="clear"))
+
+    def update(self, dt: float) -> None:
+        speed = self.app.animation_speed()
+        super().update(dt)
+        for view in self.views:
+            view.update(dt)
+        self.next_button.focus = self.done()  # Enter presses it: show it in focus
+        if self.done():
+            if self.demo and self.clock.time > DEMO_NEXT + STEP * len(self.beats) / max(speed, 1):
+                self.next()
+            return
+        self.timer -= dt * speed
+        if self.timer <= 0:
+            self._advance(quiet=speed > 100)
+            self.timer = STEP
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 170)
+        panel(surface, AREA, (42, 34, 28), 20, theme.WOOD_LIGHT)
+        v = self.session.variant
+        draw_text(surface, t("jackpot.round.title", round=self.round + 1, rounds=v.rounds), 40, theme.PAPER,
+                  (AREA.centerx, AREA.y + 44), "center", "title", AREA.width - 60)
+        scores = self.state.scores[self.round]
+        for seat, view in enumerate(self.views):
+            view.draw(surface)
+            rect = view.rect
+            y = rect.bottom + 16
+            step = assets.line_height(18, 1.33)
+            for k, beat in enumerate(self.shown[seat][-4:]):
+                draw_text(surface, beat.label, 18, (236, 226, 200), (rect.centerx, y + k * step), "center",
+                          "regular", rect.width)
+            if self.done():
+                score = scores[seat]
+                text = f"{score.subtotal}" + (f" + {score.high_bonus}" if score.high_bonus else "") + f" = {score.total}"
+                draw_text(surface, text, 26, (255, 226, 130), (rect.centerx, y + 4 * step + 14), "center", "black",
+                          rect.width)
+        if self.done():
+            self._draw_rounds(surface)
+            self.row.draw(surface)
+        else:
+            draw_text(surface, t("jackpot.round.show_all"), 18, (220, 210, 190), (AREA.centerx, AREA.bottom - 30),
+                      "center", "regular", AREA.width - 60)
+
+    def _draw_rounds(self, surface: pygame.Surface) -> None:
+        top = AREA.bottom - 190
+        n = self.state.n
+        col = (AREA.width - 400) // n
+        x0 = AREA.x + 30
+        step = assets.line_height(20, 1.5)
+        for r, scores in enumerate(self.state.scores):
+            draw_text(surface, t("jackpot.round.row", round=r + 1), 20, theme.PAPER, (x0, top + r * step), "midleft",
+                      "bold", 140)
+            for seat, score in enumerate(scores):
+                draw_text(surface, str(score.total), 20, theme.PAPER, (x0 + 160 + seat * col, top + r * step),
+                          "center", "bold")
+        totals = self.state.totals()
+        y = top + len(self.state.scores) * step
+        draw_text(surface, t("jackpot.round.total"), 22, (255, 226, 130), (x0, y), "midleft", "black", 140)
+        for seat, total in enumerate(totals):
+            draw_text(surface, str(total), 22, (255, 226, 130), (x0 + 160 + seat * col, y), "center", "black")
+

@@ -1,0 +1,602 @@
+"""Jackpot Yahtzee's table: symbol dice, the tile picker, the supply, and every seat's rack.
+
+The current seat's rack is drawn large, the others small beneath it. A
+person rolls, picks the tile where the roll gives a choice, and taps a
+column (or the Chance Space); columns where the tile can go light up and a
+ghost tile shows where it would land. Everything goes through
+``session.act``; the views animate the state's ``events``.
+
+Keys: Space rolls; Tab (or Up/Down) switches the tile; 1-5 drop it into that
+column, C into the Chance Space (or keeps the Chance Space tile), X returns
+that tile; Left/Right move a visible cursor over the columns and the Chance
+Space and Enter drops the tile where it stands (Enter also rolls).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.engine.actions import Action, ChanceOption, Place, Roll
+from game.rules.i18n import t
+from game.engine.jackpot_state import CHANCE_SPACE
+from game.bots.players import make_player
+from game.engine.session import Session
+
+from scenes.ui import assets, theme
+from scenes.tables.jackpot_art import SymbolDiceTray, symbol_surface, tile_surface
+from scenes.persist import remember
+from scenes.tables.rack_view import RackView
+from scenes.ui.textfit import draw_wrapped, fit_lines
+from scenes.tables.walkthrough import JACKPOT_STEPS, Walkthrough
+from scenes.tables.play_scene import UNDO_GRACE, PlayScene
+from scenes.ui.widgets import Button, ButtonRow, StaticLayer, draw_text, framed_felt, panel, rounded, seat_badge, wood
+
+TRAY = pygame.Rect(16, 64, 500, 300)
+PICKER = pygame.Rect(16, 432, 500, 224)
+BIG_RACK = pygame.Rect(532, 60, 470, 440)
+SIDE = pygame.Rect(1014, 12, 254, 520)
+SMALL_RACKS = pygame.Rect(532, 540, 736, 250)
+BOT_PACE = {"roll": 0.8, "decide": 0.9}
+TILE = 100  # a tile in the picker, at most
+HINT_INK = (232, 222, 200)
+
+
+def class_name(roll_class: str) -> str:
+    """What a class of roll is called: "Two pairs", "Jackpot!"."""
+    return t(f"jackpot.roll_class.{roll_class}")
+
+
+def symbol_words(symbol: str, form: str) -> str:
+    """A symbol inside a sentence: ``name`` ("cherry"), ``a`` ("a cherry")."""
+    return t(f"jackpot.symbol.{symbol}.{form}")
+
+
+def symbol_count(symbol: str, count: int) -> str:
+    """ "7 cherries"."""
+    return t(f"jackpot.symbol.{symbol}.count", count=count)
+
+
+def either(words: list[str]) -> str:
+    """ "a bell, a cherry or an orange"."""
+    if len(words) == 1:
+        return words[0]
+    return t("jackpot.either", first=t("jackpot.list_comma").join(words[:-1]), last=words[-1])
+
+
+class JackpotTableScene(PlayScene):
+    def __init__(self, app, session: Session, demo: bool = False):
+        super().__init__(app, session, demo)
+        self.banner_first = False  # after an undo, the banner (whose tile came back) comes before the roll's words
+        rng = random.Random(session.seed ^ 0xB07)
+        self.players = {i: make_player(seat.level or "heuristic", random.Random(rng.randrange(2**31)), "jackpot")
+                        for i, seat in enumerate(session.seats) if seat.is_computer or demo}
+        inner = TRAY.inflate(-40, -40)
+        dice = [(d.faces, d.colour) for d in self.variant.dice]
+        self.tray = SymbolDiceTray(inner, pygame.Rect(inner.x, inner.bottom - 4, inner.width, 4), dice, size=70,
+                                   seed=session.seed)
+        self.tray.on_hit = lambda strength: app.play("clack", strength)
+        self.racks = [RackView(pygame.Rect(BIG_RACK), self.variant.columns,
+                               theme.seat_colour(seat.colour, i), seat.name) for i, seat in enumerate(session.seats)]
+        self.shown_seat = -1
+        self.choice = 0  # which of the allowed symbols the person has picked
+        self.hover_column: int | None = None
+        self.cursor: int | str | None = None  # the keyboard's column (or the Chance Space), shown on the rack
+        self.banner: tuple[str, dict] | None = None  # a string key and its values: worded when drawn
+        self.bot_timer = BOT_PACE["roll"]
+        self.bot_next: Action | None = None
+        self.throwing = False
+        self.round_pending = False
+        self.roll_button = Button(pygame.Rect(16, 672, 300, 112), "", self.roll, size=40)
+        self.menu_button = Button(pygame.Rect(16, 6, 120, 50), "", self.open_menu, style="quiet", size=22)
+        self.keep_button = Button(pygame.Rect(PICKER.x + 20, PICKER.bottom - 74, 220, 58), "",
+                                  lambda: self.act(ChanceOption("keep")), style="quiet", size=22)
+        self.return_button = Button(pygame.Rect(PICKER.x + 260, PICKER.bottom - 74, 220, 58), "",
+                                    lambda: self.act(ChanceOption("return")), style="quiet", size=22)
+        self.undo_button = Button(pygame.Rect(146, 6, 180, 50), "", self.undo, style="quiet", size=22)
+        self.can_undo = False
+        self.buttons = ButtonRow([self.roll_button, self.menu_button, self.undo_button, self.keep_button,
+                                  self.return_button])
+        self.backdrop = StaticLayer(self.paint_backdrop)
+
+    # --------------------------------------------------------- lifecycle --
+    def enter(self) -> None:
+        self.label_buttons()
+        remember(self.app, self.session, None, self.demo)  # a new game is kept from its first moment
+        self.can_undo = self.undo_allowed()
+        self.sync_views()
+        self._turn_started()
+        if self.tips_due("jackpot_walkthrough", Place):
+            big = self.racks[self.shown_seat] if self.shown_seat >= 0 else self.racks[0]
+            targets = {"roll": self.roll_button.rect, "rack": BIG_RACK, "chance": big.chance_rect()}
+            area = pygame.Rect(SMALL_RACKS.x, SMALL_RACKS.y, SMALL_RACKS.width - 10, 0)
+            self.walkthrough = Walkthrough(self.app, self.variant, targets, area, JACKPOT_STEPS,
+                                           "jackpot_walkthrough")
+
+    def resume(self) -> None:
+        self.label_buttons()  # the language may have changed in the settings
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        """The F1 overlay's list for this table (see scenes.menus.help_overlay.keys_for)."""
+        keys = [("help.key.space_r", "help.does.roll"), ("help.key.one_to_five", "help.does.drop_tile"),
+                ("jackpot.help.tab", "help.does.switch_tile"), ("help.key.left_right", "jackpot.help.cursor"),
+                ("help.key.enter", "jackpot.help.enter"), ("help.key.c", "help.does.chance_space"),
+                ("help.key.x", "help.does.return_chance"), ("help.key.u", "help.does.undo_tile"),
+                ("help.key.esc", "help.does.table_menu"), ("help.key.f11", "help.does.fullscreen"),
+                ("help.key.f1", "help.does.help")]
+        return [(t(key), t(meaning)) for key, meaning in keys]
+
+    def label_buttons(self) -> None:
+        self.roll_button.label = t("jackpot.roll")
+        self.menu_button.label = t("common.menu")
+        self.undo_button.label = t("common.undo")
+        self.keep_button.label = t("jackpot.keep")
+        self.return_button.label = t("jackpot.return")
+
+    def _arrange(self) -> None:
+        """The current seat's rack large, the others small in a row beneath."""
+        seat = self.state.seat
+        if seat == self.shown_seat:
+            return
+        self.shown_seat = seat
+        others = [s for s in range(self.state.n) if s != seat]
+        self.racks[seat].rect = pygame.Rect(BIG_RACK)
+        width = SMALL_RACKS.width // max(3, len(others))
+        for k, other in enumerate(others):
+            self.racks[other].rect = pygame.Rect(SMALL_RACKS.x + k * width + 6, SMALL_RACKS.y + 34, width - 12,
+                                                 SMALL_RACKS.height - 40)
+
+    # ------------------------------------------------------------ helpers --
+    def person_to_play(self) -> bool:
+        seat = self.seat
+        return (seat >= 0 and not self.state.seats[seat].is_computer and not self.demo and not self.throwing
+                and not self.round_pending and seat == self.shown_seat)
+
+    def busy(self) -> bool:
+        return self.throwing or any(view.busy() for view in self.racks)
+
+    def symbols(self) -> tuple[str, ...]:
+        if self.throwing:
+            return ()  # the dice have not settled: the tile would give the result away
+        return self.state.tile_symbols() if self.state.stage == "place" else ()
+
+    def chosen(self) -> str | None:
+        symbols = self.symbols()
+        return symbols[self.choice % len(symbols)] if symbols else None
+
+    def say(self, key: str, **values) -> None:
+        self.banner = (key, values)
+
+    def banner_text(self) -> str:
+        return t(self.banner[0], **self.banner[1]) if self.banner else ""
+
+    def grant_text(self) -> str:
+        """What the roll gives, in words: "Two pairs: take a bell or a cherry"."""
+        state = self.state
+        if not state.dice:
+            return ""
+        if self.throwing:
+            return t("jackpot.rolling")
+        roll_class = state.roll_class()
+        name = class_name(roll_class)
+        grant = self.variant.grant(roll_class)
+        cry = roll_class == "four_alike"  # "Jackpot!" ends a sentence
+        if state.stage == "chance_option":
+            return t("jackpot.chance_first_jackpot" if cry else "jackpot.chance_first", roll=name)
+        lead = "jackpot.take_jackpot" if cry else "jackpot.take"
+        if grant.choice == "any":
+            what = "any_two" if state.to_place == 2 else ("one_more" if grant.tiles == 2 else "any_one")
+            return t(lead, roll=name, what=t(f"jackpot.{what}"))
+        if not any(state.supply[s] > 0 for s in state.choices):
+            gone = either([symbol_words(s, "name") for s in state.choices])
+            return t("jackpot.none_left", roll=name, symbols=gone)
+        return t(lead, roll=name, what=either([symbol_words(s, "a") for s in state.tile_symbols()]))
+
+    # ------------------------------------------------------------- acting --
+    def act(self, action: Action) -> None:
+        state = self.state
+        if not state.is_legal(action):
+            return
+        scored_before = len(state.scores)
+        self.banner_first = False  # the roll's own words again
+        seat = state.current_player()
+        self.session.act(action)
+        self.walkthrough_noticed(seat, action)
+        remember(self.app, self.session, action, self.demo)
+        self.can_undo = self.undo_allowed()
+        if isinstance(action, Roll):
+            self.app.play("rattle")
+            self.tray.throw(tuple(state.dice), [True] * 4)
+            self.throwing = True
+            if self.app.animation_speed() > 100:
+                self.tray.skip()
+            self.choice = 0
+        self._show_events(state.events)
+        if len(state.scores) > scored_before:
+            self.round_pending = True  # the round is shown once the last tile has landed
+        self.hover_column = None
+        if not self.round_pending:
+            self._turn_started()
+
+    def _show_events(self, events: list[tuple]) -> None:
+        for event in events:
+            kind = event[0]
+            if kind not in ("placed", "chance_returned", "chance_dropped", "returned"):
+                continue  # round_scored, rolled, starter: shown elsewhere
+            seat = event[1]
+            view = self.racks[seat]
+            if kind == "placed":
+                _, _, symbol, target, _row = event
+                if target == CHANCE_SPACE:
+                    view.drop_chance(symbol, lambda: self.app.play("hold"))
+                else:
+                    view.drop(symbol, target, lambda: self.app.play("clack", 0.8))
+            elif kind == "chance_returned":
+                view.lift_chance(None)
+                self.say("jackpot.chance_back")
+            elif kind == "chance_dropped":
+                view.lift_chance(event[3], lambda: self.app.play("clack", 0.8))
+            elif kind == "returned":
+                self.say("jackpot.no_room")
+        if self.app.animation_speed() > 100:
+            for view in self.racks:
+                view.skip()
+
+    def _turn_started(self) -> None:
+        if self.seat < 0:
+            return
+        if not self.busy():
+            self._arrange()  # else once the last tile has landed in the big rack
+        seat = self.state.seats[self.seat]
+        if seat.is_computer or self.demo:
+            self.bot_timer = BOT_PACE["roll"] if self.state.stage == "roll" else BOT_PACE["decide"]
+            if self.undo_allowed():
+                self.bot_timer = max(self.bot_timer, UNDO_GRACE)  # the person before may still take back a tile
+        if self.state.stage == "roll":
+            self.say("jackpot.your_roll", name=seat.name)
+
+    def _round_over(self) -> None:
+        self.round_pending = False
+        self.app.play("win" if self.state.is_terminal() else "bonus")
+        self.app.go("round_summary", self.session, len(self.state.scores) - 1, self.demo, on_next=self._next_round)
+
+    def _next_round(self) -> None:
+        self.sync_views()
+        self._turn_started()
+
+    # ------------------------------------------------------- person moves --
+    def roll(self) -> None:
+        if self.person_to_play() and self.state.stage == "roll":
+            self.act(Roll())
+
+    def place(self, target: int | str) -> None:
+        if not self.person_to_play():
+            return
+        if self.state.stage == "chance_option":
+            if isinstance(target, int):
+                self.act(ChanceOption("drop", target))
+            else:
+                self.act(ChanceOption("keep"))
+            return
+        symbol = self.chosen()
+        if symbol is not None:
+            self.act(Place(symbol, target))
+
+    def cursor_targets(self) -> list[int | str]:
+        """Where the keyboard's cursor may stand now: the open columns, then the Chance Space (when it can be
+        chosen: an empty one for a tile, or a full one to keep its tile at the Chance Option)."""
+        if not self.person_to_play():
+            return []
+        state = self.state
+        if state.stage == "chance_option":
+            return [*state.open_columns(), CHANCE_SPACE]
+        if state.stage == "place" and self.symbols():
+            return list(state.targets())
+        return []
+
+    def cursor_at(self) -> int | str | None:
+        """Where the cursor stands now. It keeps its place from turn to turn; when that column has filled
+        up (or the Chance Space is not to be had) it stands on the next open column to the right."""
+        targets = self.cursor_targets()
+        if self.cursor is None or not targets:
+            return None
+        if self.cursor in targets:
+            return self.cursor
+        columns = [c for c in targets if isinstance(c, int)]
+        if isinstance(self.cursor, int):
+            return next((c for c in columns if c > self.cursor), targets[-1])
+        return columns[-1] if columns else targets[-1]
+
+    def move_cursor(self, step: int) -> None:
+        """Left/Right: the cursor to the next column (the Chance Space is right of the last), or shows it."""
+        targets = self.cursor_targets()
+        if not targets:
+            return
+        here = self.cursor_at()
+        if here is not None:
+            self.cursor = targets[(targets.index(here) + step) % len(targets)]
+        elif isinstance(self.hover_column, int):  # from the column the mouse points at
+            ahead = [c for c in targets if isinstance(c, int) and (c > self.hover_column if step > 0
+                                                                   else c < self.hover_column)]
+            self.cursor = (ahead[0] if step > 0 else ahead[-1]) if ahead else targets[0 if step > 0 else -1]
+        else:
+            self.cursor = targets[0 if step > 0 else -1]
+        self.hover_column = None
+
+    def confirm(self) -> None:
+        """Enter: roll, or drop the tile where the cursor stands (first showing the cursor if it is hidden)."""
+        if not self.person_to_play():
+            return
+        if self.state.stage == "roll":
+            self.roll()
+            return
+        here = self.cursor_at()
+        if here is not None:
+            self.place(here)
+        else:
+            self.move_cursor(1)
+
+    def undo(self) -> None:
+        """Take back the last tile dropped: the rack, the supply and the dice return to just before it."""
+        if not self.undo_allowed() or self.busy() or self.round_pending or not self.session.undo():
+            return
+        remember(self.app, self.session, None, self.demo)
+        self.sync_views()
+        self.bot_next = None
+        self.can_undo = self.undo_allowed()
+        self.say("jackpot.taken_back", name=self.state.seats[self.state.current_player()].name)
+        self.banner_first = True  # say whose tile came back before what the roll gives
+        self.app.play("hold")
+
+    def sync_views(self) -> None:
+        """Show the state as it is, without animation (on entering, after an undo, for a new round)."""
+        for seat, view in enumerate(self.racks):
+            view.set_tiles(dict(self.state.racks[seat]), self.state.chance[seat])
+        self.tray.place(tuple(self.state.dice) if self.state.dice else None, [False] * 4)
+        self.shown_seat = -1
+        self._arrange()
+
+    # -------------------------------------------------------------- input --
+    def handle(self, intent):
+        if self.walkthrough_handled(intent):
+            return None
+        done, unused = self.handle_first(intent, self.menu_button)
+        if done:
+            return unused
+        if self.throwing:
+            if intent.kind in ("tap", "roll", "confirm"):
+                self.tray.skip()
+            return None
+        big = self.racks[self.shown_seat] if self.shown_seat >= 0 else None
+        if intent.kind == "point" and big is not None:
+            self.hover_column = big.column_at(intent.pos)
+            if self.hover_column is not None:
+                self.cursor = None  # the mouse points: its column is the one shown
+            self.buttons.handle(intent, self.clock.time)
+            return None
+        if intent.kind == "tap":
+            if big is not None and self.seat == self.shown_seat:
+                if big.chance_at(intent.pos):
+                    self.place(CHANCE_SPACE)
+                    return None
+                column = big.column_at(intent.pos)
+                if column is not None:
+                    self.place(column)
+                    return None
+            for k, symbol in enumerate(self.symbols()):
+                if self._tile_rect(k).collidepoint(intent.pos):
+                    self.choice = k
+                    self.app.play("hold")
+                    return None
+            self.buttons.handle(intent, self.clock.time)
+            return None
+        if intent.kind == "roll":
+            self.roll()
+        elif intent.kind == "confirm":
+            self.confirm()
+        elif intent.kind == "hold" and isinstance(intent.key, int):
+            self.place(intent.key)
+        elif intent.kind == "nav" and intent.key in ("left", "right"):
+            self.move_cursor(1 if intent.key == "right" else -1)
+        elif intent.kind == "nav" and intent.key in ("next", "prev", "up", "down") and self.symbols():
+            self.choice = (self.choice + (1 if intent.key in ("next", "down") else -1)) % len(self.symbols())
+        elif intent.kind == "letter" and intent.key == "c":
+            self.place(CHANCE_SPACE)
+        elif intent.kind == "letter" and intent.key == "x" and self.state.stage == "chance_option":
+            self.act(ChanceOption("return"))
+        elif intent.kind == "letter" and intent.key == "u":
+            self.undo()
+        return None
+
+    # ------------------------------------------------------------- update --
+    def update(self, dt: float) -> None:
+        speed = self.app.animation_speed()
+        self.clock.tick(dt)
+        if self.walkthrough is not None:
+            self.walkthrough.update(dt)
+        self.tray.speed = min(speed, 50.0)
+        self.tray.update(dt)
+        if self.throwing and not self.tray.busy():
+            self.throwing = False
+        for view in self.racks:
+            view.speed = min(speed, 50.0)
+            view.update(dt)
+        if self.round_pending and not self.busy() and self.app.stack.top is self:
+            self._round_over()
+        if not self.busy() and not self.round_pending and self.seat >= 0:
+            self._arrange()
+        self._drive_bot(dt * speed)
+        self._light_targets()
+        self.roll_button.enabled = self.person_to_play() and self.state.stage == "roll"
+        self.undo_button.enabled = self.can_undo and not self.busy()
+        self.undo_button.rect.x = 146 if self.can_undo else -1000
+        chance_stage = self.person_to_play() and self.state.stage == "chance_option"
+        for button in (self.keep_button, self.return_button):
+            button.enabled = chance_stage
+            button.rect.y = PICKER.bottom - 74 if chance_stage else -500
+
+    def _light_targets(self) -> None:
+        big = self.racks[self.shown_seat] if self.shown_seat >= 0 else None
+        for view in self.racks:
+            if view is not big:
+                view.lit_columns, view.chance_lit, view.ghost, view.focus = set(), False, None, None
+        if big is None:
+            return
+        cursor = self.cursor_at()
+        big.focus = cursor
+        state = self.state
+        bot_ghost = isinstance(self.bot_next, Place) and self.bot_next.target != CHANCE_SPACE
+        placing = state.stage in ("place", "chance_option") and not self.throwing and not self.round_pending
+        if placing and (self.person_to_play() or bot_ghost):
+            big.lit_columns = set(state.open_columns())
+            big.chance_lit = state.stage == "place" and state.chance[state.seat] is None
+            symbol = state.chance[state.seat] if state.stage == "chance_option" else self.chosen()
+            column = self.bot_next.target if bot_ghost else (cursor if cursor is not None else self.hover_column)
+            if column == CHANCE_SPACE and not bot_ghost:
+                valid = big.chance_lit and big.chance() is None
+            else:
+                valid = column in big.lit_columns and big.landing_row(column) is not None
+            big.ghost = (self.bot_next.symbol, column) if bot_ghost and valid else (
+                (symbol, column) if valid and symbol else None)
+        else:
+            big.lit_columns, big.chance_lit, big.ghost = set(), False, None
+
+    def _drive_bot(self, dt: float) -> None:
+        seat = self.bot_due(dt, self.busy() or self.round_pending or self.seat != self.shown_seat)
+        if seat is None:
+            return
+        if self.bot_next is None:
+            self.bot_next = self.players[seat].choose(self.state)
+            if isinstance(self.bot_next, Place):
+                self.bot_timer = BOT_PACE["decide"] * 0.6  # show the ghost tile before it drops
+                return
+        action, self.bot_next = self.bot_next, None
+        self.act(action)
+        self.bot_timer = BOT_PACE["decide"]
+
+    # --------------------------------------------------------------- draw --
+    def paint_backdrop(self, surface: pygame.Surface) -> None:
+        surface.blit(wood((theme.WIDTH, theme.HEIGHT), 11), (0, 0))
+        framed_felt(surface, TRAY)
+        rounded(surface, theme.WOOD_DARK, SMALL_RACKS, 14)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.backdrop.draw(surface)
+        self.tray.draw(surface)
+        title = t("jackpot.title", name=str(self.variant.name), round=min(self.state.round + 1, self.variant.rounds),
+                  rounds=self.variant.rounds)
+        draw_text(surface, title, 22, theme.PAPER, (440, 32), "midleft", "bold", 560)
+        self._draw_picker(surface)
+        self._draw_side(surface)
+        for view in self.racks:
+            view.draw(surface)
+        for button in self.buttons.buttons:
+            if button.rect.x >= 0 and button.rect.y >= 0:  # the hidden ones wait off the screen
+                button.draw(surface)
+        self._draw_hint(surface)
+        if self.walkthrough_shown():
+            self.walkthrough.draw(surface)
+
+    # The picker: what the roll gives on top (one or two lines), the tiles to choose from, a hint at the bottom.
+    def _heading(self) -> tuple[list[str], int]:
+        words = (self.banner_text() or self.grant_text()) if self.banner_first else (
+            self.grant_text() or self.banner_text())
+        size, lines = fit_lines(words, 22, PICKER.width - 32, style="black",
+                                smallest=15, height=2 * assets.line_height(22))
+        return lines, size
+
+    def _picker_hint(self) -> str:
+        if not self.person_to_play() or self.state.stage != "place":
+            return ""
+        symbols = self.symbols()
+        last = len(self.variant.columns)
+        if len(symbols) > 1:
+            return t("jackpot.hint_pick", last=last)
+        return t("jackpot.hint_place", last=last) if symbols else ""
+
+    def _hint_lines(self) -> tuple[list[str], int]:
+        size, lines = fit_lines(self._picker_hint(), 16, PICKER.width - 32, smallest=11,
+                                height=2 * assets.line_height(16))
+        return lines, size
+
+    def _tiles_top(self) -> int:
+        lines, size = self._heading()
+        return max(PICKER.y + 60, PICKER.y + 12 + max(1, len(lines)) * assets.line_height(size) + 10)
+
+    def _tile_rect(self, k: int) -> pygame.Rect:
+        lines, size = self._hint_lines()
+        hint_top = PICKER.bottom - 10 - len(lines) * assets.line_height(size)
+        top = self._tiles_top()
+        side = max(48, min(TILE, hint_top - 8 - top))
+        return pygame.Rect(PICKER.x + 20 + k * (side + 18), top, side, side)
+
+    def _draw_picker(self, surface: pygame.Surface) -> None:
+        panel(surface, PICKER, theme.PAPER, 14)
+        lines, size = self._heading()
+        step = assets.line_height(size)
+        for k, line in enumerate(lines):
+            draw_text(surface, line, size, theme.INK, (PICKER.x + 16, PICKER.y + 12 + k * step + step // 2),
+                      "midleft", "black", PICKER.width - 32)
+        state = self.state
+        if state.stage == "chance_option":
+            top = self._tiles_top()
+            room = PICKER.bottom - 74  # the Keep and Return buttons
+            side = max(48, min(90, room - 8 - top))
+            surface.blit(tile_surface(state.chance[state.seat], side), (PICKER.x + 20, top))
+            words = pygame.Rect(PICKER.x + 40 + side, top, PICKER.right - 16 - (PICKER.x + 40 + side), room - 8 - top)
+            draw_wrapped(surface, t("jackpot.chance_choice"), 20, theme.INK_SOFT, words, align="middle")
+            return
+        symbols = self.symbols()
+        for k, symbol in enumerate(symbols):
+            rect = self._tile_rect(k)
+            if k == self.choice % max(1, len(symbols)):
+                rounded(surface, theme.HOLD_GOLD, rect.inflate(10, 10), 14, 5)
+            surface.blit(tile_surface(symbol, rect.width), rect)
+        lines, size = self._hint_lines()
+        step = assets.line_height(size)
+        top = PICKER.bottom - 10 - len(lines) * step
+        for k, line in enumerate(lines):
+            draw_text(surface, line, size, theme.INK_SOFT, (PICKER.x + 16, top + k * step + step // 2), "midleft",
+                      "regular", PICKER.width - 32)
+
+    def _draw_side(self, surface: pygame.Surface) -> None:
+        panel(surface, SIDE, theme.PAPER, 14)
+        draw_text(surface, t("jackpot.supply"), 22, theme.INK, (SIDE.x + 16, SIDE.y + 24), "midleft", "black",
+                  SIDE.width - 32)
+        for k, symbol in enumerate(self.variant.symbols):
+            y = SIDE.y + 56 + k * 44
+            surface.blit(symbol_surface(symbol.id, 36), (SIDE.x + 16, y))
+            draw_text(surface, str(symbol.name), 20, theme.INK, (SIDE.x + 62, y + 18), "midleft", "bold",
+                      SIDE.width - 62 - 64)
+            left = self.state.supply[symbol.id]
+            draw_text(surface, str(left), 22, theme.ZERO_INK if left == 0 else theme.INK,
+                      (SIDE.right - 16, y + 18), "midright", "black")
+        y = SIDE.y + 250
+        draw_text(surface, t("jackpot.scores"), 22, theme.INK, (SIDE.x + 16, y), "midleft", "black", SIDE.width - 32)
+        totals = self.state.totals()
+        from game.rules.jackpot import rack_score
+
+        for seat, info in enumerate(self.state.seats):
+            row_y = y + 34 + seat * 56
+            seat_badge(surface, info.colour, seat, (SIDE.x + 24, row_y + 8), 9)
+            draw_text(surface, info.name, 19, theme.INK, (SIDE.x + 40, row_y + 8), "midleft", "bold", 130)
+            draw_text(surface, str(totals[seat]), 22, theme.INK, (SIDE.right - 16, row_y + 8), "midright", "black")
+            live = rack_score(self.variant, self.state.racks[seat])
+            draw_text(surface, t("jackpot.so_far", points=live), 15, theme.INK_SOFT, (SIDE.x + 40, row_y + 32),
+                      "midleft", "regular", SIDE.right - 12 - (SIDE.x + 40))
+
+    def _draw_hint(self, surface: pygame.Surface) -> None:
+        seat = self.seat
+        if seat < 0:
+            return
+        info = self.state.seats[seat]
+        if info.is_computer or self.demo:
+            hint = t("jackpot.playing", name=info.name)
+        elif self.state.stage == "roll":
+            hint = t("jackpot.hint_roll")
+        else:
+            hint = t("jackpot.hint_tile")
+        box = self.roll_button.rect
+        draw_wrapped(surface, hint, 20, HINT_INK, pygame.Rect(box.right + 16, box.y, BIG_RACK.x - 12 - box.right - 16,
+                                                               box.height), align="middle")

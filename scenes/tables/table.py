@@ -1,0 +1,629 @@
+"""The table: dice tray, hold row, roll button and scorecard for the scorecard games.
+
+Everything the players do goes through ``session.act``; the scene animates
+what the engine decided (the dice were drawn before the throw starts) and
+shows whose turn it is. Computer seats play through the same call, paced so
+people can follow each hold and roll.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.rules import i18n
+from game.engine.actions import Action, Hold, Release, Roll, Score
+from game.rules.i18n import t
+from game.bots.players import Player, make_player
+from game.engine.session import Session
+
+from scenes.ui import assets, theme
+from scenes.tables.box_help import BoxHelp
+from scenes.tables.coach import Coach, describe
+from scenes.ui.dialogs import ConfirmDialog
+from scenes.persist import remember
+from scenes.tables.dice_tray import DiceTray
+from scenes.tables.scorecard import Scorecard
+from scenes.ui.textfit import fits, floor_for, wrap_lines
+from scenes.tables.play_scene import UNDO_GRACE, PlayScene
+from scenes.ui.stack import Scene
+from scenes.tables.walkthrough import Walkthrough
+from scenes.ui.widgets import Button, ButtonRow, StaticLayer, draw_text, framed_felt, occlude, rounded, seat_badge, wood
+
+# Seconds a computer seat waits before each kind of action, at normal speed.
+BOT_PACE = {"roll": 0.7, "hold": 0.3, "score": 0.8, "copy": 0.8}
+BOT_FASTEST = 4.0  # even at "instant" a computer's moves can be followed
+TRAY = pygame.Rect(16, 64, 704, 470)
+SHELF = pygame.Rect(16, 546, 704, 108)
+CARD = pygame.Rect(736, 12, 532, 776)
+HOLD_ROW = pygame.Rect(SHELF.x + 52, SHELF.y + 12, SHELF.width - 64, SHELF.height - 24)  # right of the label
+UNDO_X, COACH_X, TITLE_X = 146, 316, 480  # the top row: Menu, Undo (room for longer words), Coach, the game
+
+
+def make_players(session: Session) -> dict[int, Player]:
+    rng = random.Random(session.seed ^ 0xB07)
+    return {i: make_player(seat.level or "heuristic", random.Random(rng.randrange(2**31)))
+            for i, seat in enumerate(session.seats) if seat.is_computer}
+
+
+class TableScene(PlayScene):
+    # The F1 overlay's lines (key, what it does), as string-table keys; read when it opens.
+    HELP_KEYS = (("help.key.space_r", "help.does.roll"), ("help.key.one_to_five", "help.does.hold"),
+                 ("table.help.key_boxes", "help.does.choose_box"), ("help.key.enter", "table.help.enter"),
+                 ("boxhelp.key", "boxhelp.does"),
+                 ("help.key.u", "help.does.undo"), ("help.key.c", "table.help.coach"),
+                 ("help.key.esc", "help.does.table_menu"), ("help.key.f11", "help.does.fullscreen"),
+                 ("help.key.f1", "help.does.help"))
+
+    def __init__(self, app, session: Session, demo: bool = False):
+        super().__init__(app, session, demo)
+        self.players = make_players(session)
+        self.card = Scorecard(CARD, self.state)
+        self.tray_rect = TRAY.inflate(-44, -44)
+        self.tray = self._new_tray()
+        self.roll_button = Button(pygame.Rect(16, 668, 330, 116), t("table.roll"), self.roll, size=40)
+        self.pause_button = Button(pygame.Rect(16, 6, 120, 50), t("common.menu"), self.open_menu, style="quiet",
+                                   size=22)
+        self.undo_button = Button(pygame.Rect(UNDO_X, 6, 160, 50), t("common.undo"), self.undo, style="quiet",
+                                  size=22)
+        self.coach_button = Button(pygame.Rect(COACH_X, 6, 150, 50), t("table.coach"), self.toggle_coach, style="quiet",
+                                   size=22)
+        self.can_undo = False
+        self.coach = Coach(session)
+        self.buttons = ButtonRow([self.roll_button, self.pause_button, self.undo_button, self.coach_button])
+        self.banner = ""
+        self.banner_time = 0.0
+        self.handoff: int | None = None  # a seat that must tap "ready" before playing (hot seat)
+        self.bot_timer = 0.0
+        self.bot_next: Action | None = None
+        self.last_seat: int | None = None
+        self.throwing = False  # dice in the air: input waits (a tap skips), holds do not
+        self.key_order: list[int] = list(range(self.variant.dice))  # key k+1 holds die key_order[k]
+        self.box_help = BoxHelp()
+        self.key_focus = False  # the box focus was moved by keys (then its help shows too)
+
+    def _new_tray(self, count: int | None = None) -> DiceTray:
+        tray = DiceTray(self.tray_rect, HOLD_ROW, count or self.variant.dice, size=78,
+                        seed=self.session.seed)
+        tray.on_hit = lambda strength: self.app.play("clack", strength)
+        return tray
+
+    # --------------------------------------------------------- lifecycle --
+    def sync_dice(self) -> None:
+        """Show the dice the state holds, without a throw (on entering, after an undo)."""
+        self.tray.slot_order = None
+        self.tray.place(self.state.dice, list(self.state.held))
+        self.number_dice()
+        self.tray.place(self.state.dice, list(self.state.held))  # held dice to the slots of their numbers
+
+    def enter(self) -> None:
+        remember(self.app, self.session, None, self.demo)  # a new match is kept from its first moment
+        self.can_undo = self.undo_allowed()
+        self.sync_dice()
+        self._turn_started()
+        self.refresh_buttons()
+        if self.variant.turns != "common" and self.tips_due("walkthrough", Score):  # turns of one's own
+            area = pygame.Rect(TRAY.x + 32, TRAY.y + 30, TRAY.width - 64, 0)
+            self.walkthrough = Walkthrough(self.app, self.variant, self.walkthrough_targets(), area)
+            self.keep_dice_clear()
+
+    def walkthrough_targets(self) -> dict[str, pygame.Rect]:
+        rows = {row.kind: index for index, row in enumerate(self.card.rows)}
+        bonus = rows.get("upper_bonus", rows.get("upper_total"))
+        targets = {"roll": self.roll_button.rect, "dice": TRAY, "card": self.card.rect}
+        if bonus is not None:
+            targets["bonus"] = self.card.row_rect(bonus)
+        return targets
+
+    def resume(self) -> None:
+        self.buttons = ButtonRow([self.roll_button, self.pause_button, self.undo_button, self.coach_button])
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        """What each key does at this table, in the player's language (the F1 overlay)."""
+        return [(t(key), t(meaning)) for key, meaning in self.HELP_KEYS]
+
+    # ------------------------------------------------------------ helpers --
+    def person_to_play(self) -> bool:
+        seat = self.seat
+        return (seat >= 0 and not self.state.seats[seat].is_computer and not self.demo
+                and self.handoff is None and not self.throwing)
+
+    def person_seats(self) -> int:
+        return sum(not s.is_computer for s in self.state.seats)
+
+    def say(self, text: str, seconds: float = 1.6) -> None:
+        self.banner, self.banner_time = text, seconds
+
+    def _speed(self) -> float:
+        return self.app.animation_speed()
+
+    # ------------------------------------------------------------ acting --
+    def act(self, action: Action) -> None:
+        """Apply one action through the session and start what shows it."""
+        state = self.state
+        if not state.is_legal(action):
+            return
+        before_game = state.game
+        rolling = [not h for h in state.held] if state.dice is not None else [True] * self.variant.dice
+        seat = state.seat
+        if not self.demo:
+            self.coach.judge(action)
+        card = state.card(seat) if state.phase == "play" else None
+        bonuses = (card.five_alike_bonus, card.upper_bonus(self.variant)) if card else (0, 0)
+        self.session.act(action)
+        self.walkthrough_noticed(seat, action)
+        remember(self.app, self.session, action, self.demo)
+        self.can_undo = self.undo_allowed()
+        if isinstance(action, Roll):
+            self.app.play("rattle")
+            self.tray.throw(state.dice, rolling)
+            self.throwing = True
+            if self._speed() > 100:
+                self.tray.skip()
+        elif isinstance(action, (Hold, Release)):
+            self.app.play("hold")
+            self.tray.set_held(action.die, isinstance(action, Hold))
+        elif isinstance(action, Score):
+            self._scored(seat, action.box, before_game, bonuses)
+
+    def _scored(self, seat: int, box: str, game: int, bonuses_before: tuple[int, int]) -> None:
+        state = self.state
+        card = state.cards[game][seat]
+        points = card.boxes[box]
+        self.card.flash[(seat, box)] = 1.2
+        self.card.focus_box = None
+        self.key_focus = False
+        self.box_help.cancel()
+        if card.five_alike_bonus > bonuses_before[0] or (box == self.variant.five_alike_box and points):
+            self.app.play("fanfare")
+        elif card.upper_bonus(self.variant) > bonuses_before[1]:
+            self.app.play("bonus")
+        elif points == 0:
+            self.app.play("zero")
+        else:
+            self.app.play("score")
+        name = self.variant.box(box).name
+        self.say(t("table.scored", name=state.seats[seat].name, points=points, box=name), 1.4)
+        self.clear_after_score()
+        if state.is_terminal() or state.game != game:
+            self._game_finished(game)
+        else:
+            self._turn_started()
+
+    def clear_after_score(self) -> None:
+        """The dice leave the table for the next seat."""
+        self.tray.place(None, [False] * self.variant.dice)
+
+    def _game_finished(self, game: int) -> None:
+        self.app.play("win" if self.state.is_terminal() else "bonus")
+        self.app.go("game_over", self.session, game, self.demo, on_next=self._next_game, coach=self.coach)
+
+    def _next_game(self) -> None:
+        self.card = Scorecard(CARD, self.state)
+        self.tray = self._new_tray()
+        self.tray.place(None, [False] * self.variant.dice)
+        self._turn_started()
+
+    def _turn_started(self) -> None:
+        seat = self.seat
+        if seat < 0:
+            return
+        self.keep_dice_clear()  # each seat has its own coach switch
+        name = self.state.seats[seat].name
+        if self.state.seats[seat].is_computer or self.demo:
+            self.say(t("table.is_playing", name=name), 1.2)
+            self.bot_timer = BOT_PACE["roll"] if not self.undo_allowed() else UNDO_GRACE
+        elif self.person_seats() > 1 and seat != self.last_seat:
+            self.handoff = seat
+            self.app.play("turn")
+        else:
+            self.say(t("table.your_turn", name=name), 1.4)
+        self.last_seat = seat
+
+    # ------------------------------------------------------- person moves --
+    def roll(self) -> None:
+        if self.person_to_play() and Roll() in self.state.legal_actions():
+            self.act(Roll())
+
+    def toggle(self, die: int) -> None:
+        if not self.person_to_play() or self.state.dice is None or not 0 <= die < self.variant.dice:
+            return
+        action = Release(die) if self.state.held[die] else Hold(die)
+        if self.state.is_legal(action):
+            self.act(action)
+
+    def choose_box(self, box: str) -> None:
+        if not self.person_to_play():
+            return
+        options = self.state.options()
+        if not options or box not in options.scores:
+            return
+        if options.scores[box] == 0 and any(options.scores.values()):
+            name = self.variant.box(box).name
+            dialog = ConfirmDialog(self.app, t("table.zero_title", box=name), t("table.zero_message"),
+                                   t("table.zero_yes"), lambda: self.act(Score(box)), t("table.zero_no"))
+            self.app.stack.push(dialog)  # its focus starts on "go back": a second Enter never scores 0 unseen
+            return
+        self.act(Score(box))
+
+    def toggle_coach(self) -> None:
+        seat = self.seat
+        if seat < 0 or self.state.seats[seat].is_computer:
+            return
+        self.coach.on ^= {seat}
+        self.say(t("table.coach_on") if seat in self.coach.on else t("table.coach_off"), 1.4)
+        self.keep_dice_clear()
+
+    def keep_dice_clear(self) -> None:
+        """Dice rest clear of the coach's panel and the walkthrough's while they show (dice under one move aside)."""
+        bands = []
+        if self.seat in self.coach.on and self.coach.available:
+            band = pygame.Rect(self.tray_rect.x + 8, 0, 520, 6 * assets.line_height(17, 1.4) + 4)
+            band.bottom = self.tray_rect.bottom - 6
+            bands.append(band)
+        if self.walkthrough is not None and self.walkthrough.active:
+            bands.append(self.walkthrough.area)
+        bands = [band.inflate(16, 36) for band in bands]  # room for the panel's shadow and the dice's own
+        if bands != self.tray.keep_clear:
+            self.tray.keep_clear = bands
+            if self.state.dice is not None and not self.throwing:
+                self.replace_dice()
+
+    def replace_dice(self) -> None:
+        """The dice back on the table as the state has them, keeping their numbers and their left-to-right order."""
+        self.tray.place(self.state.dice, list(self.state.held))
+        self.tray.keep_order(self.key_order)
+
+    def coaching(self) -> bool:
+        return (self.coach.available and self.seat in self.coach.on and self.person_to_play()
+                and self.state.dice is not None and self.handoff is None)
+
+    def undo(self) -> None:
+        """Take back the last scoring: the card, the bonuses and the dice return to just before it."""
+        if not self.undo_allowed() or self.throwing or not self.session.undo():
+            return
+        remember(self.app, self.session, None, self.demo)
+        self.card = Scorecard(CARD, self.state)
+        self.handoff = None
+        self.bot_next = None
+        self.last_seat = self.seat
+        if self.state.dice is not None:
+            self.replace_dice()  # the turn goes on with the same numbers on the same dice
+        else:
+            self.sync_dice()
+        self.can_undo = self.undo_allowed()
+        self.say(t("table.taken_back", name=self.state.seats[self.seat].name), 1.4)  # whose move it was
+        self.app.play("hold")
+
+    def _legal_boxes(self) -> list[str]:
+        options = self.state.options()
+        return [b for b in self.variant.box_ids if options and b in options.scores]
+
+    # ------------------------------------------------------------- input --
+    def handle(self, intent):
+        if self.walkthrough_handled(intent):
+            self.keep_dice_clear()  # tips done or skipped: the dice may use the whole tray again
+            return None
+        done, unused = self.handle_first(intent, self.pause_button)
+        if done:
+            return unused
+        if intent.kind == "tap" and self.undo_button.hit(intent.pos) or intent.kind == "letter" and intent.key == "u":
+            self.undo()  # also from the hand-off screen: the next seat has not acted yet
+            return None
+        if self.handoff is not None:
+            if intent.kind in ("tap", "confirm", "roll"):
+                self.handoff = None
+                self.say(t("table.your_turn", name=self.state.seats[self.seat].name), 1.2)
+            return None
+        if self.throwing:
+            if intent.kind in ("tap", "roll", "confirm"):
+                self.tray.skip()  # a click skips the throw; it never rolls twice
+            return None
+        return self.handle_play(intent)
+
+    def handle_play(self, intent):
+        if intent.kind == "point":
+            self.card.hover_box = self.card.box_at(intent.pos, self.seat)
+            self.box_help.hover(self.card.box_at(intent.pos))
+            self.buttons.handle(intent, self.clock.time)
+            return None
+        if intent.kind == "tap":
+            die = self.tray.die_at(intent.pos)
+            if die is not None:
+                self.toggle(die)
+                return None
+            box = self.card.box_at(intent.pos, self.seat) or self.card.box_at(intent.pos)
+            if box is not None:
+                self.box_help.press(box)  # scored when let go; held down, it asks for the box's help instead
+                return None
+            self.buttons.handle(intent, self.clock.time)
+            return None
+        if intent.kind == "release":
+            box = self.box_help.release(self.card.box_at(intent.pos, self.seat))
+            if box is not None:
+                self.choose_box(box)
+            return None
+        if intent.kind == "roll":
+            self.roll()
+        elif intent.kind == "hold" and isinstance(intent.key, int) and intent.key < len(self.key_order):
+            self.toggle(self.key_order[intent.key])
+        elif intent.kind == "letter" and intent.key == "c":
+            self.toggle_coach()
+        elif intent.kind == "nav" and intent.key in ("up", "down", "next", "prev"):
+            self.move_box_focus(1 if intent.key in ("down", "next") else -1)
+        elif intent.kind == "confirm":
+            if self.card.focus_box in self._legal_boxes():
+                self.choose_box(self.card.focus_box)
+            elif self.state.dice is None:
+                self.roll()  # Enter at the start of a turn rolls, like Space
+            else:
+                self.move_box_focus(1)  # nothing chosen yet: show the focus on the first open box
+        return None
+
+    def move_box_focus(self, step: int) -> None:
+        """Arrows and Tab move the visible focus over the open boxes of the person to play (Enter scores it)."""
+        if not self.person_to_play():
+            return  # a computer's turn: the focus shows its choice
+        self.key_focus = True
+        boxes = self._legal_boxes()
+        if boxes:
+            current = boxes.index(self.card.focus_box) if self.card.focus_box in boxes else -1
+            self.card.focus_box = boxes[(current + step) % len(boxes)] if current >= 0 else boxes[0]
+
+    # ------------------------------------------------------------ update --
+    def update(self, dt: float) -> None:
+        speed = self._speed()
+        self.clock.tick(dt)
+        self.box_help.update(dt)
+        if self.walkthrough is not None:
+            self.walkthrough.update(dt)
+        self.tray.speed = min(speed, 50.0)
+        self.tray.update(dt)
+        if self.throwing and not self.tray.busy():
+            self.throwing = False
+            self.landed()
+        self.card.update(dt)
+        if self.banner_time > 0:
+            self.banner_time -= dt
+        self._drive_bot(dt * min(speed, BOT_FASTEST))
+        self.refresh_buttons()
+
+    def refresh_buttons(self) -> None:
+        self.roll_button.label = t("table.roll")  # every frame: the language may change in the menu
+        self.pause_button.label = t("common.menu")
+        self.undo_button.label = t("common.undo")
+        self.undo_button.enabled = self.can_undo and not self.throwing
+        self.undo_button.rect.x = UNDO_X if self.can_undo else -1000
+        seat = self.seat
+        person = seat >= 0 and not self.state.seats[seat].is_computer and not self.demo
+        preparing = self.coach.progress is not None
+        self.coach_button.rect.x = COACH_X if (self.coach.available or preparing) and person else -1000
+        self.coach_button.enabled = self.coach.available
+        self.coach_button.label = (t("table.coach_progress", percent=i18n.number(100 * self.coach.progress))
+                                   if preparing else t("table.coach_on_button") if seat in self.coach.on
+                                   else t("table.coach"))
+        self.roll_button.enabled = self.person_to_play() and Roll() in self.state.legal_actions()
+        self.roll_button.detail = self._roll_detail()
+
+    def _roll_detail(self) -> str:
+        left = self.state.rolls_left()
+        return t("table.rolls_left", count=left) if left else t("table.no_rolls_left")
+
+    def _drive_bot(self, dt: float) -> None:
+        seat = self.bot_due(dt, self.tray.busy())
+        if seat is None:
+            return
+        if self.bot_next is None:
+            player = self.players.get(seat) or make_player("heuristic", random.Random(seat))
+            self.players.setdefault(seat, player)
+            self.bot_next = player.choose(self.state)
+            if isinstance(self.bot_next, Score):
+                self.card.focus_box = self.bot_next.box  # show the choice before it is made
+                self.bot_timer = BOT_PACE["score"]
+                return
+        action, self.bot_next = self.bot_next, None
+        self.act(action)
+        kind = "hold" if isinstance(action, (Hold, Release)) else "roll"
+        self.bot_timer = BOT_PACE[kind]
+
+    # -------------------------------------------------------------- draw --
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_table(surface)
+        self.tray.draw(surface)
+        self.draw_die_keys(surface)
+        self.draw_controls(surface)
+        options = self.state.options() if self.state.current_player() >= 0 else None
+        self.card.draw(surface, self.state.current_player() if self.state.current_player() >= 0 else None,
+                       options if not self.throwing else None)
+        self.draw_coach(surface)
+        self.draw_banner(surface)
+        self.draw_box_help(surface, options if not self.throwing else None)
+        if self.handoff is not None:
+            self.draw_handoff(surface)
+        if self.walkthrough_shown():
+            self.walkthrough.draw(surface)
+
+    def draw_box_help(self, surface: pygame.Surface, options) -> None:
+        """How the box under the pointer (or finger, or keyboard focus) scores, beside the card."""
+        focus = self.card.focus_box if self.key_focus and self.person_to_play() else None
+        box = self.box_help.shown(focus)
+        if box is None or self.handoff is not None or self.walkthrough_shown():
+            return
+        seat = self.seat if self.seat >= 0 else 0
+        index = next(i for i, row in enumerate(self.card.rows) if row.box == box)
+        score = self.state.card(seat).boxes.get(box)
+        self.box_help.draw(surface, self.variant, box, self.card.row_rect(index), score,
+                           options if self.person_to_play() else None, self.card.rect)
+
+    def landed(self) -> None:
+        """The dice have settled: number them left to right after a turn's first roll, and cheer five alike.
+
+        The numbers then stay with the dice for the rest of the turn: key 3 is the same die after every roll."""
+        if self.fresh_throw():
+            self.number_dice()
+        dice = self.state.dice
+        if dice and len(dice) == self.variant.dice and len(set(dice)) == 1 and self.variant.five_alike_box:
+            self.say(t("table.five_alike", name=self.variant.five_alike_name), 2.2)
+            self.app.play("fanfare")
+
+    def fresh_throw(self) -> bool:
+        """Whether the dice that just landed are a new set to number (a turn's first roll)."""
+        return self.state.rolls_used <= 1
+
+    def number_dice(self) -> None:
+        """Keys 1-5 follow the dice as they lie, left to right (the held ones' shelf slots too)."""
+        self.key_order = sorted(range(self.tray.count), key=lambda d: (self.tray.die_rect(d).x, d))
+        self.tray.slot_order = list(self.key_order)
+
+    def key_for(self, die: int) -> int:
+        """The number key (1-5) that holds or releases this die."""
+        return self.key_order.index(die) + 1
+
+    def draw_coach(self, surface: pygame.Surface) -> None:
+        """The coach's marks: the best dice to hold glow, and the options with what each is worth."""
+        if not self.coaching():
+            self.tray.highlight = set() if not getattr(self, "selected", None) else self.tray.highlight
+            return
+        options = self.coach.options()
+        if not options:
+            return
+        best = options[0]
+        if best.kind != "copy":  # in Challenge the glow marks the player's own picks
+            self.tray.highlight = set(_dice_for(self.state.dice, best.keep)) if best.kind == "keep" else set()
+        if best.kind == "box" and self.card.focus_box is None:
+            self.card.focus_box = best.box
+        line, width = assets.line_height(17, 1.4), 520
+        title = t("table.coach_title")
+        titles = [title] if fits(title, 16, width - 24, "bold") else wrap_lines(title, floor_for(16), width - 24, "bold")
+        top = line * len(titles)  # the title takes one line, or two in a long language
+        panel_rect = pygame.Rect(self.tray_rect.x + 8, 0, width, top + 2 + line * min(4, len(options)))
+        panel_rect.bottom = self.tray_rect.bottom - 6  # inside this table's tray; more lines: it grows upward
+        veil = pygame.Surface(panel_rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (12, 24, 18, 200), veil.get_rect(), border_radius=12)
+        occlude(surface, panel_rect)
+        surface.blit(veil, panel_rect)
+        for i, words in enumerate(titles):
+            draw_text(surface, words, 16 if len(titles) == 1 else floor_for(16), (210, 230, 215),
+                      (panel_rect.x + 12, panel_rect.y + line // 2 + 1 + line * i), "midleft", "bold", width - 24)
+        for i, option in enumerate(options[:4]):
+            y = panel_rect.y + top + line // 2 + 1 + line * i
+            colour = theme.HOLD_GOLD if i == 0 else (230, 236, 230)
+            draw_text(surface, describe(option, self.variant), 17, colour, (panel_rect.x + 12, y), "midleft",
+                      "bold" if i == 0 else "regular", 360)
+            shown_loss = round(best.value, 1) - round(option.value, 1)  # adds up with the values as shown
+            loss = t("table.coach_best") if shown_loss < 0.05 else "-" + i18n.number(shown_loss, 1)
+            draw_text(surface, f"{i18n.number(option.value, 1)}  {loss}", 17, colour, (panel_rect.right - 12, y),
+                      "midright", "regular", panel_rect.width - 24 - 370)
+
+    def draw_die_keys(self, surface: pygame.Surface) -> None:
+        """The key (1-5) that holds each die, on its corner, while a person may hold."""
+        if not self.person_to_play() or self.state.dice is None or not self.state.rolls_left():
+            return
+        self.draw_key_badges(surface)
+
+    def draw_key_badges(self, surface: pygame.Surface) -> None:
+        for key, die in enumerate(d for d in self.key_order if d < self.tray.count):
+            rect = self.tray.die_rect(die)
+            if rect.width:
+                badge = pygame.Rect(0, 0, 22, 22)
+                badge.center = (rect.left + 4, rect.top + 4)
+                pygame.draw.circle(surface, (20, 40, 28), badge.center, 11)
+                draw_text(surface, str(key + 1), 15, (220, 240, 225), badge.center, "center", "bold")
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        look = (i18n.language(), assets.text_scale())  # its words are painted in: a new language paints anew
+        if getattr(self, "_backdrop_look", None) != look:
+            self._backdrop = StaticLayer(self.paint_backdrop)
+            self._backdrop_look = look
+        self._backdrop.draw(surface)
+
+    def paint_backdrop(self, surface: pygame.Surface) -> None:
+        surface.blit(wood((theme.WIDTH, theme.HEIGHT), 11), (0, 0))
+        framed_felt(surface, TRAY)
+        shelf = SHELF
+        rounded(surface, theme.WOOD_DARK, shelf, 14)
+        rounded(surface, theme.mix(theme.WOOD_DARK, (0, 0, 0), 0.3), shelf.inflate(-12, -12), 10)
+        words = t("table.held")
+        size = assets.size_to_fit(words, round(16 * assets.text_scale()), shelf.height - 24, "black", 0.6)
+        label = pygame.transform.rotate(assets.text(assets.fit(words, size, shelf.height - 24, "black"), size,
+                                                    theme.mix(theme.WOOD_LIGHT, theme.WHITE, 0.2), "black"), 90)
+        surface.blit(label, label.get_rect(center=(shelf.x + 26, shelf.centery)))
+        title = str(self.variant.name)
+        draw_text(surface, title, 22, theme.PAPER, (TITLE_X, 32), "midleft", "bold", TRAY.right - 4 - TITLE_X)
+
+    def draw_controls(self, surface: pygame.Surface) -> None:
+        self.buttons.draw(surface)
+        seat = self.seat
+        x = 366
+        if seat >= 0:
+            info = self.state.seats[seat]
+            seat_badge(surface, info.colour, seat, (x + 14, 694), 12)
+            draw_text(surface, info.name, 28, theme.PAPER, (x + 36, 694), "midleft", "black", 320)
+            hint, bonus_y = self.hint(), 760
+            if fits(hint, 19, 350):
+                draw_text(surface, hint, 19, (232, 222, 200), (x, 730), "midleft", "regular", 350)
+            else:  # a long hint (in some languages) takes two smaller lines
+                small = floor_for(17)
+                y = 694 + assets.line_height(28, 0.5) + assets.line_height(small, 0.55)
+                for line in wrap_lines(hint, small, 350):
+                    draw_text(surface, line, small, (232, 222, 200), (x, y), "midleft", "regular", 350)
+                    y += assets.line_height(small, 1.15)
+                bonus_y = max(bonus_y, y - assets.line_height(small, 1.15) + assets.line_height(17))
+            draw_text(surface, self.card.bonus_hint(seat), 17, (200, 190, 170), (x, bonus_y), "midleft", "regular",
+                      350)
+
+    def hint(self) -> str:
+        state = self.state
+        seat = self.seat
+        if state.seats[seat].is_computer or self.demo:
+            return t("table.thinking") if not self.tray.busy() else t("table.rolling")
+        if state.dice is None:
+            return t("table.hint_roll")
+        if state.rolls_left():
+            return t("table.hint_hold")
+        return t("table.hint_pick")
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        if self.banner_time <= 0 or not self.banner:
+            return
+        alpha = min(1.0, self.banner_time / 0.3)
+        rect = pygame.Rect(0, 0, 600, 64)
+        rect.center = (TRAY.centerx, TRAY.y + 48)
+        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (20, 14, 10, int(190 * alpha)), veil.get_rect(), border_radius=16)
+        occlude(surface, rect)
+        surface.blit(veil, rect)
+        draw_text(surface, self.banner, 28, theme.PAPER, rect.center, "center", "bold", rect.width - 30)
+
+    def draw_handoff(self, surface: pygame.Surface) -> None:
+        seat = self.handoff
+        info = self.state.seats[seat]
+        veil = pygame.Surface(TRAY.size, pygame.SRCALPHA)
+        veil.fill((10, 20, 14, 200))
+        occlude(surface, TRAY)
+        surface.blit(veil, TRAY)
+        seat_badge(surface, info.colour, seat, (TRAY.centerx, TRAY.centery - 90), 34)
+        name = assets.fit(assets.printable(info.name), round(54 * assets.text_scale()), TRAY.width - 260, "black")
+        title, width, at = t("table.handoff_turn", name=name), TRAY.width - 60, (TRAY.centerx, TRAY.centery)
+        draw_text(surface, title, 54, (0, 0, 0), (at[0] + 3, at[1] + 3), "center", "black", width, quiet=True)
+        draw_text(surface, title, 54, theme.PAPER, at, "center", "black", width)
+        draw_text(surface, t("table.handoff_ready"), 26, (230, 220, 200), (TRAY.centerx, TRAY.centery + 70),
+                  "center", "regular", TRAY.width - 60)
+        if self.state.last_scored:
+            who, box, points = self.state.last_scored
+            line = t("table.handoff_scored", name=self.state.seats[who].name, points=points,
+                     box=self.variant.box(box).name)
+            draw_text(surface, line, 22, (200, 214, 200), (TRAY.centerx, TRAY.bottom - 40), "center", "regular",
+                      TRAY.width - 60)
+
+
+def _dice_for(dice: tuple[int, ...], keep: tuple[int, ...]) -> list[int]:
+    """The dice (by index) that show the values of ``keep``."""
+    wanted, found = list(keep), []
+    for index, face in enumerate(dice):
+        if face in wanted:
+            wanted.remove(face)
+            found.append(index)
+    return found
+

@@ -1,0 +1,158 @@
+"""The first game's walkthrough: four short steps on the real table (roll, hold, pick a box, the bonus).
+
+The tips show at the top of the dice tray (the dice keep clear of them) with a ring round what each is about.
+
+It is part of the table, not a screen of its own: the table keeps taking input, and a step that asks for
+something (roll the dice, hold a die) moves on when the player does it. "Next" moves on anyway and "Skip"
+(or Esc) ends it; either way it is not offered again (the ``walkthrough`` setting), and it can be asked for
+again from the Settings screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.engine.actions import Action, Hold, Place, Roll, Score
+from game.rules.i18n import t
+from game.store.settings import save_settings
+
+from scenes.ui import assets, theme
+from scenes.ui.widgets import Button, ButtonRow, draw_text, panel, rounded
+
+
+@dataclass(frozen=True)
+class Step:
+    key: str  # walkthrough.<key>_title and walkthrough.<key>_text
+    target: str  # what it points at: roll, dice, card, bonus
+    done_by: type | None  # the action that completes it, if any
+    needs_dice: bool = False  # it talks about the dice on the table: it waits until they are there
+
+
+STEPS = (
+    Step("roll", "roll", Roll),
+    Step("hold", "dice", Hold, True),
+    Step("box", "card", Score, True),
+    Step("bonus", "bonus", None),
+)
+JACKPOT_STEPS = (
+    Step("jackpot_roll", "roll", Roll),
+    Step("jackpot_tile", "rack", Place, True),
+    Step("jackpot_chance", "chance", None),
+    Step("jackpot_lines", "rack", None),
+)
+
+
+class Walkthrough:
+    def __init__(self, app, variant, targets: dict[str, pygame.Rect], area: pygame.Rect,
+                 steps: tuple[Step, ...] = STEPS, setting: str = "walkthrough"):
+        """``area`` is where the tips show (its height is set here: room for the longest tip); ``setting`` is the
+        settings flag that offers them, turned off once they are done or skipped."""
+        self.app = app
+        self.variant = variant
+        self.setting = setting
+        self.targets = targets
+        self.steps = list(steps)
+        self.index = 0
+        self.time = 0.0
+        self.active = True
+        self._build()
+        self.area = pygame.Rect(area)
+        self.area.height = max(self._height(i) for i in range(len(self.steps)))
+        self.area.bottom = min(self.area.bottom, theme.HEIGHT - 8)  # a tall tip (large text) moves up
+
+    def _build(self) -> None:
+        last = self.index == len(self.steps) - 1
+        self.next_button = Button(pygame.Rect(0, 0, 150, 48), t("common.done") if last else t("common.next"),
+                                  self.next, size=22)
+        self.skip_button = Button(pygame.Rect(0, 0, 150, 48), t("common.skip"), self.finish, style="quiet",
+                                  size=22)
+        self.row = ButtonRow([self.next_button, self.skip_button])
+
+    @property
+    def step(self) -> Step:
+        return self.steps[self.index]
+
+    def next(self) -> None:
+        if self.index + 1 >= len(self.steps):
+            self.finish()
+            return
+        self.index += 1
+        self.time = 0.0
+        self._build()
+
+    def finish(self) -> None:
+        self.active = False
+        setattr(self.app.settings, self.setting, False)
+        save_settings(self.app.settings)
+
+    def noticed(self, action: Action) -> None:
+        """The player did something: a step waiting for it moves on."""
+        if self.active and self.step.done_by is not None and isinstance(action, self.step.done_by):
+            self.next()
+
+    def handle(self, intent, now: float) -> bool:
+        """Its own buttons and Esc; everything else goes on to the table."""
+        if not self.active:
+            return False
+        if intent.kind == "back":
+            self.finish()
+            return True
+        if intent.kind in ("tap", "point"):
+            return self.row.handle(intent, now) and intent.kind == "tap"
+        if intent.kind == "letter" and intent.key == t("walkthrough.next_key").lower():
+            self.next()
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+
+    def text(self, index: int | None = None) -> str:
+        """What a tip says (the current one by default)."""
+        step = self.steps[self.index if index is None else index]
+        if step.key != "bonus":
+            return t(f"walkthrough.{step.key}_text")
+        bonus = self.variant.upper_bonus
+        if bonus is None:
+            return t("walkthrough.bonus_none_text")
+        return t("walkthrough.bonus_text", threshold=bonus.threshold, points=bonus.points)
+
+    # -------------------------------------------------------------- draw --
+    SIZE = 20
+
+    def _lines(self, index: int) -> list[str]:
+        return assets.wrap(self.text(index), self.SIZE, self.area.width - 40)
+
+    def _height(self, index: int) -> int:
+        return (14 + assets.line_height(26) + 4 + assets.line_height(self.SIZE) * len(self._lines(index))
+                + 14 + 52 + 12)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.active:
+            return
+        target = self.targets.get(self.step.target)
+        if target is not None:  # a pulsing ring round what the step is about
+            pulse = 4 + round(3 * abs(((self.time * 1.6) % 2) - 1))
+            rounded(surface, theme.HOLD_GOLD, target.inflate(2 * pulse + 6, 2 * pulse + 6), 16, 4)
+        rect = pygame.Rect(self.area.x, self.area.y, self.area.width, self._height(self.index))
+        width = rect.width - 40
+        panel(surface, rect, theme.PAPER, 16, theme.HOLD_GOLD)
+        count = t("walkthrough.count", number=self.index + 1, total=len(self.steps))
+        title_y = rect.y + 14 + assets.line_height(26) // 2
+        count_rect = draw_text(surface, count, 16, theme.INK_SOFT, (rect.right - 20, title_y), "midright", "bold",
+                               120)
+        draw_text(surface, t(f"walkthrough.{self.step.key}_title"), 26, theme.INK, (rect.x + 20, title_y),
+                  "midleft", "black", count_rect.x - rect.x - 32)
+        y = rect.y + 14 + assets.line_height(26) + 4
+        line = assets.line_height(self.SIZE)
+        for text in self._lines(self.index):
+            draw_text(surface, text, self.SIZE, theme.INK, (rect.x + 20, y), "topleft", "regular", width)
+            y += line
+        self.next_button.rect.bottomright = (rect.right - 20, rect.bottom - 12)
+        self.skip_button.rect.bottomright = (self.next_button.rect.x - 14, rect.bottom - 12)
+        keys = t("walkthrough.keys", key=t("walkthrough.next_key"))
+        draw_text(surface, keys, 16, theme.INK_SOFT, (rect.x + 20, self.next_button.rect.centery), "midleft",
+                  "regular", self.skip_button.rect.x - rect.x - 34)
+        self.row.draw(surface)

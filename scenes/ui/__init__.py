@@ -1,0 +1,4 @@
+"""The front end's toolbox: the scene stack, widgets, theme, text fitting, input, tweens, assets and sound.
+
+May import: pygame, ``game`` (texts, paths) and each other. Never a table, a menu or the kiosk.
+"""

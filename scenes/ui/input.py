@@ -1,0 +1,142 @@
+"""The one input module: mouse, touch and keys become intents; scenes never read raw events.
+
+A tap that arrives both as a touch and as the mouse event SDL makes from it
+acts once. Positions are given in the logical canvas (see :class:`Viewport`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from scenes.ui.theme import HEIGHT, WIDTH
+
+
+@dataclass(frozen=True)
+class Intent:
+    kind: str  # tap, point, release, scroll, confirm, back, roll, hold, nav, text, erase, fullscreen, quit, help, letter
+    pos: tuple[int, int] | None = None
+    key: str | int | None = None  # hold: the die index; nav: up, down, left, right, next, prev
+    text: str = ""
+    amount: float = 0.0
+    window: tuple[int, int] | None = None  # tap, point, release: where on the screen itself (the kiosk's corner)
+
+
+class Viewport:
+    """Maps the window to the logical canvas: scaled to fit, centred, letterboxed."""
+
+    def __init__(self, window_size: tuple[int, int]):
+        self.resize(window_size)
+
+    def resize(self, window_size: tuple[int, int]) -> None:
+        w, h = max(1, window_size[0]), max(1, window_size[1])
+        self.window = (w, h)
+        self.scale = min(w / WIDTH, h / HEIGHT)
+        self.size = (max(1, round(WIDTH * self.scale)), max(1, round(HEIGHT * self.scale)))
+        self.offset = ((w - self.size[0]) // 2, (h - self.size[1]) // 2)
+
+    def to_logical(self, pos: tuple[float, float]) -> tuple[int, int]:
+        return (int((pos[0] - self.offset[0]) / self.scale), int((pos[1] - self.offset[1]) / self.scale))
+
+    def pointer(self, kind: str, window_pos: tuple[float, float]) -> "Intent":
+        """A tap, point or release at a window position: the canvas position, and the screen's own."""
+        return Intent(kind, self.to_logical(window_pos), window=(int(window_pos[0]), int(window_pos[1])))
+
+
+_KEYS = {
+    pygame.K_RETURN: ("confirm", None), pygame.K_KP_ENTER: ("confirm", None),
+    pygame.K_ESCAPE: ("back", None), pygame.K_AC_BACK: ("back", None),
+    pygame.K_SPACE: ("roll", None), pygame.K_r: ("roll", None),
+    pygame.K_F11: ("fullscreen", None), pygame.K_F1: ("help", None),
+    pygame.K_BACKSPACE: ("erase", None),
+    pygame.K_UP: ("nav", "up"), pygame.K_DOWN: ("nav", "down"),
+    pygame.K_LEFT: ("nav", "left"), pygame.K_RIGHT: ("nav", "right"),
+    pygame.K_PAGEUP: ("scroll", None), pygame.K_PAGEDOWN: ("scroll", None),
+}
+_DIGITS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)}
+_DIGITS[pygame.K_0] = 9  # the tenth key: a PIN may hold a 0
+_DIGITS.update({getattr(pygame, f"K_KP{n}"): n - 1 for n in range(1, 10)})
+_DIGITS[pygame.K_KP0] = 9  # the number pad too: staff may plug in a keyboard
+_SAME_TAP_SECONDS = 0.35
+_SAME_TAP_PIXELS = 24
+
+
+class Input:
+    def __init__(self, viewport: Viewport):
+        self.viewport = viewport
+        self.text_mode = False  # while a name is typed, keys are text rather than commands
+        self._last_touch: tuple[float, tuple[float, float]] | None = None
+        self.now = 0.0
+
+    def _echo_of_touch(self, window_pos: tuple[float, float]) -> bool:
+        if self._last_touch is None:
+            return False
+        when, where = self._last_touch
+        close = abs(where[0] - window_pos[0]) <= _SAME_TAP_PIXELS and abs(where[1] - window_pos[1]) <= _SAME_TAP_PIXELS
+        return self.now - when <= _SAME_TAP_SECONDS and close
+
+    def translate(self, event: pygame.event.Event) -> list[Intent]:
+        kind = event.type
+        if kind == pygame.QUIT:
+            return [Intent("quit", key="the window's close button")]
+        if kind in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
+            # Touch positions are fractions of the window: the same hit-testing as clicks from here on.
+            window_pos = (event.x * self.viewport.window[0], event.y * self.viewport.window[1])
+            if kind == pygame.FINGERDOWN:
+                self._last_touch = (self.now, window_pos)
+                return [self.viewport.pointer("tap", window_pos)]
+            return [self.viewport.pointer("release" if kind == pygame.FINGERUP else "point", window_pos)]
+        if kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            if getattr(event, "touch", False):
+                return []  # SDL's mouse copy of a touch we already handled
+            if kind == pygame.MOUSEMOTION:
+                return [self.viewport.pointer("point", event.pos)]
+            if event.button in (4, 5):
+                return []  # wheel: handled by MOUSEWHEEL
+            if kind == pygame.MOUSEBUTTONDOWN:
+                if event.button != 1 or self._echo_of_touch(event.pos):
+                    return []
+                return [self.viewport.pointer("tap", event.pos)]
+            return [self.viewport.pointer("release", event.pos)] if event.button == 1 else []
+        if kind == pygame.MOUSEWHEEL:
+            return [Intent("scroll", amount=-event.y)]
+        if kind == pygame.TEXTINPUT:
+            return [Intent("text", text=event.text)] if self.text_mode else []
+        if kind == pygame.KEYDOWN:
+            return self._key(event)
+        if kind in (pygame.WINDOWFOCUSLOST,):
+            return [Intent("focus_lost")]
+        return []
+
+    def _key(self, event: pygame.event.Event) -> list[Intent]:
+        key = event.key
+        if key == pygame.K_a and event.mod & pygame.KMOD_CTRL and event.mod & pygame.KMOD_ALT:
+            return [Intent("admin")]  # the kiosk's key combination for its admin PIN
+        if key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
+            return [Intent("quit", key="Ctrl+Q")]
+        if key == pygame.K_F4 and event.mod & pygame.KMOD_ALT:
+            return [Intent("quit", key="Alt+F4")]  # reaches us when no window manager takes it (a grabbed keyboard)
+        if event.mod & (pygame.KMOD_ALT | pygame.KMOD_CTRL | pygame.KMOD_GUI):
+            return []  # the desktop's shortcuts (Alt+Tab, Alt+Space, Super+...): never a move in the game
+        if key == pygame.K_TAB:
+            return [Intent("nav", key="prev" if event.mod & pygame.KMOD_SHIFT else "next")]
+        if key == pygame.K_F1:
+            return [Intent("help")]  # also while a name is typed
+        if self.text_mode:
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                return [Intent(*_KEYS[key])]
+            return []  # letters arrive as TEXTINPUT
+        if key in _DIGITS:
+            return [Intent("hold", key=_DIGITS[key])]
+        if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            return [Intent("scroll", amount=-5 if key == pygame.K_PAGEUP else 5)]
+        if key in _KEYS:
+            name, detail = _KEYS[key]
+            return [Intent(name, key=detail)]
+        if key == pygame.K_QUESTION or getattr(event, "unicode", "") == "?" or (
+                key == pygame.K_SLASH and event.mod & pygame.KMOD_SHIFT):  # "?" wherever the layout puts it
+            return [Intent("help")]
+        if pygame.K_a <= key <= pygame.K_z:
+            return [Intent("letter", key=chr(key))]  # game-specific shortcuts, e.g. C for the Chance Space
+        return []

@@ -1,0 +1,116 @@
+"""Scenes and the stack they live on.
+
+The top scene gets input and updates; scenes below a transparent overlay
+still draw (the table stays visible under the pause menu). Lifecycle, each
+called once and symmetric: ``enter`` when pushed, ``pause`` when covered,
+``resume`` when uncovered, ``exit`` when removed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from scenes.ui.tween import Clock
+
+if TYPE_CHECKING:
+    import pygame
+
+    from scenes.ui.input import Intent
+
+
+class Scene:
+    transparent = False  # an overlay: the scene below keeps drawing
+    screen = "screen"  # the name the operator's log gives it ("screen: title")
+
+    def __init__(self, app: Any):
+        self.app = app
+        self.clock = Clock()
+
+    # lifecycle
+    def enter(self) -> None: ...
+    def exit(self) -> None: ...
+    def pause(self) -> None: ...
+    def resume(self) -> None: ...
+
+    def handle(self, intent: "Intent") -> "Intent | None":
+        """Use the intent, or return it unused."""
+        return intent
+
+    def update(self, dt: float) -> None:
+        self.clock.tick(dt)
+
+    def draw(self, surface: "pygame.Surface") -> None: ...
+
+    def screen_name(self) -> str:
+        """A kiosk's computer games (the attract mode) log as one screen, whatever they show."""
+        attract = getattr(self, "demo", False) and getattr(self.app, "kiosk", None) is not None
+        return "attract" if attract else self.screen
+
+    def flush(self) -> None:
+        """Write what must survive the process ending now (a game's autosave); most scenes hold nothing."""
+
+
+class SceneStack:
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+        self.on_change: Callable[[Scene], None] | None = None  # told of each new top scene, once it is shown
+        self._shown: Scene | None = None
+
+    def shown(self) -> None:
+        """Called once a frame is drawn: a scene that was on top only in passing (a dialog that closed as it
+        opened the next screen) is not reported."""
+        top = self.top
+        if top is not None and top is not self._shown and self.on_change is not None:
+            self.on_change(top)
+        self._shown = top
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        if self.top:
+            self.top.pause()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.exit()
+        if self.top:
+            self.top.resume()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene without waking the one below."""
+        if self.scenes:
+            self.scenes.pop().exit()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def clear(self, scene: Scene | None = None) -> None:
+        """Remove every scene (top first), then push ``scene`` if given."""
+        while self.scenes:
+            self.scenes.pop().exit()
+        if scene:
+            self.push(scene)
+
+    def handle(self, intent: "Intent") -> "Intent | None":
+        return self.top.handle(intent) if self.top else intent
+
+    def update(self, dt: float) -> None:
+        if self.top:
+            self.top.update(dt)
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom first: the top one and every one shown through overlays."""
+        start = len(self.scenes) - 1
+        while start > 0 and self.scenes[start].transparent:
+            start -= 1
+        return self.scenes[max(start, 0):]
+
+    def draw(self, surface: "pygame.Surface") -> None:
+        for scene in self.visible():
+            scene.draw(surface)
