@@ -28,7 +28,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 def busiest_table(seconds: float, size: tuple[int, int] = (1280, 800)) -> tuple[float, float, int]:
 
-    from game.bots.players import make_player
+    from game.bots.levels import make_player
     from game.engine.session import Session
     from game.store.settings import Settings
     from game.engine.state import Seat
@@ -55,7 +55,7 @@ def busiest_table(seconds: float, size: tuple[int, int] = (1280, 800)) -> tuple[
 def busiest_jackpot(seconds: float) -> tuple[float, float, int]:
     """Four racks, symbol dice in the air and tiles falling into the big rack."""
 
-    from game.bots.players import make_player
+    from game.bots.levels import make_player
     from game.engine.session import Session
     from game.store.settings import Settings
     from game.engine.state import Seat

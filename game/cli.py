@@ -26,7 +26,7 @@ from typing import Sequence
 
 from game import __version__
 from game.errors import DiceParlorError, UnknownVariant, VariantError
-from game.bots.players import LEVELS, make_player
+from game.bots.levels import level_names, make_player
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules.variant import Variant
@@ -93,7 +93,7 @@ def _variant(name: str) -> Variant:
 
 def _levels(text: str, allow_person: bool = False) -> list[str]:
     levels = [part.strip() for part in text.split(",") if part.strip()]
-    known = (["person"] if allow_person else []) + list(LEVELS)
+    known = (["person"] if allow_person else []) + level_names()
     for level in levels:
         if level not in known:
             raise UsageError(f"unknown player '{level}' (known: {', '.join(known)})")
@@ -190,7 +190,7 @@ def _cmd_variants(_: argparse.Namespace) -> int:
 
 def _cmd_advise(args: argparse.Namespace) -> int:
     from game.bots.solver import advise, advise_state, table_for
-    from game.engine.state import state_from_json
+    from game.engine.families import state_from_json
 
     variant = _variant(args.variant)
     if variant.family != "scorecard":

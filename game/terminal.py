@@ -11,7 +11,7 @@ import random
 from game.engine.actions import Copy, Hold, Release, Roll, Score
 from game.engine.challenge import CommonRollState
 from game.errors import IllegalAction
-from game.bots.players import make_player
+from game.bots.levels import make_player
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules.variant import Variant

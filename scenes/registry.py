@@ -28,13 +28,13 @@ from scenes.ui.dialogs import ConfirmDialog, PauseMenu
 from scenes.ui.stack import Scene
 
 
+TABLES: dict[str, Callable[..., Scene]] = {"solo": TableScene, "common": ChallengeTableScene,
+                                            "jackpot": JackpotTableScene}  # by the variant's kind of engine
+
+
 def table_for(app, session: Session, demo: bool = False) -> Scene:
-    """The table for a session's family of games."""
-    if session.variant.family == "jackpot":
-        return JackpotTableScene(app, session, demo)
-    if session.variant.turns == "common":
-        return ChallengeTableScene(app, session, demo)
-    return TableScene(app, session, demo)
+    """The table for the kind of game a session plays."""
+    return TABLES[session.variant.kind](app, session, demo)
 
 
 def opening_for(app, session: Session, demo: bool = False) -> Scene:

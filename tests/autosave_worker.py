@@ -12,7 +12,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from game.bots.players import make_player  # noqa: E402
+from game.bots.levels import make_player  # noqa: E402
 from game.store.saves import save_session  # noqa: E402
 from game.engine.session import Session  # noqa: E402
 from game.engine.state import Seat  # noqa: E402

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from game.engine.actions import Dice, Hold, Roll, Score
-from game.engine.state import CHANCE, Seat, new_state
+from game.engine.state import CHANCE, Seat
+from game.engine.families import new_state
 from game.rules.variants import find_variant
 
 

@@ -10,7 +10,7 @@ import random
 
 import pygame
 
-from game.bots.players import make_player
+from game.bots.levels import make_player
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules.variants import find_variant

@@ -9,7 +9,8 @@ import pytest
 from game.engine.actions import Copy, Dice, Hold, Release, Roll, Score
 from game.engine.challenge import CommonRollState
 from game.errors import IllegalAction
-from game.engine.state import CHANCE, TERMINAL, new_state, state_from_json
+from game.engine.state import CHANCE, TERMINAL
+from game.engine.families import new_state, state_from_json
 from game.rules.variants import find_variant
 from rules_helpers import challenge_round_to_markers, common_roll, copy, seats
 

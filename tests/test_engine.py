@@ -7,9 +7,10 @@ import pytest
 
 from game.engine.actions import Dice, Hold, Release, Roll, Score, action_from_json
 from game.errors import IllegalAction, SaveError
-from game.bots.players import make_player
+from game.bots.levels import make_player
 from game.engine.session import Session, replay
-from game.engine.state import TERMINAL, Seat, new_state, state_from_json
+from game.engine.state import TERMINAL, Seat
+from game.engine.families import new_state, state_from_json
 from game.rules.variants import find_variant
 
 from helpers import fresh, hold, roll, seats, turn

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from game.cli import main as cli_main
 from game.errors import VariantError
 from game.paths import user_variants_dir
-from game.bots.players import BASIC, make_player
+from game.bots.levels import LEVELS, make_player
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules.variants import load_all, load_variant_file, shipped_folder
@@ -154,9 +154,7 @@ def variant_documents(draw) -> str:
 
 
 def _play_with_every_level(variant) -> None:
-    from game.bots.jackpot_players import LEVELS as JACKPOT_LEVELS
-
-    levels = list(JACKPOT_LEVELS) if variant.family == "jackpot" else list(BASIC)
+    levels = [level.name for level in LEVELS[variant.family] if not level.needs_table]
     seats = max(variant.min_players, min(2, variant.max_players))
     for level in levels:
         session = Session(variant, [Seat(f"{level} {i}", "computer", level) for i in range(seats)], seed=5)

@@ -34,9 +34,10 @@ from hypothesis import strategies as st
 
 from game.engine.actions import ChanceOption, Copy, Dice, Hold, Place, Release, Roll, Score
 from game.errors import IllegalAction
-from game.bots.players import make_player
+from game.bots.levels import make_player
 from game.engine.session import Session, replay
-from game.engine.state import CHANCE, TERMINAL, Seat, state_from_json
+from game.engine.state import CHANCE, TERMINAL, Seat
+from game.engine.families import state_from_json
 from game.rules.variants import find_variant
 from helpers import check_resume_continues
 from jackpot_helpers import (CELLS, HIGH_ROUND_BONUS, SUPPLY, SYMBOLS, TOTAL_TILES, WHITE, YELLOW, jackpot,

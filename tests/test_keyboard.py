@@ -12,7 +12,7 @@ import pygame
 
 from game.engine.actions import Hold, Release, Roll, Score
 from game.rules.i18n import t
-from game.bots.players import make_player
+from game.bots.levels import make_player
 from game.store.records import read_records
 
 from scene_driver import Driver

@@ -31,7 +31,8 @@ from game.errors import IllegalAction
 from game.rules.hands import all_hands
 from game.rules.scoring import box_options
 from game.engine.session import Session, replay
-from game.engine.state import CHANCE, TERMINAL, Seat, state_from_json
+from game.engine.state import CHANCE, TERMINAL, Seat
+from game.engine.families import state_from_json
 from game.rules.variants import find_variant
 from helpers import check_resume_continues
 from rules_helpers import FIVE_BONUS, FIVE_BOX, SCORECARD, UPPER_BONUS, all_ids, ref_options, upper_ids

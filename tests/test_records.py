@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from game.bots.players import make_player
+from game.bots.levels import make_player
 from game.store.records import add_result, high_scores, player_stats, read_records, records_path, result_entry
 from game.engine.session import Session
 from game.engine.state import Seat

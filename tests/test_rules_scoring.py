@@ -12,7 +12,8 @@ import pytest
 from game.engine.actions import Dice, Hold, Release, Roll, Score
 from game.errors import IllegalAction
 from game.rules.scoring import box_options
-from game.engine.state import CHANCE, TERMINAL, new_state
+from game.engine.state import CHANCE, TERMINAL
+from game.engine.families import new_state
 from game.rules.variants import find_variant
 from helpers import fresh, hold, roll, set_card, turn
 from rules_helpers import (CARD13, FIVE_BOX, SCORECARD, SOLO13, UPPER_BONUS, all_ids, challenge_round_to_markers,

@@ -15,7 +15,7 @@ import pytest
 from game.engine.actions import Dice, Roll, Score
 from game.errors import IllegalAction
 from game.rules.scoring import box_options
-from game.engine.state import new_state
+from game.engine.families import new_state
 from game.rules.variants import find_variant
 from helpers import fresh, roll, set_card, turn
 from rules_helpers import CARD13, UPPER13, challenge_round_to_markers, check, common_roll, copy, empty_card, seats

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from game.engine.actions import Dice, Hold, Place, Roll, Score
-from game.bots.players import make_player
+from game.bots.levels import make_player
 from game.store.saves import delete_save, load_saved, save_path, save_session
 from game.engine.session import Session
 from game.engine.state import Seat

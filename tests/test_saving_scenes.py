@@ -9,7 +9,7 @@ import pytest
 import pygame
 
 from game.engine.actions import Score
-from game.bots.players import make_player
+from game.bots.levels import make_player
 from game.store.records import read_records
 from game.store.saves import load_saved, save_path
 from game.engine.session import Session

@@ -22,13 +22,15 @@ from game.engine.actions import Copy, Hold, Release, Roll, Score
 from game.engine.card import Card
 from game.cli import simulate
 from game.rules.hands import all_hands, keep_outcomes, reachable_keeps
-from game.bots.players import LEVELS, make_player
+from game.bots.levels import make_player
+from game.bots.optimal import OptimalPlayer
 from game.rules.scoring import Options, box_options, hand_scores, is_five_alike
 from game.engine.session import Session
-from game.bots.solver import (OptimalPlayer, Position, SolverTableError, advise, advise_state, build_values, load_table,
+from game.bots.solver import (Position, SolverTableError, advise, advise_state, build_values, load_table,
                          main as solver_main, save_table, shipped_path, solve_turn, table_for, user_path)
 from game.bots.solver_tables import forget_loaded, geometry, hand_values, joker_tables, model, scoring_fingerprint
-from game.engine.state import Seat, new_state
+from game.engine.state import Seat
+from game.engine.families import new_state
 from game.rules.variants import find_variant, load_variant_file
 
 PUBLISHED = {"official": 254.5877, "yatzy": 248.4400, "classic": 253.9702, "dutch": 254.5896}
@@ -441,7 +443,7 @@ def test_advise_state_reads_the_engine_state():
 # ---------------------------------------------------------------- player --
 
 def test_optimal_is_a_level_and_plays_legal_actions():
-    assert LEVELS["optimal"] is OptimalPlayer
+    assert type(make_player("optimal")) is OptimalPlayer
     player = make_player("optimal", random.Random(1))
     assert player.level == "optimal"
     variant = find_variant("official")
@@ -515,8 +517,8 @@ def test_registering_the_player_does_not_load_numpy():
     import subprocess
     import sys
 
-    code = ("import sys, game.bots.players\n"
-            "assert game.bots.players.LEVELS['optimal'].level == 'optimal'\n"
+    code = ("import sys, game.bots.levels\n"
+            "assert game.bots.levels.make_player('optimal').level == 'optimal'\n"
             "print('numpy' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).resolve().parent.parent)
@@ -525,7 +527,6 @@ def test_registering_the_player_does_not_load_numpy():
 
 def test_the_difficulty_dial_orders_easy_medium_hard_perfect():
     """Easy, medium and hard are the optimal player with more or less noise: a dial, in order."""
-    from game.bots.players import LEVELS
 
     variant = find_variant("classic")
     means = {}
@@ -533,7 +534,7 @@ def test_the_difficulty_dial_orders_easy_medium_hard_perfect():
         totals = []
         for seed in range(40):
             session = Session(variant, [Seat("a", "computer", level)], seed=seed)
-            player = LEVELS[level](random.Random(seed))
+            player = make_player(level, random.Random(seed))
             while not session.state.is_terminal():
                 session.act(player.choose(session.state))
             totals.append(session.state.match_totals()[0])

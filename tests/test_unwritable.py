@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from game.store import storage
 from game.store.kiosk import load_kiosk
 from game.paths import user_data_dir
-from game.bots.players import make_player
+from game.bots.levels import make_player
 from game.store.records import read_records
 from game.store.saves import MAX_SAVE_BYTES, load_saved, save_path, save_session
 from game.engine.session import Session

@@ -10,8 +10,8 @@ them:
   moment under optimal play, this turn's points included: for a box, its
   points + the bonuses the move earns + the value of the state it leads to.
 - :func:`advise_state` reads everything from an engine state.
-- ``OptimalPlayer`` (level ``optimal``) plays through the same legal actions
-  as the other computer players.
+- The optimal player (:mod:`game.bots.optimal`, level ``optimal``) plays
+  through the same legal actions as the other computer players.
 
 Challenge (common rolls) and multi-seat games use the solitaire values: the
 solver plays every seat as if it were alone. In Challenge the values of the
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from game.bots.solver_tables import Model, SolverTable
 
 # The tables need numpy; this module imports it only when advice is asked for, so importing
-# game.bots.players (which registers OptimalPlayer) stays light and works without numpy.
+# the players (game.bots.levels, game.bots.optimal) stays light and works without numpy.
 _FROM_TABLES = {
     "SHIPPED", "Model", "SolverTable", "SolverTableError", "best_keep_values", "build_values", "expect_keeps",
     "hand_values", "load_table", "model", "save_table", "shipped_path", "table_for", "user_path",
@@ -277,93 +277,9 @@ def _advise_common(state, seat: int, table: SolverTable) -> list[Option]:
     return _ranked(options)
 
 
-# ---------------------------------------------------------------- player --
-# OptimalPlayer subclasses players.Player, and players.py registers it in
-# LEVELS at its bottom; it is made on first use (PEP 562) so that either
-# module may be imported first.
-
-def _make_player_class():
-    from game.engine.actions import Copy, Roll, Score
-    from game.engine.challenge import CommonRollState
-    from game.bots.players import Player, hold_steps, keep_mask
-
-    class OptimalPlayer(Player):
-        """Provably best solitaire play from the solver's table, for every scorecard variant.
-
-        Solo turns: the best option of :func:`advise` (a keep becomes
-        Hold/Release steps, then Roll; a box becomes Score). Challenge: copies
-        by the solitaire keep values, boxes exactly (see the module notes).
-        The table is loaded, or built on first use for a user's variant.
-        """
-
-        level = "optimal"
-
-        def __init__(self, rng=None, table: SolverTable | None = None):
-            super().__init__(rng)
-            self._table = table
-            self._plan: tuple | None = None
-
-        def table(self, variant: Variant) -> SolverTable:
-            if self._table is None or self._table.rules_hash != variant.rules_hash:
-                self._table = _tables().table_for(variant)
-            return self._table
-
-        def choose(self, state):
-            if state.phase != "play":
-                return Roll()
-            if isinstance(state, CommonRollState):
-                if state.stage == "roll":
-                    return Roll()
-                best = self.pick(advise_state(state, table=self.table(state.variant)))
-                return Score(best.box) if best.kind == "box" else Copy(best.keep)
-            if state.dice is None or state.rolls_used == 0:
-                return Roll()
-            key = (state.game, state.seat, state.rolls_used, state.dice, tuple(state.card().boxes.values()))
-            if self._plan is None or self._plan[0] != key:
-                self._plan = (key, self.pick(advise_state(state, table=self.table(state.variant))))
-            best = self._plan[1]
-            if best.kind == "box":
-                return Score(best.box)
-            return hold_steps(state, keep_mask(state.dice, best.keep))
-
-        def pick(self, options):
-            return options[0]
-
-    OptimalPlayer.__module__ = __name__
-    OptimalPlayer.__qualname__ = "OptimalPlayer"
-    return OptimalPlayer
-
-
-def dial_player(level: str, temperature: float):
-    """A player on the difficulty dial: the solver's options, chosen with noise.
-
-    Each option is taken with a weight of exp(-loss / temperature): a small
-    temperature nearly always plays the best move, a large one often settles
-    for a move that costs a few points, as a casual player does.
-    """
-    import math
-
-    base = getattr(sys.modules[__name__], "OptimalPlayer")  # made on first use, see __getattr__
-
-    class DialPlayer(base):
-        def pick(self, options):
-            weights = [math.exp(-option.loss / temperature) for option in options]
-            return self.rng.choices(options, weights)[0]
-
-    DialPlayer.level = level
-    DialPlayer.__qualname__ = DialPlayer.__name__ = f"DialPlayer_{level}"
-    return DialPlayer
-
-
 def __getattr__(name: str):
     if name in _FROM_TABLES:
         return getattr(_tables(), name)
-    if name == "OptimalPlayer":
-        from game.bots import players  # noqa: F401  (its last line asks for OptimalPlayer: it may be made there)
-
-        if "OptimalPlayer" not in globals():
-            globals()["OptimalPlayer"] = _make_player_class()
-        return globals()["OptimalPlayer"]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

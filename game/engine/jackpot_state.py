@@ -301,36 +301,36 @@ class JackpotState(GameState):
             "last_racks": [[[c, r, sym] for (c, r), sym in sorted(rack.items())] for rack in self.last_racks],
         }
 
-
-
-def jackpot_from_json(data: Any, variant: JackpotVariant) -> JackpotState:
-    try:
-        if data["variant"] != variant.id or data["rules_hash"] != variant.rules_hash:
-            raise SaveError(f"this state is not of the current rules of {variant.id}")
-        state = JackpotState(variant, [Seat.from_json(s) for s in data["seats"]], 1, rolloff=False)
-        state.phase, state.round = data["phase"], data["round"]
-        state.starter, state.round_starter, state.seat = data["starter"], data["round_starter"], data["seat"]
-        state.supply = {k: int(v) for k, v in data["supply"].items()}
-        state.racks = [{(int(c), int(r)): sym for c, r, sym in rack} for rack in data["racks"]]
-        state.chance = list(data["chance"])
-        state.dice = tuple(data["dice"]) if data["dice"] else None
-        state.stage, state.to_place = data["stage"], data["to_place"]
-        state.choices = tuple(data["choices"])
-        state.pending = tuple(data["pending"]) if data["pending"] is not None else None
-        state.scores = [[RoundScore.from_json(s) for s in r] for r in data["scores"]]
-        state.last_racks = [{(int(c), int(r)): sym for c, r, sym in rack} for rack in data["last_racks"]]
-        symbols = set(variant.symbol_ids)
-        cells = set(variant.cells())
-        ok = (state.phase in ("lot", "play", "over") and set(state.supply) == symbols
-              and all(v >= 0 for v in state.supply.values()) and len(state.racks) == state.n
-              and len(state.chance) == state.n
-              and all(set(r) <= cells and set(r.values()) <= symbols for r in state.racks)
-              and all(c is None or c in symbols for c in state.chance) and 0 <= state.seat < state.n
-              and state.stage in ("roll", "chance_option", "place"))
-    except SaveError:
-        raise
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-        raise SaveError(f"the saved state is damaged ({type(error).__name__}: {error})") from None
-    if not ok:
-        raise SaveError("the saved state does not fit its variant")
-    return state
+    @classmethod
+    def from_json(cls, data: Any, variant: JackpotVariant) -> "JackpotState":
+        """Rebuild a state from its ``to_json``; damaged data raises SaveError."""
+        try:
+            if data["variant"] != variant.id or data["rules_hash"] != variant.rules_hash:
+                raise SaveError(f"this state is not of the current rules of {variant.id}")
+            state = cls(variant, [Seat.from_json(s) for s in data["seats"]], 1, rolloff=False)
+            state.phase, state.round = data["phase"], data["round"]
+            state.starter, state.round_starter, state.seat = data["starter"], data["round_starter"], data["seat"]
+            state.supply = {k: int(v) for k, v in data["supply"].items()}
+            state.racks = [{(int(c), int(r)): sym for c, r, sym in rack} for rack in data["racks"]]
+            state.chance = list(data["chance"])
+            state.dice = tuple(data["dice"]) if data["dice"] else None
+            state.stage, state.to_place = data["stage"], data["to_place"]
+            state.choices = tuple(data["choices"])
+            state.pending = tuple(data["pending"]) if data["pending"] is not None else None
+            state.scores = [[RoundScore.from_json(s) for s in r] for r in data["scores"]]
+            state.last_racks = [{(int(c), int(r)): sym for c, r, sym in rack} for rack in data["last_racks"]]
+            symbols = set(variant.symbol_ids)
+            cells = set(variant.cells())
+            ok = (state.phase in ("lot", "play", "over") and set(state.supply) == symbols
+                  and all(v >= 0 for v in state.supply.values()) and len(state.racks) == state.n
+                  and len(state.chance) == state.n
+                  and all(set(r) <= cells and set(r.values()) <= symbols for r in state.racks)
+                  and all(c is None or c in symbols for c in state.chance) and 0 <= state.seat < state.n
+                  and state.stage in ("roll", "chance_option", "place"))
+        except SaveError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+            raise SaveError(f"the saved state is damaged ({type(error).__name__}: {error})") from None
+        if not ok:
+            raise SaveError("the saved state does not fit its variant")
+        return state

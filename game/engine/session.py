@@ -13,7 +13,8 @@ from typing import Any
 
 from game.engine.actions import Action, Dice, action_from_json
 from game.errors import SaveError
-from game.engine.state import CHANCE, ScorecardState, Seat, new_state, state_from_json
+from game.engine.state import CHANCE, ScorecardState, Seat
+from game.engine.families import new_state, state_from_json
 from game.rules.variant import Variant
 
 SAVE_FORMAT = 1

@@ -105,8 +105,12 @@ class GameState:
     def to_json(self) -> dict:
         raise NotImplementedError
 
+    @classmethod
+    def from_json(cls, data: Any, variant: Any) -> "GameState":
+        raise NotImplementedError
+
     def clone(self) -> "GameState":
-        return state_from_json(self.to_json(), self.variant)
+        return type(self).from_json(self.to_json(), self.variant)
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and self.to_json() == other.to_json()
@@ -376,57 +380,39 @@ class ScorecardState(GameState):
     def _extra_json(self) -> dict:
         return {}
 
+    @classmethod
+    def from_json(cls, data: Any, variant: Variant) -> "ScorecardState":
+        """Rebuild a state from its ``to_json``; damaged data raises SaveError."""
+        try:
+            if data["variant"] != variant.id:
+                raise SaveError(f"this state is of variant {data['variant']!r}, not {variant.id!r}")
+            if data["rules_hash"] != variant.rules_hash:
+                raise SaveError(f"the rules of {variant.id} have changed since this game was saved")
+            seats = [Seat.from_json(s) for s in data["seats"]]
+            state = cls(variant, seats, data["games"], rolloff=False)
+            state.game = data["game"]
+            state.phase = data["phase"]
+            state.starter = data["starter"]
+            state.seat = data["seat"]
+            state.dice = tuple(data["dice"]) if data["dice"] is not None else None
+            state.held = [bool(h) for h in data["held"]]
+            state.rolls_used = data["rolls_used"]
+            state.pending = tuple(data["pending"]) if data["pending"] is not None else None
+            state.last_scored = tuple(data["last_scored"]) if data["last_scored"] else None
+            state.cards = [[Card.from_json(c, variant) for c in game] for game in data["cards"]]
+            state.contenders = list(data["contenders"])
+            state.rolloff_totals = {int(k): v for k, v in data["rolloff_totals"].items()}
+            state.rolloff_rounds = [{int(k): v for k, v in r.items()} for r in data["rolloff_rounds"]]
+            state._load_extra(data)
+            _check_shape(state)
+        except SaveError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+            raise SaveError(f"the saved state is damaged ({type(error).__name__}: {error})") from None
+        return state
+
     def _load_extra(self, data: dict) -> None:
         pass
-
-
-
-def new_state(variant: Variant, seats: list[Seat], games: int = 1, rolloff: bool = True) -> ScorecardState:
-    """A fresh match of a variant, with the turn structure the variant names."""
-    if variant.family == "jackpot":
-        from game.engine.jackpot_state import JackpotState
-
-        return JackpotState(variant, seats, games, rolloff)
-    if variant.turns == "common":
-        from game.engine.challenge import CommonRollState
-
-        return CommonRollState(variant, seats, games, rolloff)
-    return ScorecardState(variant, seats, games, rolloff)
-
-
-def state_from_json(data: Any, variant: Variant) -> ScorecardState:
-    """Rebuild a state from its ``to_json``; damaged data raises SaveError."""
-    if variant.family == "jackpot":
-        from game.engine.jackpot_state import jackpot_from_json
-
-        return jackpot_from_json(data, variant)
-    try:
-        if data["variant"] != variant.id:
-            raise SaveError(f"this state is of variant {data['variant']!r}, not {variant.id!r}")
-        if data["rules_hash"] != variant.rules_hash:
-            raise SaveError(f"the rules of {variant.id} have changed since this game was saved")
-        seats = [Seat.from_json(s) for s in data["seats"]]
-        state = new_state(variant, seats, data["games"], rolloff=False)
-        state.game = data["game"]
-        state.phase = data["phase"]
-        state.starter = data["starter"]
-        state.seat = data["seat"]
-        state.dice = tuple(data["dice"]) if data["dice"] is not None else None
-        state.held = [bool(h) for h in data["held"]]
-        state.rolls_used = data["rolls_used"]
-        state.pending = tuple(data["pending"]) if data["pending"] is not None else None
-        state.last_scored = tuple(data["last_scored"]) if data["last_scored"] else None
-        state.cards = [[Card.from_json(c, variant) for c in game] for game in data["cards"]]
-        state.contenders = list(data["contenders"])
-        state.rolloff_totals = {int(k): v for k, v in data["rolloff_totals"].items()}
-        state.rolloff_rounds = [{int(k): v for k, v in r.items()} for r in data["rolloff_rounds"]]
-        state._load_extra(data)
-        _check_shape(state)
-    except SaveError:
-        raise
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-        raise SaveError(f"the saved state is damaged ({type(error).__name__}: {error})") from None
-    return state
 
 
 def _check_shape(state: ScorecardState) -> None:

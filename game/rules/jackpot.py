@@ -68,6 +68,7 @@ class JackpotVariant:
     max_players: int = 4
     source: str = ""
     family: str = "jackpot"
+    kind = "jackpot"  # the engine that plays it (game.engine.families)
     max_games: int = 1
     default_games: int = 1
     turns: str = "jackpot"

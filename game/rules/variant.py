@@ -99,6 +99,11 @@ class Variant:
     source: str = field(default="", compare=False)
     family: str = "scorecard"
 
+    @property
+    def kind(self) -> str:
+        """Which engine plays it: ``solo`` turns or ``common`` rolls (game.engine.families)."""
+        return self.turns
+
     # Derived look-ups, computed once; the rules themselves stay frozen.
     def __post_init__(self) -> None:
         by_id = {box.id: box for box in self.boxes}
@@ -280,12 +285,8 @@ def _parse_box(file: str, index: int, item: Any, line: int, faces: int, dice: in
                read_text(box, "help", None, DESCRIPTION_LENGTH))
 
 
-def parse_variant(data: Any, file: str, variant_id: str) -> "Variant | Any":
+def parse_variant(data: Any, file: str, variant_id: str) -> "Variant":
     """Checks one parsed YAML document and builds the frozen :class:`Variant`."""
-    if isinstance(data, dict) and data.get("family") == "jackpot":
-        from game.rules.jackpot import parse_jackpot  # the other family of games, with its own fields
-
-        return parse_jackpot(data, file, variant_id)
     top = Fields(file, "", data, getattr(data, "line", 1), _TOP_KEYS)
     top.integer("format", 1, low=1, high=1)
     top.choice("family", ("scorecard", "jackpot"), "scorecard")

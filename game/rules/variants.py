@@ -13,6 +13,7 @@ from pathlib import Path
 
 from game.errors import UnknownVariant, VariantError
 from game.paths import asset, user_variants_dir
+from game.rules.jackpot import parse_jackpot
 from game.rules.variant import Variant, parse_variant
 from game.rules.yamlsource import load_file
 
@@ -30,7 +31,7 @@ def load_variant_file(path: Path | str) -> Variant:
     try:
         stat = path.stat()
     except OSError:
-        return parse_variant(load_file(path), str(path), path.stem)  # reports the unreadable file
+        return parse_any(load_file(path), str(path), path.stem)  # reports the unreadable file
     key = (str(path), stat.st_mtime_ns, stat.st_size)  # an edited file is read again, an unchanged one is not
     if key in _refused:
         raise _refused[key]
@@ -50,7 +51,16 @@ _refused: dict[tuple[str, int, int], VariantError] = {}
 
 @lru_cache(maxsize=256)
 def _load_unchanged(path: str, mtime_ns: int, size: int) -> Variant:
-    return parse_variant(load_file(Path(path)), path, Path(path).stem)
+    return parse_any(load_file(Path(path)), path, Path(path).stem)
+
+
+def parse_any(data, file: str, variant_id: str):
+    """A scorecard game or, with ``family: jackpot``, a Jackpot game: each family parses its own fields."""
+    parse = PARSERS.get(data.get("family") if isinstance(data, dict) else None, parse_variant)
+    return parse(data, file, variant_id)
+
+
+PARSERS = {"jackpot": parse_jackpot, "scorecard": parse_variant}
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ import pygame
 
 from game.rules import i18n
 from game.rules.i18n import t
-from game.bots.players import available_levels
+from game.bots.levels import available_levels
 from game.engine.session import Session
 from game.engine.state import MAX_NAME, Seat
 from game.store.saves import load_saved

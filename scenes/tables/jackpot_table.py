@@ -21,7 +21,7 @@ import pygame
 from game.engine.actions import Action, ChanceOption, Place, Roll
 from game.rules.i18n import t
 from game.engine.jackpot_state import CHANCE_SPACE
-from game.bots.players import make_player
+from game.bots.levels import make_player
 from game.engine.session import Session
 
 from scenes.ui import assets, theme

@@ -15,7 +15,8 @@ import pygame
 from game.rules import i18n
 from game.engine.actions import Action, Hold, Release, Roll, Score
 from game.rules.i18n import t
-from game.bots.players import Player, make_player
+from game.bots.levels import make_player
+from game.bots.players import Player
 from game.engine.session import Session
 
 from scenes.ui import assets, theme

@@ -1,0 +1,62 @@
+"""Every computer level in one place, easiest first: what each is called and which player plays it.
+
+Adding a level is one line here (and its label in the string tables, ``newgame.level_NAME``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from dataclasses import dataclass
+
+from game.bots.jackpot_players import GreedyJackpotPlayer, HeuristicJackpotPlayer, RandomJackpotPlayer
+from game.bots.optimal import EasyPlayer, HardPlayer, MediumPlayer, OptimalPlayer
+from game.bots.players import GreedyPlayer, HeuristicPlayer, RandomPlayer
+from game.rules.variant import Variant
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    player: type
+    needs_table: bool = False  # plays from the solver's table (numpy builds it; the app ships the built ones)
+
+
+LEVELS: dict[str, tuple[Level, ...]] = {  # by family, easiest first
+    "scorecard": (
+        Level("random", RandomPlayer), Level("greedy", GreedyPlayer), Level("heuristic", HeuristicPlayer),
+        Level("easy", EasyPlayer, True), Level("medium", MediumPlayer, True), Level("hard", HardPlayer, True),
+        Level("optimal", OptimalPlayer, True),
+    ),
+    "jackpot": (
+        Level("random", RandomJackpotPlayer), Level("greedy", GreedyJackpotPlayer),
+        Level("heuristic", HeuristicJackpotPlayer),
+    ),
+}
+BASIC = tuple(level.name for level in LEVELS["scorecard"] if not level.needs_table)
+DIAL = tuple(level.name for level in LEVELS["scorecard"] if level.needs_table)  # easy, medium, hard, optimal
+
+
+def level_names(family: str = "scorecard") -> list[str]:
+    return [level.name for level in LEVELS[family]]
+
+
+def make_player(level: str, rng: random.Random | None = None, family: str = "scorecard"):
+    """A computer player of this level for a variant family (``scorecard`` or ``jackpot``)."""
+    for known in LEVELS[family]:
+        if known.name == level:
+            return known.player(rng)
+    raise ValueError(f"unknown computer level '{level}' (known: {', '.join(level_names(family))})")
+
+
+def available_levels(family: str = "scorecard", variant: Variant | None = None) -> list[str]:
+    """The levels to offer for a variant, easiest first: the solver's dial (easy, medium, hard, optimal)
+    where its table exists and numpy is there (the standalone app leaves it out), else the basic three."""
+    if family != "scorecard":
+        return level_names(family)
+    if importlib.util.find_spec("numpy") is not None:
+        from game.bots.solver_tables import shipped_path, user_path
+
+        if variant is None or shipped_path(variant).is_file() or user_path(variant).is_file():
+            return list(DIAL)
+    return list(BASIC)

@@ -1,0 +1,30 @@
+"""Which state plays which kind of game: the one place that maps a variant to its engine.
+
+A scorecard variant is played with ``solo`` turns (ScorecardState) or ``common`` rolls (Challenge's
+CommonRollState); a Jackpot variant by JackpotState. Every state rebuilds itself from JSON with its own
+``from_json`` classmethod, so a clone is always of the same kind.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.challenge import CommonRollState
+from game.engine.jackpot_state import JackpotState
+from game.engine.state import GameState, ScorecardState, Seat
+
+STATES: dict[str, type[GameState]] = {"solo": ScorecardState, "common": CommonRollState, "jackpot": JackpotState}
+
+
+def state_class(variant: Any) -> type[GameState]:
+    return STATES[variant.kind]
+
+
+def new_state(variant: Any, seats: list[Seat], games: int = 1, rolloff: bool = True) -> GameState:
+    """A fresh match of a variant, with the engine its kind names."""
+    return state_class(variant)(variant, seats, games, rolloff)
+
+
+def state_from_json(data: Any, variant: Any) -> GameState:
+    """Rebuild a state from its ``to_json``; damaged data raises SaveError."""
+    return state_class(variant).from_json(data, variant)

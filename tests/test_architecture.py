@@ -1,0 +1,131 @@
+"""The house's rules: no import circles (imports inside functions count too), and each room imports only
+what its docstring allows (see docs/architecture.md)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# What each room may import, besides the standard library and third-party packages: a module or package
+# and everything in it ("game" alone is the package's own module, for its version; "game.*" is all of it).
+ALLOWED = {
+    "game.rules": ("game.rules", "game.errors", "game.paths"),
+    "game.engine": ("game.engine", "game.rules", "game.errors", "game.paths"),
+    "game.bots": ("game.bots", "game.engine", "game.rules", "game.errors", "game.paths"),
+    "game.store": ("game.store", "game.engine", "game.rules", "game.errors", "game.paths", "game"),
+    "scenes.ui": ("scenes.ui", "game.*"),
+    "scenes.tables": ("scenes.tables", "scenes.ui", "scenes.persist", "game.*"),
+    "scenes.menus": ("scenes.menus", "scenes.ui", "scenes.tables", "scenes.persist", "game.*"),
+    "scenes.kiosk": ("scenes.kiosk", "scenes.ui", "scenes.demo", "game.*"),
+}
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for package in ("game", "scenes"):
+        for path in (ROOT / package).rglob("*.py"):
+            name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+            found[name.removesuffix(".__init__")] = path
+    return found
+
+
+def _imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
+    """Every module of ours this one imports, anywhere in it (at the top, in functions, under TYPE_CHECKING)."""
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[:len(parts) - node.level + 1] + ([node.module] if node.module else []))
+            else:
+                base = node.module or ""
+            candidates = [base] + [f"{base}.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.Import):
+            candidates = [alias.name for alias in node.names]
+        else:
+            continue
+        found |= {candidate for candidate in candidates if candidate in modules and candidate != name}
+    return found
+
+
+def _graph() -> dict[str, set[str]]:
+    modules = _modules()
+    return {name: _imports(name, path, modules) for name, path in modules.items()}
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan, iteratively)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    circles = []
+    counter = 0
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    circles.append(sorted(component))
+    return circles
+
+
+def test_there_are_no_import_circles():
+    assert _circles(_graph()) == []
+
+
+def test_the_circle_finder_can_fail():
+    assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def _allows(allowed: str, module: str) -> bool:
+    if allowed.endswith(".*"):
+        return module.startswith(allowed[:-1])
+    return module == allowed or allowed != "game" and module.startswith(allowed + ".")
+
+
+def test_each_room_imports_only_what_it_may():
+    wrong = []
+    for name, imported in _graph().items():
+        room = next((room for room in ALLOWED if name == room or name.startswith(room + ".")), None)
+        if room is None:
+            continue
+        wrong += [f"{name} imports {other}" for other in sorted(imported)
+                  if not any(_allows(allowed, other) for allowed in ALLOWED[room])]
+    assert wrong == []
+
+
+def test_every_room_says_what_lives_there_and_what_it_may_import():
+    for room in ALLOWED:
+        doc = ast.get_docstring(ast.parse((ROOT / room.replace(".", "/") / "__init__.py").read_text()))
+        assert doc and "May import" in doc, room
