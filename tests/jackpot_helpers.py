@@ -1,8 +1,8 @@
-"""Helpers for the Jackpot Yahtzee tests: RULES.md section 2 written out by hand,
+"""Helpers for the Jackpot Yahtzee tests: docs/rules.md section 2 written out by hand,
 rack pictures, scripted turns, and a plain reference scorer.
 
 Nothing here reads the variant's YAML or ``game.rules.jackpot``: the facts below
-are copied from RULES.md section 2 (and the sheet, seed 000) so that the
+are copied from docs/rules.md section 2 (and the sheet, the 1980 Jackpot sheet) so that the
 tests compare the engine against the rules, not against itself.
 
 Rack pictures are drawn as the rack stands, top row first::
@@ -89,7 +89,7 @@ def partial(cells: list[tuple[int, int]], symbols: str) -> dict[tuple[int, int],
 # ----------------------------------------------------------- reference scorer --
 
 def ref_lines(tiles: dict) -> list[tuple[str, str, int, int]]:
-    """(line, symbol, run length, points) for every run of 3 or more side by side, per RULES.md section 2."""
+    """(line, symbol, run length, points) for every run of 3 or more side by side, per docs/rules.md section 2."""
     found = []
     for name, cells in LINES.items():
         run_symbol, run_length = None, 0

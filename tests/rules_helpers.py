@@ -1,7 +1,7 @@
-"""Helpers for the rules suite: the variants' facts as RULES.md states them,
+"""Helpers for the rules suite: the variants' facts as docs/rules.md states them,
 card set-ups, Challenge common-roll driving, and a reference scorer.
 
-The reference scorer is written from RULES.md sections 1 and 3 (and the
+The reference scorer is written from docs/rules.md sections 1 and 3 (and the
 Yatzy paragraph) alone, in the plainest way, without looking at how
 ``game.rules.scoring`` does it. Tests compare the engine against it; the
 hand-written tables in the test files stay the primary evidence.
@@ -153,7 +153,7 @@ def _straight5(dice) -> bool:
 
 
 def ref_score13(vid: str, box: str, dice, joker: bool = False) -> int:
-    """RULES.md section 1 for the 13-box card; ``joker`` scores a lower box at full value."""
+    """docs/rules.md section 1 for the 13-box card; ``joker`` scores a lower box at full value."""
     c = Counter(dice)
     total = sum(dice)
     if box in UPPER13:
@@ -179,7 +179,7 @@ def ref_score13(vid: str, box: str, dice, joker: bool = False) -> int:
 
 
 def ref_score_yatzy(box: str, dice) -> int:
-    """The Scandinavian rules as RULES.md section 1 (yatzy) words them."""
+    """The Scandinavian rules as docs/rules.md section 1 (yatzy) words them."""
     c = Counter(dice)
     if box in UPPER_YATZY:
         face = UPPER_YATZY.index(box) + 1
@@ -207,7 +207,7 @@ def ref_score_yatzy(box: str, dice) -> int:
 
 
 def ref_options(vid: str, card: dict, dice) -> tuple[dict[str, int], bool, int]:
-    """(legal box -> points, joker?, bonus) by the joker table of RULES.md section 1."""
+    """(legal box -> points, joker?, bonus) by the joker table of docs/rules.md section 1."""
     dice = tuple(dice)
     open_boxes = [b for b in all_ids(vid) if card[b] is None]
     if vid == "yatzy":

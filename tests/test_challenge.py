@@ -1,4 +1,4 @@
-"""Challenge Yahtzee's common rolls, RULES.md section 3 (engine: game.engine.challenge.CommonRollState)."""
+"""Challenge Yahtzee's common rolls, docs/rules.md section 3 (engine: game.engine.challenge.CommonRollState)."""
 
 from __future__ import annotations
 

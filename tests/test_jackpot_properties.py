@@ -8,7 +8,7 @@ action:
 - the supply never goes negative or above its start, and supply + racks +
   Chance Spaces hold exactly 112 tiles (counted here, and by ``tiles_in_play``);
 - racks hold only windows of the staircase, stacked without gaps (tiles fall);
-- each roll grants what RULES.md section 2 says (class from the symbols,
+- each roll grants what docs/rules.md section 2 says (class from the symbols,
   Chance Option only on three/four alike with a tile in the Chance Space,
   the symbols allowed, falling back to any symbol still in supply);
 - turns pass to the left, skipping full racks; each round is scored only

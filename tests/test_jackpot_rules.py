@@ -1,6 +1,6 @@
-"""Jackpot Yahtzee, RULES.md section 2 and the rule sheet (seed 000), rule by rule.
+"""Jackpot Yahtzee, docs/rules.md section 2 and the rule sheet (the 1980 Jackpot sheet), rule by rule.
 
-The expected values are worked out by hand from RULES.md / the sheet (the
+The expected values are worked out by hand from docs/rules.md / the sheet (the
 facts are written out in ``jackpot_helpers``); dice are rolled through
 ``Dice`` face indices into the YAML's face lists, tiles are played through
 ``Place``/``ChanceOption`` on a real ``JackpotState``. Set-ups that would

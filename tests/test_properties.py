@@ -5,7 +5,7 @@ dice and the players' choices, and how eagerly the players score. For each
 match played to the end we check:
 
 - every seat scores exactly (boxes x games) times, and the match then ends;
-- each scoring gives what the reference reading of RULES.md gives
+- each scoring gives what the reference reading of docs/rules.md gives
   (``rules_helpers.ref_options``), bonus and joker flag included;
 - each card's total is its boxes + the upper bonus (thresholds by hand) +
   its five-alike bonus, and that bonus is 100 per bonus-earning roll;

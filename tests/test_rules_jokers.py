@@ -1,4 +1,4 @@
-"""The joker table of RULES.md section 1, one table of cases per mode.
+"""The joker table of docs/rules.md section 1, one table of cases per mode.
 
 Each case: the boxes already filled, five alike on the table, and by hand:
 the exact set of legal boxes with their points, whether the roll acts as a
@@ -219,7 +219,7 @@ def _cards(vid: str):
 
 @pytest.mark.parametrize("vid", CARD13 + ["yatzy", "free"])
 def test_box_options_follow_the_rules_table_for_every_hand(vid, tmp_path):
-    """All 252 hands against the reference reading of RULES.md (tests/rules_helpers.py)."""
+    """All 252 hands against the reference reading of docs/rules.md (tests/rules_helpers.py)."""
     variant = free_variant(tmp_path) if vid == "free" else find_variant(vid)
     cards = [empty_card(vid)] if vid == "yatzy" else list(_cards(vid))
     for card in cards:

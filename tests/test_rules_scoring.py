@@ -1,6 +1,6 @@
-"""RULES.md section 1, rule by rule, for every scorecard variant it applies to.
+"""docs/rules.md section 1, rule by rule, for every scorecard variant it applies to.
 
-Each expected value is worked out by hand from RULES.md; every case is
+Each expected value is worked out by hand from docs/rules.md; every case is
 checked twice: by ``game.rules.scoring.box_options`` on a card, and through the
 engine (roll the dice, or for Challenge copy them as markers, then Score).
 """
@@ -218,7 +218,7 @@ def test_a_roll_that_misses_a_box_may_still_go_there_for_zero(vid):
 
 @pytest.mark.parametrize("vid", SCORECARD)
 def test_any_open_box_may_take_an_ordinary_roll(vid):
-    # "exactly one open box must be filled, with its score or a zero" (seed 004: "a zero ... if he
+    # "exactly one open box must be filled, with its score or a zero" (the Challenge sheet: "a zero ... if he
     # believes it to be to his advantage"): every open box is legal, none else.
     variant = find_variant(vid)
     card = empty_card(vid, chance=20, **{upper_ids(vid)[0]: 3})

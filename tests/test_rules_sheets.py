@@ -1,4 +1,4 @@
-"""Every worked example of the rule sheets in /work/shared/seeds/, for each variant it applies to.
+"""Every worked example of the printed rule sheets (docs/rules.md lists them), for each variant it applies to.
 
 Sheet 001 draws its dice as ASCII pips; the faces below were counted by hand
 (a diagonal of three pips is a 3, two opposite corners a 2, four corners a 4,
@@ -256,7 +256,7 @@ def test_sheet003_wildcard_fives_not_wild_threes_wild_with_1_3_4_6_filled(five):
                                 "small_straight": 0, "large_straight": 0, "chance": 25}, vid
         threes = box_options(variant, card, (3, 3, 3, 3, 3))
         assert threes.joker is True, vid
-        # wild: the lower boxes at full value, or a zero in an open upper box (RULES.md's upper_filled reading)
+        # wild: the lower boxes at full value, or a zero in an open upper box (docs/rules.md's upper_filled reading)
         assert threes.scores == {"twos": 0, "fives": 0, "three_kind": 15, "four_kind": 15, "full_house": 25,
                                  "small_straight": 30, "large_straight": 40, "chance": 15}, vid
         assert fives.five_alike_bonus == threes.five_alike_bonus == (100 if five == 50 else 0)

@@ -1,7 +1,7 @@
 """The optimal solver (issue 8): published values, the table files, advice and the optimal player.
 
 Independent routes used here:
-- the published optimal start values of RULES.md section 4 (shipped tables);
+- the published optimal start values of docs/rules.md section 4 (shipped tables);
 - a brute-force recursion over whole games (:class:`Brute`): real ``Card``
   objects, ``box_options`` for every roll, ``Card.total`` for every gain (the
   upper bonus counted from the card, not on crossing; the upper total never
@@ -174,7 +174,7 @@ def test_published_start_values(name):
 
 
 def test_dutch_start_value_is_the_published_254_5896():
-    # RULES.md section 4: joker `upper_filled` (Verhoeff's rule) is worth 254.5896 from the start.
+    # docs/rules.md section 4: joker `upper_filled` (Verhoeff's rule) is worth 254.5896 from the start.
     table = table_for(find_variant("dutch"), build=False)
     assert round(table.start_value, 4) == 254.5896
 

@@ -1,4 +1,4 @@
-"""Challenge Yahtzee's common rolls (RULES.md section 3): the ``common`` turn structure.
+"""Challenge Yahtzee's common rolls (docs/rules.md section 3): the ``common`` turn structure.
 
 Each round one seat is the roller (passing to the left every round). A round
 has up to three steps: the roller rolls the common dice (all five first,

@@ -1,7 +1,7 @@
 """How a box scores a set of dice, and which boxes a roll may go in.
 
 The rules of every scorecard variant meet here: box kinds from the YAML,
-the joker modes of RULES.md section 1, the five-alike bonus and the upper
+the joker modes of docs/rules.md section 1, the five-alike bonus and the upper
 bonus. Everything is a pure function of the variant, the dice and one
 seat's card, so the engine, the computer players, the coach and the
 scorecard previews all agree.
@@ -114,7 +114,7 @@ class Options:
 def box_options(variant: Variant, card: dict[str, int | None], dice: tuple[int, ...]) -> Options:
     """Every legal box for these dice, its score, and the bonus the roll earns.
 
-    This is the joker table of RULES.md section 1 in code.
+    This is the joker table of docs/rules.md section 1 in code.
     """
     open_boxes = [b for b in variant.boxes if card.get(b.id) is None]
     five = variant.five_alike_box
@@ -137,7 +137,7 @@ def box_options(variant: Variant, card: dict[str, int | None], dice: tuple[int, 
         elif mode == "upper_filled" and not upper_open:
             # Lower boxes at full value; an open upper box takes it too, for its (zero) count. The sheet
             # only permits the lower boxes ("mag men ... noteren") and forces a zero upstairs once they are
-            # all filled; this reading is the one behind the published optimum 254.5896 (RULES.md 4).
+            # all filled; this reading is the one behind the published optimum 254.5896 (docs/rules.md 4).
             joker = True
         elif mode == "free":
             joker = True
