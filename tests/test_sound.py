@@ -1,8 +1,10 @@
-"""The synthesised sounds: built in the mixer's format, clean at the edges, never a crash without audio."""
+"""The sounds: the shipped files are what packaging/make_sounds.py makes, each loads in any mixer's format,
+clean at the edges, and there is never a crash without audio."""
 
 from __future__ import annotations
 
 import ast
+import importlib.util
 import os
 import random
 from array import array
@@ -17,6 +19,11 @@ import pytest  # noqa: E402
 
 from scenes.ui import sound  # noqa: E402
 from scenes.ui.sound import Sounds  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("make_sounds", ROOT / "packaging" / "make_sounds.py")
+make_sounds = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(make_sounds)
 
 NAMES = ("rattle", "clack", "hold", "score", "zero", "bonus", "fanfare", "click", "turn", "win")
 
@@ -188,10 +195,10 @@ def test_encode_matches_plain_rounding_in_every_integer_format():
     wave = [rng.uniform(-1.0, 1.0) for _ in range(500)] + [1.0, -1.0, 0.0]
     formats = ((-16, "h", 32767, 0), (16, "H", 32767, 32768), (-8, "b", 127, 0), (8, "B", 127, 128))
     for size, code, full, offset in formats:
-        expected = [round(x * full * sound.PEAK + offset) for x in wave]
+        expected = [round(x * full * make_sounds.PEAK + offset) for x in wave]
         for channels in (1, 2):
             got = array(code)
-            got.frombytes(sound.encode(wave, size, channels))
+            got.frombytes(make_sounds.encode(wave, size, channels))
             for c in range(channels):
                 assert list(got[c::channels]) == expected, (size, channels)
 
@@ -202,14 +209,18 @@ def test_clacks_are_several_different_takes_of_a_short_knock(sounds):
     assert len({t.get_raw() for t in takes}) == len(takes)
 
 
-def test_synthesis_is_repeatable_and_leaves_the_games_random_state_alone():
+def test_the_shipped_files_are_exactly_what_the_generator_makes_and_it_leaves_random_alone():
     random.seed(99)
     expected = random.random()
     random.seed(99)
-    first = sound.build_waves(22050)
-    second = sound.build_waves(22050)
-    assert first == second
+    made = make_sounds.make_files()
+    shipped = {path.name: path.read_bytes() for path in (ROOT / "assets" / "sounds").glob("*.wav")}
+    assert made == shipped  # run packaging/make_sounds.py after changing a sound
     assert random.random() == expected
+
+
+def test_the_synthesis_is_repeatable():
+    assert make_sounds.build_waves(22050) == make_sounds.build_waves(22050)
 
 
 # --- playing ----------------------------------------------------------------------------------------
@@ -324,9 +335,8 @@ def test_a_mixer_the_game_opened_stays_open_when_building_fails(monkeypatch):
     assert pygame.mixer.get_init() is not None
 
 
-def test_a_mixer_format_it_cannot_fill_leaves_it_silent(monkeypatch):
-    pygame.mixer.init()
-    monkeypatch.setattr(pygame.mixer, "get_init", lambda: (44100, -24, 2))
+def test_a_missing_sound_file_leaves_it_silent(monkeypatch, tmp_path):
+    monkeypatch.setattr(sound, "asset", lambda *parts: tmp_path.joinpath(*parts))
     silent = Sounds()
     assert silent.available is False
     _exercise(silent)
@@ -338,16 +348,23 @@ def test_a_mixer_shut_down_later_does_not_make_it_raise(sounds):
     _exercise(sounds)
 
 
-def test_the_module_uses_only_the_standard_library_and_pygame():
-    """No numpy and no sound files: every wave is made from array, math and random."""
-    allowed = {"__future__", "array", "cmath", "functools", "itertools", "math", "operator", "random", "sys"}
-    allowed.add("pygame")
-    tree = ast.parse(Path(sound.__file__).read_text(encoding="utf-8"))
+def _imports(path: Path) -> set[str]:
     imported = set()
-    for node in ast.walk(tree):
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             imported |= {alias.name.split(".")[0] for alias in node.names}
         elif isinstance(node, ast.ImportFrom):
             imported.add((node.module or "").split(".")[0])
-    assert imported <= allowed, imported - allowed
-    assert "open(" not in Path(sound.__file__).read_text(encoding="utf-8")
+    return imported
+
+
+def test_the_game_loads_sounds_and_synthesises_nothing_at_start_up():
+    assert _imports(Path(sound.__file__)) <= {"__future__", "math", "random", "pygame", "game"}
+    assert not hasattr(sound, "build_waves") and not hasattr(sound, "encode")
+
+
+def test_the_generator_uses_only_the_standard_library():
+    """No numpy and no recordings: every wave is made from array, math and random."""
+    allowed = {"__future__", "array", "cmath", "functools", "io", "itertools", "math", "operator", "pathlib",
+               "random", "sys", "wave"}
+    assert _imports(ROOT / "packaging" / "make_sounds.py") <= allowed
