@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from game.engine.session import Session
 
-from scenes.kiosk.controller import AdminPanel, PinPad, StillPlaying
+from scenes.kiosk.panels import AdminPanel, PinPad, StillPlaying
 from scenes.menus.gameover import GameOverScene
 from scenes.menus.help_overlay import HelpOverlay, keys_for
 from scenes.menus.newgame import NewGameScene

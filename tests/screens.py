@@ -230,16 +230,16 @@ def _records(driver):
 def _kiosk(kind: str):
     def build(driver):
         from game.store.kiosk import KioskConfig
-        from scenes.kiosk import controller as kiosk_scenes
+        from scenes.kiosk import controller as kiosk_scenes, panels as kiosk_panels
 
         controller = kiosk_scenes.KioskController(driver.app, KioskConfig())
         _title(driver)
         if kind == "still":
-            driver.app.stack.push(kiosk_scenes.StillPlaying(driver.app, 15.0, lambda: None))
+            driver.app.stack.push(kiosk_panels.StillPlaying(driver.app, 15.0, lambda: None))
         elif kind == "pin":
-            driver.app.stack.push(kiosk_scenes.PinPad(driver.app, controller))
+            driver.app.stack.push(kiosk_panels.PinPad(driver.app, controller))
         else:
-            driver.app.stack.push(kiosk_scenes.AdminPanel(driver.app, controller))
+            driver.app.stack.push(kiosk_panels.AdminPanel(driver.app, controller))
         _settle(driver, 0.5)
     return build
 

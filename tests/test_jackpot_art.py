@@ -8,8 +8,8 @@ import pygame
 import pytest
 
 from scenes.tables import die_art, jackpot_art
-from scenes.tables.jackpot_art import (SYMBOLS, WHITE_FACES, YELLOW_FACES, SymbolDiceTray, register_symbol_dice,
-                                symbol_surface, tile_surface)
+from scenes.tables.jackpot_art import SYMBOLS, symbol_surface, tile_surface
+from scenes.tables.jackpot_dice import WHITE_FACES, YELLOW_FACES, SymbolDiceTray, register_symbol_dice
 from scenes.tables.rack_view import RackView
 
 STEP = 1 / 120

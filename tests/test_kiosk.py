@@ -87,7 +87,7 @@ def _enter_pin(driver, pin: str):
 
 
 def test_only_the_long_corner_press_and_the_right_pin_reach_the_admin_panel(kiosk):
-    from scenes.kiosk.controller import AdminPanel, PinPad
+    from scenes.kiosk.panels import AdminPanel, PinPad
 
     _long_press_corner(kiosk, 1.5)
     assert not isinstance(kiosk.top, PinPad)  # too short
@@ -103,7 +103,7 @@ def test_only_the_long_corner_press_and_the_right_pin_reach_the_admin_panel(kios
 
 
 def test_three_wrong_pins_lock_the_pad_for_a_minute(kiosk):
-    from scenes.kiosk.controller import AdminPanel, PinPad
+    from scenes.kiosk.panels import AdminPanel, PinPad
 
     _key(kiosk, pygame.K_a, pygame.KMOD_CTRL | pygame.KMOD_ALT)  # the key combination
     assert isinstance(kiosk.top, PinPad)
@@ -142,7 +142,7 @@ def test_touch_only_new_game_with_names_from_a_list_and_the_kiosk_limits(kiosk):
 
 def test_touch_targets_are_at_least_48_pixels(kiosk):
     from scenes.ui.dialogs import PauseMenu
-    from scenes.kiosk.controller import AdminPanel, PinPad
+    from scenes.kiosk.panels import AdminPanel, PinPad
 
     def sizes(scene):
         row = getattr(scene, "row", None) or getattr(scene, "buttons", None)
@@ -178,7 +178,7 @@ def test_idle_title_plays_the_attract_mode_and_a_tap_returns(kiosk):
 
 
 def test_an_abandoned_game_counts_down_and_returns_to_the_title_without_a_save(kiosk):
-    from scenes.kiosk.controller import StillPlaying
+    from scenes.kiosk.panels import StillPlaying
     from scenes.menus.title import TitleScene
 
     kiosk.click(kiosk.top.row.buttons[0].rect.center)
@@ -250,7 +250,7 @@ def test_a_click_lands_on_the_button_under_the_pointer_on_a_letterboxed_screen(k
 
 
 def test_the_admin_corner_is_the_screens_own_corner_when_letterboxed(kiosk):
-    from scenes.kiosk.controller import PinPad
+    from scenes.kiosk.panels import PinPad
 
     _letterboxed(kiosk)
     assert kiosk.app.viewport.to_logical((5, 5))[0] < 0  # the screen's corner is outside the table
@@ -299,7 +299,7 @@ def test_the_attract_mode_logs_as_one_screen(kiosk, caplog):
 # ---------------------------------------------------------- the admin's ways --
 
 def test_the_pin_pad_takes_digit_keys_and_enter(kiosk):
-    from scenes.kiosk.controller import AdminPanel
+    from scenes.kiosk.panels import AdminPanel
 
     _key(kiosk, pygame.K_a, pygame.KMOD_CTRL | pygame.KMOD_ALT)
     for key in (pygame.K_4, pygame.K_KP3, pygame.K_2, pygame.K_KP1):
@@ -309,7 +309,7 @@ def test_the_pin_pad_takes_digit_keys_and_enter(kiosk):
 
 
 def test_the_lockout_survives_a_restart(kiosk):
-    from scenes.kiosk.controller import PinPad
+    from scenes.kiosk.panels import PinPad
     from scenes.menus.title import TitleScene
 
     _key(kiosk, pygame.K_a, pygame.KMOD_CTRL | pygame.KMOD_ALT)
@@ -327,7 +327,7 @@ def test_the_lockout_survives_a_restart(kiosk):
 def test_without_a_valid_pin_the_admin_panel_stays_shut(caplog):
     from dataclasses import replace
 
-    from scenes.kiosk.controller import PinPad
+    from scenes.kiosk.panels import PinPad
     from scenes.menus.title import TitleScene
 
     caplog.set_level("INFO", logger="dice_parlor")
@@ -356,7 +356,7 @@ def test_quit_to_desktop_ends_with_the_status_the_unit_does_not_restart(kiosk):
 def test_problems_go_to_the_admin_panel_never_to_the_customers_screen():
     from dataclasses import replace
 
-    from scenes.kiosk.controller import AdminPanel
+    from scenes.kiosk.panels import AdminPanel
     from scenes.menus.title import TitleScene
     from scenes.ui.widgets import record_text
 

@@ -110,7 +110,7 @@ def test_the_screens_corner_and_the_pin_typed_on_a_keyboard_reach_the_admin(open
 
 
 def _admin_quit_button() -> tuple[int, int]:
-    from scenes.kiosk.controller import AdminPanel
+    from scenes.kiosk.panels import AdminPanel
 
     driver = Driver(animation="instant", kiosk=load_kiosk(load_all().names()))
     panel = AdminPanel(driver.app, driver.app.kiosk)

@@ -14,22 +14,16 @@ from __future__ import annotations
 
 import logging
 import warnings
-from typing import Callable
-
 import pygame
 
 from game.rules.i18n import t
-from game.store.kiosk import ADMIN_QUIT_STATUS, KioskConfig, PinLock, kiosk_path
-from game.store.records import records_path
-from game.store.storage import lock_for, move_aside
+from game.store.kiosk import KioskConfig, PinLock, kiosk_path
 
 from scenes.ui import theme
 from scenes.ui.input import Intent
-from scenes.ui.stack import Scene
-from scenes.ui.textfit import draw_lines, draw_wrapped
 from scenes.demo import demo_session
 from scenes.kiosk.x11 import take_the_screen_back
-from scenes.ui.widgets import Button, ButtonRow, dim, draw_text, panel
+from scenes.ui.widgets import draw_text
 
 log = logging.getLogger("dice_parlor.kiosk")
 
@@ -208,7 +202,7 @@ class KioskController:
         if self.attract:
             self.end_attract()  # the pad's taps are for the pad, not "tap to play"
         if getattr(self.app.stack.top, "screen", None) not in ("admin_pin", "admin"):
-            self.app.stack.push(PinPad(self.app, self))
+            self.app.go("admin_pin", self)
 
     def locked_for(self) -> float:
         return self.pins.seconds_left(self.app.time)
@@ -252,190 +246,3 @@ class KioskController:
             ring = pygame.Rect(0, 0, side * 2 // 3, side * 2 // 3)
             ring.center = (max(ring.width // 2, self.press_at[0]), max(ring.height // 2, self.press_at[1]))
             pygame.draw.arc(window, theme.HOLD_GOLD, ring, 0, held * 6.283, max(3, side // 18))
-
-
-class StillPlaying(Scene):
-    """"Still playing?" with a countdown; a tap carries on, the end of the countdown resets the table."""
-    screen = "still_playing"
-
-    transparent = True
-
-    def __init__(self, app, seconds: float, on_timeout: Callable[[], None]):
-        super().__init__(app)
-        self.left = seconds
-        self.on_timeout = on_timeout
-        box = pygame.Rect(0, 0, 560, 300)
-        box.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
-        self.box = box
-        self.row = ButtonRow([Button(pygame.Rect(box.x + 60, box.bottom - 100, box.width - 120, 72),
-                                     t("kiosk.keep_playing"), self.carry_on, size=30)])
-
-    def carry_on(self) -> None:
-        self.app.stack.pop()
-
-    def handle(self, intent):
-        if intent.kind in ("tap", "confirm", "roll", "back", "hold", "letter"):
-            self.carry_on()
-        return None
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.left -= dt
-        if self.left <= 0:
-            self.on_timeout()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        dim(surface, 160)
-        panel(surface, self.box, theme.PAPER, 20, theme.WOOD_LIGHT)
-        draw_text(surface, t("kiosk.still_playing"), 44, theme.INK, (self.box.centerx, self.box.y + 60), "center",
-                  "black", self.box.width - 40)
-        draw_text(surface, t("kiosk.back_to_start", seconds=max(0, int(self.left + 0.999))), 26, theme.INK_SOFT,
-                  (self.box.centerx, self.box.y + 120), "center", "regular", self.box.width - 40)
-        self.row.draw(surface)
-
-
-class PinPad(Scene):
-    """An on-screen keypad for the admin PIN: touch only, large keys."""
-    screen = "admin_pin"
-
-    transparent = True
-
-    def __init__(self, app, kiosk: KioskController):
-        super().__init__(app)
-        self.kiosk = kiosk
-        self.digits = ""
-        self.message = t("kiosk.admin_pin") if kiosk.config.admin_pin is not None else t("kiosk.no_pin")
-        box = pygame.Rect(0, 0, 420, 640)
-        box.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
-        self.box = box
-        buttons = []
-        keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "Back", "0", "OK"]
-        labels = {"Back": t("kiosk.erase"), "OK": t("common.ok")}
-        for i, key in enumerate(keys):
-            rect = pygame.Rect(box.x + 40 + (i % 3) * 118, box.y + 150 + (i // 3) * 100, 104, 86)
-            style = "quiet" if key == "Back" else "primary"
-            buttons.append(Button(rect, labels.get(key, key), lambda k=key: self.press(k), style=style,
-                                  size=24 if key == "Back" else 30))
-        buttons.append(Button(pygame.Rect(box.x + 40, box.bottom - 74, box.width - 80, 56), t("common.cancel"),
-                              app.stack.pop, style="quiet", size=24))
-        self.row = ButtonRow(buttons)
-
-    def press(self, key: str) -> None:
-        if key == "Back":
-            self.digits = self.digits[:-1]
-        elif key == "OK":
-            verdict = self.kiosk.check_pin(self.digits)
-            self.digits = ""
-            if verdict == "ok":
-                self.app.stack.replace(AdminPanel(self.app, self.kiosk))
-                return
-            self.message = {"wrong": t("kiosk.wrong_pin"), "locked": t("kiosk.locked_minute"),
-                            "shut": t("kiosk.no_pin")}[verdict]
-        elif len(self.digits) < 8:
-            self.digits += key
-
-    def handle(self, intent):
-        if intent.kind == "hold" and isinstance(intent.key, int):
-            self.press(str((intent.key + 1) % 10))  # the 0 key is the tenth
-        elif intent.kind == "erase":
-            self.press("Back")
-        elif intent.kind == "confirm" and self.row.focus is None:
-            self.press("OK")  # Enter after the digits
-        elif intent.kind == "back":
-            self.app.stack.pop()
-        else:
-            self.row.handle(intent, self.clock.time)
-        return None
-
-    def draw(self, surface: pygame.Surface) -> None:
-        dim(surface, 170)
-        panel(surface, self.box, theme.PAPER, 20, theme.WOOD_LIGHT)
-        left = self.kiosk.locked_for()
-        message = t("kiosk.locked_seconds", seconds=int(left) + 1) if left > 0 else self.message
-        draw_lines(surface, message, 30, theme.INK, (self.box.centerx, self.box.y + 50), "center", "black",
-                   self.box.width - 48)
-        draw_text(surface, "• " * len(self.digits) or "-", 36, theme.INK, (self.box.centerx, self.box.y + 100),
-                  "center", "black")
-        self.row.draw(surface)
-
-
-class AdminPanel(Scene):
-    """The admin's choices, and beside them what the operator should know: where kiosk.yaml is and every
-    problem found in it or elsewhere (the customers' screens never show these)."""
-
-    screen = "admin"
-    transparent = True
-
-    def __init__(self, app, kiosk: KioskController):
-        super().__init__(app)
-        self.kiosk = kiosk
-        box = pygame.Rect(0, 0, 1040, 560)
-        box.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
-        self.box = box
-        specs = [(t("kiosk.resume"), app.stack.pop, "primary"), (t("kiosk.reset_table"), kiosk.reset_table, "quiet"),
-                 (t("kiosk.reset_records"), self.reset_records, "quiet"),
-                 (t("kiosk.quit_to_desktop"), self.quit_to_desktop, "danger")]
-        self.row = ButtonRow([Button(pygame.Rect(box.x + 40, box.y + 110 + i * 92, 400, 74), label,
-                                     action, style=style, size=28) for i, (label, action, style) in enumerate(specs)])
-        self.notes = pygame.Rect(box.x + 480, box.y + 100, box.width - 520, box.height - 160)
-        self.note = ""
-
-    def problems(self) -> list[str]:
-        found = list(self.kiosk.config.problems) + list(self.app.catalogue.problems)
-        return found + ([self.app.notice] if self.app.notice else [])
-
-    def quit_to_desktop(self) -> None:
-        log.info("admin: quit to desktop")
-        self.app.exit_status = ADMIN_QUIT_STATUS  # the systemd unit does not restart on this status
-        self.app.quit(force=True)
-
-    def reset_records(self) -> None:
-        path = records_path()
-        try:
-            with lock_for(path):
-                for old in (path, path.with_name(path.name + ".bak")):
-                    if old.exists():
-                        move_aside(old)  # kept, in case it was a mistake
-            self.note = t("kiosk.records_reset")
-            log.info("records reset by the admin")
-        except Exception as error:  # a kiosk never stops on a file problem
-            self.note = t("kiosk.records_not_reset", error=error)
-            log.warning("records reset failed: %s", error)
-
-    def handle(self, intent):
-        if intent.kind == "back":
-            self.app.stack.pop()
-        else:
-            self.row.handle(intent, self.clock.time)
-        return None
-
-    def draw(self, surface: pygame.Surface) -> None:
-        dim(surface, 170)
-        panel(surface, self.box, theme.PAPER, 20, theme.WOOD_LIGHT)
-        draw_text(surface, t("kiosk.admin"), 38, theme.INK, (self.box.centerx, self.box.y + 50), "center", "black",
-                  self.box.width - 40)
-        self.draw_notes(surface)
-        if self.note:
-            draw_text(surface, self.note, 20, theme.INK_SOFT, (self.box.centerx, self.box.bottom - 24), "center",
-                      "regular", self.box.width - 40)
-        self.row.draw(surface)
-
-    def draw_notes(self, surface: pygame.Surface) -> None:
-        area = self.notes
-        y = area.y + draw_wrapped(surface, t("kiosk.settings_file", path=str(kiosk_path())), 18, theme.INK,
-                                  pygame.Rect(area.x, area.y, area.width, 110))
-        problems = self.problems()
-        if not problems:
-            draw_text(surface, t("kiosk.no_problems"), 18, theme.INK_SOFT, (area.x, y + 24), "midleft", "regular",
-                      area.width)
-            return
-        y += 12
-        draw_text(surface, t("kiosk.problems", count=len(problems)), 18, theme.INK, (area.x, y + 12), "midleft",
-                  "bold", area.width)
-        y += 30
-        for shown, problem in enumerate(problems):
-            if y + 90 > area.bottom:
-                draw_text(surface, t("kiosk.more_in_log", count=len(problems) - shown), 18, theme.INK_SOFT,
-                          (area.x, y + 10), "midleft", "regular", area.width)
-                break
-            y += draw_wrapped(surface, problem, 18, theme.INK_SOFT, pygame.Rect(area.x, y, area.width, 90)) + 8

@@ -15,11 +15,7 @@ Each symbol has a dark outline in its own hue so it reads on cream tiles and
 on white and yellow dice alike, and a bolder, plainer cut below
 :data:`DETAIL_SIZE` pixels.
 
-The symbol dice are die_art styles (``symbol_white``, ``symbol_yellow``)
-whose faces are symbol names. :class:`SymbolDiceTray` is a
-:class:`~scenes.tables.dice_tray.DiceTray` for four such dice, each with its own
-faces list and colour; see its docstring for how string faces get through
-a tray that picks its passing faces as the numbers 1 to 6.
+The symbol dice that carry these pictures are in :mod:`scenes.tables.jackpot_dice`.
 
 Nothing here touches the display at import time.
 """
@@ -29,25 +25,18 @@ from __future__ import annotations
 import math
 import random
 from functools import lru_cache
-from typing import Hashable, Sequence
+from typing import Sequence
 
 import pygame
 
 from game.rules.jackpot import SYMBOLS  # the core accepts only the symbols drawn here
 
-from scenes.tables import die_art
-from scenes.tables.dice_tray import EASE, REST, DiceTray
 from scenes.ui.theme import mix
 
 Colour = tuple[int, int, int]
 
 SUPERSAMPLE = 4
 DETAIL_SIZE = 40  # below this many pixels a symbol is drawn plainer and with a bolder outline
-
-# The owner's dice: two white and two yellow, each with its own six faces.
-WHITE_FACES = ("orange", "orange", "bell", "bell", "cherry", "dollar")
-YELLOW_FACES = ("cherry", "cherry", "cherry", "bell", "orange", "dollar")
-JACKPOT_DICE = ((WHITE_FACES, "white"), (WHITE_FACES, "white"), (YELLOW_FACES, "yellow"), (YELLOW_FACES, "yellow"))
 
 OUTLINES: dict[str, Colour] = {
     "cherry": (92, 8, 26),
@@ -268,7 +257,7 @@ def _draw_dollar(s: pygame.Surface, n: float, detail: bool) -> None:
 PAINT = {"cherry": _draw_cherry, "orange": _draw_orange, "bell": _draw_bell, "dollar": _draw_dollar}
 
 
-def _symbol_big(symbol: str, side: int, detail: bool) -> pygame.Surface:
+def symbol_big(symbol: str, side: int, detail: bool) -> pygame.Surface:
     """The symbol drawn straight at ``side`` pixels (callers supersample), outline included."""
     pad = side * 0.05  # room for the outline inside the square
     inner = max(4, round(side - 2 * pad))
@@ -284,7 +273,7 @@ def symbol_surface(symbol: str, size: int) -> pygame.Surface:
     """The symbol alone, ``size`` pixels square, per-pixel alpha, transparent around it."""
     _check(symbol)
     size = max(8, int(size))
-    big = _symbol_big(symbol, size * SUPERSAMPLE, size >= DETAIL_SIZE)
+    big = symbol_big(symbol, size * SUPERSAMPLE, size >= DETAIL_SIZE)
     return _ready(pygame.transform.smoothscale(big, (size, size)))
 
 
@@ -321,7 +310,7 @@ def _tile_big(symbol: str | None, size: int) -> pygame.Surface:
     canvas.blit(_gradient(face.size, (255, 251, 240), TILE_CREAM_DARK, radius - inset // 2), face.topleft)
     if symbol is not None:
         side = round(big * TILE_SYMBOL)
-        mark = _symbol_big(symbol, side, size * TILE_SYMBOL >= DETAIL_SIZE)
+        mark = symbol_big(symbol, side, size * TILE_SYMBOL >= DETAIL_SIZE)
         canvas.blit(mark, mark.get_rect(center=(big // 2, round(big * 0.505))))
     # Gloss: a soft sheet of light over the upper part of the face.
     gloss = pygame.Surface(face.size, pygame.SRCALPHA)
@@ -356,171 +345,6 @@ def faded_tile(symbol: str, size: int, eighths: int) -> pygame.Surface:
     tile = tile_surface(symbol, size).copy()
     tile.fill((255, 255, 255, round(255 * eighths / 8)), special_flags=pygame.BLEND_RGBA_MULT)
     return tile
-
-
-# ---------------------------------------------------------------- symbol dice
-
-SYMBOL_DIE_STYLES = {
-    "symbol_white": die_art.DieStyle(body=(250, 250, 247), body_light=(255, 255, 255), edge=(196, 200, 208),
-                                     pip=(40, 40, 44), painter="symbol"),
-    "symbol_yellow": die_art.DieStyle(body=(252, 212, 62), body_light=(255, 236, 130), edge=(204, 148, 16),
-                                      pip=(40, 40, 44), painter="symbol"),
-}
-
-
-def paint_symbol(canvas: pygame.Surface, face: Hashable, style: die_art.DieStyle) -> None:
-    """die_art painter: the face's symbol in the middle of the (supersampled) die; 0 or None is blank."""
-    if face not in SYMBOLS:
-        return
-    side = canvas.get_width()
-    mark = _symbol_big(str(face), round(side * 0.7), side >= DETAIL_SIZE * 0.7 * SUPERSAMPLE)
-    canvas.blit(mark, mark.get_rect(center=(side // 2, side // 2)))
-
-
-def symbol_symmetry(face: Hashable) -> int:
-    """A symbol looks the same only after a whole turn."""
-    return 360
-
-
-def register_symbol_dice() -> None:
-    """Register ``symbol_white`` and ``symbol_yellow`` with die_art (safe to call again)."""
-    for name, style in SYMBOL_DIE_STYLES.items():
-        if die_art.STYLES.get(name) != style or die_art.PAINTERS.get("symbol") is not paint_symbol:
-            die_art.register_style(name, style, paint_symbol, symbol_symmetry)
-
-
-def die_style(colour: str) -> str:
-    """The die_art style name for a die colour ("white" or "yellow")."""
-    style = f"symbol_{colour}"
-    if style not in SYMBOL_DIE_STYLES:
-        raise ValueError(f"no symbol dice in {colour!r}")
-    return style
-
-
-class SymbolDiceTray(DiceTray):
-    """A dice tray for symbol dice: each die has its own faces list and colour.
-
-    Faces are symbol names. The base tray picks passing faces while a die
-    tumbles as the numbers 1 to 6 (``randint(1, 6)`` at the throw, a random
-    other number on each roll-over). Here those numbers are read as a side of
-    the die: after every public call that moves dice (``throw``, ``place``,
-    ``set_held``, ``update``, ``skip``) a die showing a number ``k`` is turned
-    to its own ``faces[k - 1]``, so a tumbling die shows only faces its own
-    list has, as often as the list has them, and the engine's final faces
-    pass through unchanged. Faces given to ``throw``/``place`` must be on
-    that die's list (ValueError otherwise).
-
-    Drawing is per die (the dice differ in colour), and symbols come to rest
-    upright: a die's picture is turned by its angle less an offset, a whole
-    number of quarter turns chosen whenever a new face comes up (so every
-    face, the final one too, appears within 45 degrees of upright and then
-    turns smoothly with the die); the settling glide eases the remainder to
-    upright. A square die looks the same after a quarter turn, so only the
-    symbol tells.
-    """
-
-    def __init__(self, tray: pygame.Rect, hold_row: pygame.Rect,
-                 dice: Sequence[tuple[Sequence[str], str]] = JACKPOT_DICE, size: int = 72, seed: int = 0):
-        register_symbol_dice()
-        self.faces: list[tuple[str, ...]] = []
-        self.styles: list[str] = []
-        for faces, colour in dice:
-            faces = tuple(faces)
-            if len(faces) != 6 or any(f not in SYMBOLS for f in faces):
-                raise ValueError(f"a symbol die needs six symbol faces, not {faces!r}")
-            self.faces.append(faces)
-            self.styles.append(die_style(colour))
-        super().__init__(tray, hold_row, count=len(self.faces), size=size, seed=seed)
-        self.style = self.styles[0]  # the tray asks its style for symmetry; all symbol styles agree
-        self._offset = [0.0] * self.count  # the picture is drawn turned by angle - offset
-        self._eases: list[tuple | None] = [None] * self.count
-        self._last_shown: list = [None] * self.count
-
-    # ------------------------------------------------------------ faces
-
-    def _check_faces(self, faces) -> None:
-        if faces is None:
-            return
-        for i, face in enumerate(faces[:self.count]):
-            if face not in self.faces[i]:
-                raise ValueError(f"die {i} has no face {face!r}; its faces are {self.faces[i]}")
-
-    def _own_faces(self) -> None:
-        for d in self._dice:
-            shown = d.shown
-            if shown is None or shown in self.faces[d.index]:
-                continue
-            if isinstance(shown, int) and 1 <= shown <= 6:
-                d.shown = self.faces[d.index][shown - 1]
-            else:
-                d.shown = self._rng.choice(self.faces[d.index])
-
-    def throw(self, faces, rolling) -> None:
-        self._check_faces(faces)
-        super().throw(faces, rolling)
-        self._own_faces()
-
-    def place(self, faces, held) -> None:
-        self._check_faces(faces)
-        super().place(faces, held)
-        self._own_faces()
-
-    def set_held(self, die: int, held: bool) -> None:
-        super().set_held(die, held)
-        self._own_faces()
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self._own_faces()
-
-    def skip(self) -> None:
-        super().skip()
-        self._own_faces()
-
-    def shown_faces(self) -> list:
-        self._own_faces()
-        return super().shown_faces()
-
-    # ------------------------------------------------------------ drawing
-
-    def drawn_angle(self, die: int) -> float:
-        """The angle the die's picture is drawn at now (0 at rest: symbols upright)."""
-        d = self._dice[die]
-        i = d.index
-        if d.state == REST:
-            self._offset[i], self._eases[i] = d.angle, None
-            return 0.0
-        if d.state == EASE:
-            key = (d.start, d.goal)
-            ease = self._eases[i]
-            if ease is None or ease[0] != key:
-                start = self._offset[i]
-                upright = round((d.start[2] - start) / 360) * 360  # the nearest upright to how it looks now
-                ease = self._eases[i] = (key, start, d.goal[2] - upright)
-            t = max(0.0, min(1.0, d.progress))
-            self._offset[i] = ease[1] + (ease[2] - ease[1]) * t
-        else:
-            self._eases[i] = None
-            if d.shown != self._last_shown[i]:  # a new face comes up: near upright
-                self._offset[i] = round(d.angle / 90) * 90
-        self._last_shown[i] = d.shown
-        return d.angle - self._offset[i]
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self._own_faces()
-        dice = self._draw_order()
-        for d in dice:
-            self._draw_shadow(surface, d)
-        for d in dice:
-            centre = (round(d.x), round(d.y))
-            if d.index in self.highlight:
-                glow = die_art.glow_surface(self.size)
-                surface.blit(glow, glow.get_rect(center=centre))
-            frame = die_art.die_frame(d.shown, self.size, self.drawn_angle(d.index), self._zoom(d),
-                                      self.styles[d.index], d.held)
-            surface.blit(frame, frame.get_rect(center=centre))
-            if self.focus == d.index:
-                self._draw_focus(surface, self.die_rect(d.index))
 
 
 def clear_caches() -> None:

@@ -25,7 +25,8 @@ from game.bots.levels import make_player
 from game.engine.session import Session
 
 from scenes.ui import assets, theme
-from scenes.tables.jackpot_art import SymbolDiceTray, symbol_surface, tile_surface
+from scenes.tables.jackpot_art import symbol_surface, tile_surface
+from scenes.tables.jackpot_dice import SymbolDiceTray
 from scenes.persist import remember
 from scenes.tables.rack_view import RackView
 from scenes.ui.textfit import draw_wrapped, fit_lines
