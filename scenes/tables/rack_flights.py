@@ -1,0 +1,261 @@
+"""A Jackpot rack's content and its motion: tiles dropped into a column fall behind the frame to the lowest
+open window, bounce once and settle; a chance tile flies to a column or rises back to the supply. Part of
+:class:`scenes.tables.rack_view.RackView`; it decides nothing, the owner says what happens."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable
+
+import pygame
+
+from game.rules.jackpot import SYMBOLS
+
+from scenes.tables.rack_layout import Window
+
+# Motion, in view seconds and units.
+SPAWN_ABOVE = 1.0  # a dropped tile appears this far above the column's top window
+FALL_TIME = (0.2, 0.04)  # fall time: a base plus this much per unit fallen (a longer drop is quicker per unit)
+BOUNCE_SHARE = 0.16  # of the landing speed, kept going up after the bounce
+BOUNCE_MIN = 0.07  # units: the least bounce height, so even a short drop is seen to land
+FADE_IN = 0.09  # a new tile fades in over this long
+STAGGER = 0.18  # a tile dropped into a column another has just been dropped into follows this much later
+ARC_TIME = 0.26  # a chance tile flying to a column
+RISE_TIME = 0.4  # a chance tile going back to the supply
+RISE_HEIGHT = 1.3
+FLASH_TIME = 0.28  # the glint around a window a tile just settled in
+MAX_STEP = 0.1
+
+
+@dataclass
+class _Flight:
+    """A tile on the move."""
+
+    symbol: str
+    target: Window | None  # the window it ends in; None: the chance space (to_chance) or gone
+    to_chance: bool
+    on_done: Callable[[], None] | None
+    phase: str  # "arc", "fall", "bounce" or "rise"
+    x: float = 0.0  # tile centre, screen pixels
+    y: float = 0.0
+    t: float = 0.0  # seconds into the phase
+    alpha: float = 1.0
+    fade_in: bool = True
+    delay: float = 0.0  # not in sight yet: waits for the tile dropped just before into the same column
+    # fall and bounce
+    y0: float = 0.0
+    y1: float = 0.0
+    gravity: float = 0.0
+    fall_time: float = 0.0
+    rebound: float = 0.0
+    # arc and rise
+    start: tuple[float, float] = (0.0, 0.0)
+    control: tuple[float, float] = (0.0, 0.0)
+    end: tuple[float, float] = (0.0, 0.0)
+    duration: float = 0.0
+
+    @property
+    def in_front(self) -> bool:
+        """Tiles lifted out of the rack pass in front of the frame; falling ones behind it."""
+        return self.phase in ("arc", "rise")
+
+
+class RackFlights:
+    """The content and motion half of a rack view (its layout comes from RackLayout)."""
+
+    def tiles(self) -> dict[Window, str]:
+        """The windows' tiles as they will be once every tile in the air has landed."""
+        return dict(self._content)
+
+    def chance(self) -> str | None:
+        """The chance space's tile, as it will be once every tile in the air has landed."""
+        return self._chance
+
+    def shown_tiles(self) -> dict[Window, str]:
+        """The tiles sitting in windows right now (not those still falling)."""
+        return dict(self._landed)
+
+    def moving_tiles(self) -> list[tuple[str, pygame.Rect]]:
+        """The tiles in the air and in sight now: each symbol with the square it is drawn in."""
+        out = []
+        for f in self._flights:
+            if f.delay > 0:
+                continue
+            rect = pygame.Rect(0, 0, self.tile_size, self.tile_size)
+            rect.center = (round(f.x), round(f.y))
+            out.append((f.symbol, rect))
+        return out
+
+    def landing_row(self, column: int) -> int | None:
+        """The row a tile dropped into ``column`` now would end in; None when the column is full."""
+        if not 0 <= column < len(self.columns):
+            raise ValueError(f"no column {column} in a rack of columns {self.columns}")
+        for row in range(self.columns[column]):
+            if (column, row) not in self._content:
+                return row
+        return None
+
+    def set_tiles(self, windows: dict[Window, str], chance: str | None) -> None:
+        """Show this content at once; tiles in the air are dropped without their callbacks."""
+        for (column, row), symbol in windows.items():
+            if not self.exists(column, row):
+                raise ValueError(f"no window ({column}, {row}) in a rack of columns {self.columns}")
+            if symbol not in SYMBOLS:
+                raise ValueError(f"unknown symbol {symbol!r}")
+        if chance is not None and chance not in SYMBOLS:
+            raise ValueError(f"unknown symbol {chance!r}")
+        self._flights.clear()
+        self._flashes.clear()
+        self._landed = dict(windows)
+        self._content = dict(windows)
+        self._landed_chance = self._chance = chance
+
+    def drop(self, symbol: str, column: int, on_landed: Callable[[], None] | None = None) -> None:
+        """A tile appears above ``column`` and falls to its lowest open window (ValueError if full)."""
+        if symbol not in SYMBOLS:
+            raise ValueError(f"unknown symbol {symbol!r}")
+        row = self.landing_row(column)
+        if row is None:
+            raise ValueError(f"column {column} is full")
+        self._content[(column, row)] = symbol
+        flight = _Flight(symbol, (column, row), False, on_landed, "fall")
+        x, y = self._spawn(column)
+        self._start_fall(flight, x, y, self.window_rect(column, row).centery)
+        # Two tiles dropped at once into one column would fall as one; the second follows a little behind.
+        ahead = [f.delay + max(0.0, STAGGER - f.t) for f in self._flights
+                 if f.target is not None and f.target[0] == column and f.phase == "fall"]
+        flight.delay = max(ahead, default=0.0)
+        self._flights.append(flight)
+
+    def drop_chance(self, symbol: str, on_landed: Callable[[], None] | None = None) -> None:
+        """A tile drops into the chance space (ValueError if it holds one)."""
+        if symbol not in SYMBOLS:
+            raise ValueError(f"unknown symbol {symbol!r}")
+        if self._chance is not None:
+            raise ValueError("the chance space is taken")
+        self._chance = symbol
+        hole = self.chance_rect()
+        flight = _Flight(symbol, None, True, on_landed, "fall")
+        self._start_fall(flight, hole.centerx, max(self._rect.top + self.tile_size / 2, hole.centery - SPAWN_ABOVE * self.unit),
+                         hole.centery)
+        self._flights.append(flight)
+
+    def lift_chance(self, to_column: int | None, on_done: Callable[[], None] | None = None) -> None:
+        """The chance tile is taken out: back to the supply (rises and fades) or over and into ``to_column``."""
+        for flight in [f for f in self._flights if f.to_chance]:
+            self._finish(flight)  # still dropping in: it lands first
+        symbol = self._chance
+        if symbol is None:
+            raise ValueError("the chance space is empty")
+        row = None
+        if to_column is not None:
+            row = self.landing_row(to_column)
+            if row is None:
+                raise ValueError(f"column {to_column} is full")
+        self._chance = self._landed_chance = None
+        hole = self.chance_rect()
+        if to_column is None:
+            flight = _Flight(symbol, None, False, on_done, "rise", fade_in=False)
+            flight.start = flight.control = (hole.centerx, hole.centery)
+            flight.end = (hole.centerx, hole.centery - RISE_HEIGHT * self.unit)
+            flight.duration = RISE_TIME
+        else:
+            self._content[(to_column, row)] = symbol
+            flight = _Flight(symbol, (to_column, row), False, on_done, "arc", fade_in=False)
+            flight.start = (hole.centerx, hole.centery)
+            flight.end = self._spawn(to_column)
+            flight.control = (hole.centerx, min(flight.end[1], hole.centery) - 0.6 * self.unit)
+            flight.duration = ARC_TIME
+        flight.x, flight.y = flight.start
+        self._flights.append(flight)
+
+    def _spawn(self, column: int) -> tuple[float, float]:
+        top = self.window_rect(column, self.columns[column] - 1)
+        y = max(self._rect.top + self.tile_size / 2 - 0.25 * self.unit, top.centery - SPAWN_ABOVE * self.unit)
+        return float(top.centerx), float(y)
+
+    def _start_fall(self, flight: _Flight, x: float, y0: float, y1: float) -> None:
+        distance = max(0.05, (y1 - y0) / self.unit)
+        flight.phase, flight.t = "fall", 0.0
+        flight.x, flight.y, flight.y0, flight.y1 = x, y0, y0, y1
+        flight.fall_time = FALL_TIME[0] + FALL_TIME[1] * distance
+        flight.gravity = 2 * distance / flight.fall_time ** 2  # units per s²
+        landing = flight.gravity * flight.fall_time
+        flight.rebound = max(BOUNCE_SHARE * landing, math.sqrt(2 * flight.gravity * BOUNCE_MIN))
+
+    def update(self, dt: float) -> None:
+        dt = max(0.0, min(dt, MAX_STEP))
+        self._time += dt
+        step = dt * self.speed
+        for flash in self._flashes:
+            flash[1] -= step
+        self._flashes = [f for f in self._flashes if f[1] > 0]
+        for flight in list(self._flights):
+            if flight in self._flights:
+                self._advance(flight, step)
+
+    def busy(self) -> bool:
+        return bool(self._flights)
+
+    def skip(self) -> None:
+        """Every tile where it is going, now (callbacks called, in order)."""
+        for _ in range(1000):  # callbacks may drop more tiles
+            if not self._flights:
+                break
+            self._finish(self._flights[0])
+        self._flashes.clear()
+
+    def _advance(self, f: _Flight, dt: float) -> None:
+        if f.delay > 0:
+            f.delay -= dt
+            if f.delay > 0:
+                return
+            dt, f.delay = -f.delay, 0.0
+        f.t += dt
+        u = self.unit
+        if f.phase == "fall":
+            if f.fade_in:
+                f.alpha = min(1.0, f.t / FADE_IN)
+            if f.t < f.fall_time:
+                f.y = f.y0 + 0.5 * f.gravity * f.t ** 2 * u
+                return
+            f.alpha, f.phase = 1.0, "bounce"
+            f.t -= f.fall_time
+        if f.phase == "bounce":
+            up = f.rebound * f.t - 0.5 * f.gravity * f.t ** 2
+            if f.t < 2 * f.rebound / f.gravity and up > 0:
+                f.y = f.y1 - up * u
+                return
+            self._finish(f)
+            return
+        if f.phase in ("arc", "rise"):
+            t = min(1.0, f.t / f.duration)
+            e = 4 * t ** 3 if t < 0.5 else 1 - (-2 * t + 2) ** 3 / 2  # in-out cubic
+            if f.phase == "rise":
+                e = 1 - (1 - t) ** 3
+                f.alpha = 1.0 - max(0.0, (t - 0.25) / 0.75)
+            (x0, y0), (x1, y1), (x2, y2) = f.start, f.control, f.end
+            f.x = (1 - e) ** 2 * x0 + 2 * (1 - e) * e * x1 + e * e * x2
+            f.y = (1 - e) ** 2 * y0 + 2 * (1 - e) * e * y1 + e * e * y2
+            if t < 1.0:
+                return
+            if f.phase == "rise":
+                self._finish(f)
+            else:
+                leftover = f.t - f.duration
+                self._start_fall(f, f.end[0], f.end[1], self.window_rect(*f.target).centery)
+                self._advance(f, leftover)
+
+    def _finish(self, f: _Flight) -> None:
+        if f not in self._flights:
+            return
+        self._flights.remove(f)
+        if f.target is not None:
+            self._landed[f.target] = f.symbol
+            self._flashes.append([f.target, FLASH_TIME])
+        elif f.to_chance:
+            self._landed_chance = f.symbol
+            self._flashes.append(["chance", FLASH_TIME])
+        if f.on_done:
+            f.on_done()
