@@ -11,15 +11,16 @@ too.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import pygame
 
 from game.engine.actions import Action, Hold, Release
 from game.rules.i18n import t
 from game.paths import user_data_dir
-from game.store.records import add_result
+from game.store.records import RecordsDamage, add_result
 from game.store.saves import delete_save, save_session
 from game.engine.session import Session
 
@@ -109,6 +110,17 @@ def damage_notice(message: str | None) -> str | None:
             return t("records.damaged_kept", reason=reason, kept=message.kept)
         return t("records.damaged", reason=reason)
     return message
+
+
+@dataclass(frozen=True)
+class Autosave:
+    """Listens to a session (``session.listen``): every move and every undo is kept as it happens."""
+
+    app: Any
+    demo: bool = False
+
+    def __call__(self, session: Session, action: Action | None) -> None:
+        remember(self.app, session, action, self.demo)
 
 
 def remember(app, session: Session, action: Action | None, demo: bool = False) -> None:

@@ -9,7 +9,7 @@ in the log, so a scene only animates toward faces already decided.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Callable
 
 from game.engine.actions import Action, Dice, action_from_json
 from game.errors import SaveError
@@ -36,6 +36,7 @@ class Session:
         self.actors: list[int] = []  # who made each move of the log (-1 for the dice)
         self.undos = 0  # scorings taken back: a game with undos is marked in the records
         self.undo_floor = 0  # a move before this point of the log cannot be taken back (no chains of undos)
+        self.listeners: list[Callable[["Session", Action | None], None]] = []  # told of every move and undo
         self._settle()  # a game may begin with a chance step (Jackpot's lot for who starts)
 
     @property
@@ -51,7 +52,18 @@ class Session:
         self.state.apply(action)
         self.log.append(action)
         self.actors.append(actor)
-        return self._settle()
+        drawn = self._settle()
+        self._tell(action)
+        return drawn
+
+    def listen(self, listener: Callable[["Session", Action | None], None]) -> None:
+        """Call ``listener(session, action)`` after every move (``None`` after an undo); once per listener."""
+        if listener not in self.listeners:
+            self.listeners.append(listener)
+
+    def _tell(self, action: Action | None) -> None:
+        for listener in list(self.listeners):
+            listener(self, action)
 
     # ------------------------------------------------------------------ undo --
     def undoable(self) -> int | None:
@@ -79,6 +91,7 @@ class Session:
         del self.actors[index:]
         self.undo_floor = index  # the move before this one stays: one undo, not a walk back through others
         self.undos += 1
+        self._tell(None)
         return True
 
     def _settle(self) -> list[Dice]:
@@ -119,6 +132,7 @@ class Session:
         session.state = session.start.clone()
         session.log = []
         session.actors = []
+        session.listeners = []
         session.undo_floor = 0
         undos = data.get("undos", 0)
         session.undos = undos if isinstance(undos, int) and undos >= 0 else 0

@@ -7,7 +7,7 @@ import pygame
 
 from game.rules import i18n
 from game.rules.i18n import t
-from game.store.records import RecordsDamage, high_scores, player_stats, read_records
+from game.store.records import high_scores, player_stats, read_records
 
 from scenes.ui import assets, theme
 from scenes.ui.textfit import fit_lines

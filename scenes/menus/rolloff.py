@@ -14,7 +14,7 @@ from game.engine.session import Session
 
 from scenes.ui import theme
 from scenes.tables.dice_tray import DiceTray
-from scenes.persist import remember
+from scenes.persist import Autosave, remember
 from scenes.ui.stack import Scene
 from scenes.ui.widgets import draw_text, framed_felt, panel, rounded, seat_badge, shadowed_text, wood
 
@@ -31,6 +31,7 @@ class RollOffScene(Scene):
         self.session = session
         self.state = session.state
         self.demo = demo
+        session.listen(Autosave(app, demo))  # each throw is kept: a power cut at "Who starts?" offers Continue
         inner = TRAY.inflate(-44, -44)
         self.tray = DiceTray(inner, pygame.Rect(inner.x, inner.bottom - 10, inner.width, 10), session.variant.dice,
                              size=72, seed=session.seed)
@@ -53,7 +54,6 @@ class RollOffScene(Scene):
         self.thrower = self.state.seat
         # The last throw ends the roll-off and clears the table, so the faces come from the chance step.
         faces = self.session.act(Roll())[-1].faces
-        remember(self.app, self.session, Roll(), self.demo)
         self.app.play("rattle")
         self.tray.throw(faces, [True] * len(faces))
         if self.app.animation_speed() > 100:

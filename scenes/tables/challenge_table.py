@@ -17,7 +17,6 @@ from game.rules.i18n import t
 from scenes.ui import theme
 from scenes.tables.dice_tray import DiceTray
 from scenes.tables.die_art import die_surface
-from scenes.persist import remember
 from scenes.ui.textfit import draw_lines
 from scenes.tables.table import TITLE_X, TableScene
 from scenes.ui.widgets import Button, ButtonRow, draw_text, rounded, seat_badge
@@ -62,7 +61,7 @@ class ChallengeTableScene(TableScene):
         self.selected = set()
 
     def enter(self) -> None:
-        remember(self.app, self.session, None, self.demo)
+        self.flush()
         self.can_undo = self.undo_allowed()
         self.sync_dice()
         self._turn_started()
@@ -79,7 +78,6 @@ class ChallengeTableScene(TableScene):
             return
         if isinstance(action, Roll):
             self.session.act(action)
-            remember(self.app, self.session, action, self.demo)
             self.selected = set()
             self.tray = self._new_tray(len(state.common))
             self.app.play("rattle")
@@ -93,7 +91,6 @@ class ChallengeTableScene(TableScene):
             if not self.demo:
                 self.coach.judge(action)
             self.session.act(action)
-            remember(self.app, self.session, action, self.demo)
             self.app.play("hold")
             self.selected = set()
             self.tray.highlight = set()

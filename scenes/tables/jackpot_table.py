@@ -27,7 +27,6 @@ from game.engine.session import Session
 from scenes.ui import assets, theme
 from scenes.tables.jackpot_art import symbol_surface, tile_surface
 from scenes.tables.jackpot_dice import SymbolDiceTray
-from scenes.persist import remember
 from scenes.tables.rack_view import RackView
 from scenes.ui.textfit import draw_wrapped, fit_lines
 from scenes.tables.walkthrough import JACKPOT_STEPS, Walkthrough
@@ -104,7 +103,7 @@ class JackpotTableScene(PlayScene):
     # --------------------------------------------------------- lifecycle --
     def enter(self) -> None:
         self.label_buttons()
-        remember(self.app, self.session, None, self.demo)  # a new game is kept from its first moment
+        self.flush()  # a new game is kept from its first moment
         self.can_undo = self.undo_allowed()
         self.sync_views()
         self._turn_started()
@@ -202,9 +201,8 @@ class JackpotTableScene(PlayScene):
         scored_before = len(state.scores)
         self.banner_first = False  # the roll's own words again
         seat = state.current_player()
-        self.session.act(action)
+        self.session.act(action)  # the autosave hears of it (PlayScene)
         self.walkthrough_noticed(seat, action)
-        remember(self.app, self.session, action, self.demo)
         self.can_undo = self.undo_allowed()
         if isinstance(action, Roll):
             self.app.play("rattle")
@@ -342,7 +340,6 @@ class JackpotTableScene(PlayScene):
         """Take back the last tile dropped: the rack, the supply and the dice return to just before it."""
         if not self.undo_allowed() or self.busy() or self.round_pending or not self.session.undo():
             return
-        remember(self.app, self.session, None, self.demo)
         self.sync_views()
         self.bot_next = None
         self.can_undo = self.undo_allowed()

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from game.engine.session import Session
 
-from scenes.ui.dialogs import PauseMenu
-from scenes.persist import remember
+from scenes.persist import Autosave, remember
 from scenes.ui.stack import Scene
 
 
@@ -19,6 +18,7 @@ class PlayScene(Scene):
         self.session = session
         self.variant = session.variant
         self.demo = demo
+        session.listen(Autosave(app, demo))  # every move and undo is kept as it happens
 
     def flush(self) -> None:
         if not self.state.is_terminal():  # a finished game went into the records when it ended

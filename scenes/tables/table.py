@@ -23,12 +23,10 @@ from scenes.ui import assets, theme
 from scenes.tables.box_help import BoxHelp
 from scenes.tables.coach import Coach, describe
 from scenes.ui.dialogs import ConfirmDialog
-from scenes.persist import remember
 from scenes.tables.dice_tray import DiceTray
 from scenes.tables.scorecard import Scorecard
 from scenes.ui.textfit import fits, floor_for, wrap_lines
 from scenes.tables.play_scene import UNDO_GRACE, PlayScene
-from scenes.ui.stack import Scene
 from scenes.tables.walkthrough import Walkthrough
 from scenes.ui.widgets import Button, ButtonRow, StaticLayer, draw_text, framed_felt, occlude, rounded, seat_badge, wood
 
@@ -99,7 +97,7 @@ class TableScene(PlayScene):
         self.tray.place(self.state.dice, list(self.state.held))  # held dice to the slots of their numbers
 
     def enter(self) -> None:
-        remember(self.app, self.session, None, self.demo)  # a new match is kept from its first moment
+        self.flush()  # a new match is kept from its first moment
         self.can_undo = self.undo_allowed()
         self.sync_dice()
         self._turn_started()
@@ -152,9 +150,8 @@ class TableScene(PlayScene):
             self.coach.judge(action)
         card = state.card(seat) if state.phase == "play" else None
         bonuses = (card.five_alike_bonus, card.upper_bonus(self.variant)) if card else (0, 0)
-        self.session.act(action)
+        self.session.act(action)  # the autosave hears of it (PlayScene)
         self.walkthrough_noticed(seat, action)
-        remember(self.app, self.session, action, self.demo)
         self.can_undo = self.undo_allowed()
         if isinstance(action, Roll):
             self.app.play("rattle")
@@ -284,7 +281,6 @@ class TableScene(PlayScene):
         """Take back the last scoring: the card, the bonuses and the dice return to just before it."""
         if not self.undo_allowed() or self.throwing or not self.session.undo():
             return
-        remember(self.app, self.session, None, self.demo)
         self.card = Scorecard(CARD, self.state)
         self.handoff = None
         self.bot_next = None
