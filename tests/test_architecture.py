@@ -129,3 +129,14 @@ def test_every_room_says_what_lives_there_and_what_it_may_import():
     for room in ALLOWED:
         doc = ast.get_docstring(ast.parse((ROOT / room.replace(".", "/") / "__init__.py").read_text()))
         assert doc and "May import" in doc, room
+
+
+def test_one_play_sequence_every_table_only_shows_its_moves():
+    """Acting, undo and the computers' pace live in PlayScene; a table supplies how it shows a move."""
+    from scenes.registry import TABLES
+    from scenes.tables.play_scene import PlayScene
+
+    for table in TABLES.values():
+        assert issubclass(table, PlayScene)
+        for cls in table.__mro__[:table.__mro__.index(PlayScene)]:
+            assert not {"act", "undo", "drive_bot"} & set(vars(cls)), cls.__name__

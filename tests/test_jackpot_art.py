@@ -460,3 +460,13 @@ def test_importing_opens_no_window():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=str(__import__("pathlib").Path(jackpot_art.__file__).parent.parent))
     assert out.stdout.split()[-2:] == ["False", "True"]
+
+
+def test_a_tile_goes_to_the_row_the_engine_says_and_a_taken_window_is_refused():
+    view = RackView(pygame.Rect(0, 0, 400, 300))
+    view.drop("cherry", 1, row=0)
+    assert view.tiles() == {(1, 0): "cherry"}
+    with pytest.raises(ValueError):
+        view.drop("bell", 1, row=0)  # the engine and the view disagree: never drawn over
+    view.drop("bell", 1, row=1)
+    assert view.tiles() == {(1, 0): "cherry", (1, 1): "bell"}

@@ -19,7 +19,7 @@ import pytest
 from game.engine.actions import ChanceOption, Dice, Hold, Place, Roll, Score
 from game.errors import IllegalAction
 from game.rules.jackpot import classify, granted_symbols, rack_bonus, rack_score, score_lines
-from game.engine.jackpot_state import CHANCE_SPACE, JackpotState
+from game.engine.jackpot_state import CHANCE_SPACE, JackpotState, Returned, Starter
 from game.engine.state import CHANCE, TERMINAL
 from game.engine.families import new_state, state_from_json
 from game.rules.variants import find_variant
@@ -531,7 +531,7 @@ def test_a_tile_with_nowhere_to_go_returns_to_the_supply():
     state.apply(ChanceOption("keep"))
     assert targets(state) == {4}
     state.apply(Place("dollar", 4))
-    assert ("returned", 0) in state.events
+    assert Returned(0) in state.events
     assert state.supply == {**supply, "dollar": supply["dollar"] - 1}  # only one tile left the supply
     assert state.chance[0] == "bell" and len(state.racks[0]) == 15
     assert state.current_player() == 1 and state.stage == "roll"
@@ -549,7 +549,7 @@ def test_dropping_the_chance_tile_into_the_last_window_leaves_one_tile_for_the_c
     assert state.racks[0][(4, 0)] == "bell" and len(state.racks[0]) == 15
     assert targets(state) == {CHANCE_SPACE}
     state.apply(Place("dollar", CHANCE_SPACE))
-    assert ("returned", 0) in state.events  # the second tile can go nowhere
+    assert Returned(0) in state.events  # the second tile can go nowhere
     assert state.supply == {**supply, "dollar": supply["dollar"] - 1}
     assert state.current_player() == 1
 
@@ -782,7 +782,7 @@ def test_the_lot_chooses_the_starter(players):
         state.apply(Dice((k,)))
         assert state.phase == "play" and state.current_player() == k - 1
         assert state.legal_actions() == [Roll()]
-        assert ("starter", k - 1) in state.events
+        assert Starter(k - 1) in state.events
 
 
 def test_each_later_round_starts_one_seat_to_the_left_of_the_last_starter():

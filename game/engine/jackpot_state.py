@@ -23,6 +23,60 @@ from game.engine.state import GameState, Seat
 CHANCE_SPACE = "chance"
 
 
+@dataclass(frozen=True)
+class Starter:
+    """The lot chose who starts."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Rolled:
+    seat: int
+    roll_class: str
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A tile went into a window (``column`` and the ``row`` it fell to) or the Chance Space (no row)."""
+
+    seat: int
+    symbol: str
+    target: int | str  # a column, or CHANCE_SPACE
+    row: int | None
+
+
+@dataclass(frozen=True)
+class ChanceReturned:
+    seat: int
+    symbol: str
+
+
+@dataclass(frozen=True)
+class ChanceDropped:
+    """The Chance Space's tile went into ``column``, falling to ``row``."""
+
+    seat: int
+    symbol: str
+    column: int
+    row: int
+
+
+@dataclass(frozen=True)
+class Returned:
+    """A tile that could go nowhere went back to the supply."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class RoundScored:
+    round: int
+
+
+Event = Starter | Rolled | Placed | ChanceReturned | ChanceDropped | Returned | RoundScored
+
+
 @dataclass
 class RoundScore:
     lines: list[tuple[str, str, int, int]]  # (line, symbol, run length, points)
@@ -59,7 +113,7 @@ class JackpotState(GameState):
         self.scores: list[list[RoundScore]] = []  # one list of seat scores per finished round
         self.last_racks: list[dict[Cell, str]] = []
         self.last_scored = None
-        self.events: list[tuple] = []  # what the last action did, for the front end to show
+        self.events: list[Event] = []  # what the last action did, with all a view needs to show it
         self._new_round_tiles()
         self.dice: tuple[str, ...] | None = None
         self.stage = "roll"
@@ -201,14 +255,14 @@ class JackpotState(GameState):
         if self.phase == "lot":
             self.starter = self.round_starter = self.seat = faces[0] - 1
             self.phase = "play"
-            self.events.append(("starter", self.seat))
+            self.events.append(Starter(self.seat))
             return
         self.dice = tuple(self.variant.dice[i].faces[f - 1] for i, f in enumerate(faces))
         roll_class = classify(self.dice)
         grant = self.variant.grant(roll_class)
         self.to_place = grant.tiles
         self.choices = granted_symbols(self.dice, grant.choice, self.variant.symbol_ids)
-        self.events.append(("rolled", self.seat, roll_class))
+        self.events.append(Rolled(self.seat, roll_class))
         if grant.chance_option and self.chance[self.seat] is not None:
             self.stage = "chance_option"
         else:
@@ -221,12 +275,12 @@ class JackpotState(GameState):
         if action.choice == "return":
             self.chance[seat] = None
             self.supply[tile] += 1
-            self.events.append(("chance_returned", seat, tile))
+            self.events.append(ChanceReturned(seat, tile))
         elif action.choice == "drop":
             self.chance[seat] = None
             row = self.landing_row(seat, action.column)
             self.racks[seat][(action.column, row)] = tile
-            self.events.append(("chance_dropped", seat, tile, action.column, row))
+            self.events.append(ChanceDropped(seat, tile, action.column, row))
         self.stage = "place"
         self._tiles_with_nowhere_to_go()
 
@@ -235,18 +289,18 @@ class JackpotState(GameState):
         self.supply[symbol] -= 1
         if target == CHANCE_SPACE:
             self.chance[seat] = symbol
-            self.events.append(("placed", seat, symbol, CHANCE_SPACE, None))
+            self.events.append(Placed(seat, symbol, CHANCE_SPACE, None))
         else:
             row = self.landing_row(seat, target)
             self.racks[seat][(target, row)] = symbol
-            self.events.append(("placed", seat, symbol, target, row))
+            self.events.append(Placed(seat, symbol, target, row))
         self.to_place -= 1
         self._tiles_with_nowhere_to_go()
 
     def _tiles_with_nowhere_to_go(self) -> None:
         while self.to_place and (not self.targets() or not self.tile_symbols()):
             self.to_place -= 1  # it never leaves the supply
-            self.events.append(("returned", self.seat))
+            self.events.append(Returned(self.seat))
         if not self.to_place:
             self._end_turn()
 
@@ -276,7 +330,7 @@ class JackpotState(GameState):
             if score.subtotal == best:  # tied leaders each get the bonus in full
                 score.high_bonus = v.high_round_bonus[self.round]
         self.scores.append(scores)
-        self.events.append(("round_scored", self.round))
+        self.events.append(RoundScored(self.round))
         self.last_racks = [dict(r) for r in self.racks]  # kept to show the round's scoring
         if self.round + 1 >= v.rounds:
             self.phase = "over"

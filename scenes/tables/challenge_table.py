@@ -72,12 +72,18 @@ class ChallengeTableScene(TableScene):
                                   self.coach_button])
 
     # ------------------------------------------------------------ acting --
-    def act(self, action: Action) -> None:
-        state = self.cstate
-        if not state.is_legal(action):
-            return
+    def before_move(self, action: Action):
         if isinstance(action, Roll):
-            self.session.act(action)
+            return None  # the common dice: nothing of a seat's to remember
+        if isinstance(action, Copy):
+            if not self.demo:
+                self.coach.judge(action)
+            return None
+        return super().before_move(action)
+
+    def show_move(self, action: Action, seat: int, before) -> None:
+        state = self.cstate
+        if isinstance(action, Roll):
             self.selected = set()
             self.tray = self._new_tray(len(state.common))
             self.app.play("rattle")
@@ -87,10 +93,6 @@ class ChallengeTableScene(TableScene):
                 self.tray.skip()
             self._turn_started()
         elif isinstance(action, Copy):
-            seat = state.seat
-            if not self.demo:
-                self.coach.judge(action)
-            self.session.act(action)
             self.app.play("hold")
             self.selected = set()
             self.tray.highlight = set()
@@ -98,7 +100,7 @@ class ChallengeTableScene(TableScene):
             self.say(t("challenge.copies", name=state.seats[seat].name, dice=copied), 1.2)
             self._turn_started()
         else:
-            super().act(action)
+            super().show_move(action, seat, before)
 
     def clear_after_score(self) -> None:
         if self.cstate.stage == "roll":  # the round is over: the common dice go back to the roller

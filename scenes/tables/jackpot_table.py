@@ -20,7 +20,7 @@ import pygame
 
 from game.engine.actions import Action, ChanceOption, Place, Roll
 from game.rules.i18n import t
-from game.engine.jackpot_state import CHANCE_SPACE
+from game.engine.jackpot_state import CHANCE_SPACE, ChanceDropped, ChanceReturned, Placed, Returned
 from game.bots.levels import make_player
 from game.engine.session import Session
 
@@ -156,6 +156,12 @@ class JackpotTableScene(PlayScene):
     def busy(self) -> bool:
         return self.throwing or any(view.busy() for view in self.racks)
 
+    def waiting(self) -> bool:
+        return self.busy() or self.round_pending
+
+    def bot_waits(self) -> bool:
+        return self.waiting() or self.seat != self.shown_seat  # a computer plays on the rack in view
+
     def symbols(self) -> tuple[str, ...]:
         if self.throwing:
             return ()  # the dice have not settled: the tile would give the result away
@@ -194,16 +200,12 @@ class JackpotTableScene(PlayScene):
         return t(lead, roll=name, what=either([symbol_words(s, "a") for s in state.tile_symbols()]))
 
     # ------------------------------------------------------------- acting --
-    def act(self, action: Action) -> None:
-        state = self.state
-        if not state.is_legal(action):
-            return
-        scored_before = len(state.scores)
+    def before_move(self, action: Action) -> int:
         self.banner_first = False  # the roll's own words again
-        seat = state.current_player()
-        self.session.act(action)  # the autosave hears of it (PlayScene)
-        self.walkthrough_noticed(seat, action)
-        self.can_undo = self.undo_allowed()
+        return len(self.state.scores)  # the rounds scored so far: a new one ends the round
+
+    def show_move(self, action: Action, seat: int, scored_before: int) -> None:
+        state = self.state
         if isinstance(action, Roll):
             self.app.play("rattle")
             self.tray.throw(tuple(state.dice), [True] * 4)
@@ -218,26 +220,23 @@ class JackpotTableScene(PlayScene):
         if not self.round_pending:
             self._turn_started()
 
-    def _show_events(self, events: list[tuple]) -> None:
+    def _show_events(self, events: list) -> None:
+        """The engine's events, as the racks show them: each tile to the window the engine put it in."""
         for event in events:
-            kind = event[0]
-            if kind not in ("placed", "chance_returned", "chance_dropped", "returned"):
-                continue  # round_scored, rolled, starter: shown elsewhere
-            seat = event[1]
-            view = self.racks[seat]
-            if kind == "placed":
-                _, _, symbol, target, _row = event
-                if target == CHANCE_SPACE:
-                    view.drop_chance(symbol, lambda: self.app.play("hold"))
+            if isinstance(event, Placed):
+                view = self.racks[event.seat]
+                if event.target == CHANCE_SPACE:
+                    view.drop_chance(event.symbol, lambda: self.app.play("hold"))
                 else:
-                    view.drop(symbol, target, lambda: self.app.play("clack", 0.8))
-            elif kind == "chance_returned":
-                view.lift_chance(None)
+                    view.drop(event.symbol, event.target, lambda: self.app.play("clack", 0.8), row=event.row)
+            elif isinstance(event, ChanceReturned):
+                self.racks[event.seat].lift_chance(None)
                 self.say("jackpot.chance_back")
-            elif kind == "chance_dropped":
-                view.lift_chance(event[3], lambda: self.app.play("clack", 0.8))
-            elif kind == "returned":
+            elif isinstance(event, ChanceDropped):
+                self.racks[event.seat].lift_chance(event.column, lambda: self.app.play("clack", 0.8), row=event.row)
+            elif isinstance(event, Returned):
                 self.say("jackpot.no_room")
+            # Rolled, Starter and RoundScored are shown elsewhere (the dice, the banner, the round's summary)
         if self.app.animation_speed() > 100:
             for view in self.racks:
                 view.skip()
@@ -336,16 +335,11 @@ class JackpotTableScene(PlayScene):
         else:
             self.move_cursor(1)
 
-    def undo(self) -> None:
-        """Take back the last tile dropped: the rack, the supply and the dice return to just before it."""
-        if not self.undo_allowed() or self.busy() or self.round_pending or not self.session.undo():
-            return
+    def show_undo(self) -> None:
+        """The rack, the supply and the dice as they were just before the tile taken back."""
         self.sync_views()
-        self.bot_next = None
-        self.can_undo = self.undo_allowed()
         self.say("jackpot.taken_back", name=self.state.seats[self.state.current_player()].name)
         self.banner_first = True  # say whose tile came back before what the roll gives
-        self.app.play("hold")
 
     def sync_views(self) -> None:
         """Show the state as it is, without animation (on entering, after an undo, for a new round)."""
@@ -424,7 +418,7 @@ class JackpotTableScene(PlayScene):
             self._round_over()
         if not self.busy() and not self.round_pending and self.seat >= 0:
             self._arrange()
-        self._drive_bot(dt * speed)
+        self.drive_bot(dt * speed)
         self._light_targets()
         self.roll_button.enabled = self.person_to_play() and self.state.stage == "roll"
         self.undo_button.enabled = self.can_undo and not self.busy()
@@ -460,18 +454,11 @@ class JackpotTableScene(PlayScene):
         else:
             big.lit_columns, big.chance_lit, big.ghost = set(), False, None
 
-    def _drive_bot(self, dt: float) -> None:
-        seat = self.bot_due(dt, self.busy() or self.round_pending or self.seat != self.shown_seat)
-        if seat is None:
-            return
-        if self.bot_next is None:
-            self.bot_next = self.players[seat].choose(self.state)
-            if isinstance(self.bot_next, Place):
-                self.bot_timer = BOT_PACE["decide"] * 0.6  # show the ghost tile before it drops
-                return
-        action, self.bot_next = self.bot_next, None
-        self.act(action)
-        self.bot_timer = BOT_PACE["decide"]
+    def preview(self, action: Action) -> float:
+        return BOT_PACE["decide"] * 0.6 if isinstance(action, Place) else 0.0  # the ghost tile, before it drops
+
+    def pace_after(self, action: Action) -> float:
+        return BOT_PACE["decide"]
 
     # --------------------------------------------------------------- draw --
     def paint_backdrop(self, surface: pygame.Surface) -> None:

@@ -33,6 +33,8 @@ class PlayScene(Scene):
         return self.state.current_player()
 
     bot_timer = 0.0
+    bot_next = None  # the computer's chosen move, shown for a moment before it is made
+    can_undo = False
     walkthrough = None  # the first-game tips (a scenes.tables.walkthrough.Walkthrough) while they are offered
 
     def tips_due(self, setting: str, first_move: type) -> bool:
@@ -66,6 +68,75 @@ class PlayScene(Scene):
             return None
         self.bot_timer -= dt
         return seat if self.bot_timer <= 0 else None
+
+    # ------------------------------------------------------- the one play sequence --
+    def act(self, action) -> None:
+        """Every move, a person's or a computer's: checked, applied through the session (which the autosave
+        hears), noted for the tips and undo, then shown by the table (``show_move``)."""
+        if not self.state.is_legal(action):
+            return
+        seat = self.state.current_player()
+        before = self.before_move(action)
+        self.session.act(action)
+        self.walkthrough_noticed(seat, action)
+        self.can_undo = self.undo_allowed()
+        self.show_move(action, seat, before)
+
+    def before_move(self, action):
+        """What the table needs to remember from just before a move to show it (bonuses, say)."""
+        return None
+
+    def show_move(self, action, seat: int, before) -> None:
+        """Show a move the engine has made: each table its own way."""
+
+    def undo(self) -> None:
+        """Take back the last move a person may take back (a box filled, a tile dropped)."""
+        if not self.undo_allowed() or self.waiting() or not self.session.undo():
+            return
+        self.bot_next = None
+        self.can_undo = self.undo_allowed()
+        self.show_undo()
+        self.app.play("hold")
+
+    def show_undo(self) -> None:
+        """Show the table as it is again after an undo."""
+
+    def busy(self) -> bool:
+        """Something is still moving on the table."""
+        return False
+
+    def waiting(self) -> bool:
+        """Something a computer's move or an undo must wait for (by default: whatever still moves)."""
+        return self.busy()
+
+    def bot_waits(self) -> bool:
+        return self.waiting()
+
+    def drive_bot(self, dt: float) -> None:
+        """A computer seat plays at its pace: it chooses, may show its choice for a moment, then moves."""
+        seat = self.bot_due(dt, self.bot_waits())
+        if seat is None:
+            return
+        if self.bot_next is None:
+            self.bot_next = self.player_for(seat).choose(self.state)
+            pause = self.preview(self.bot_next)
+            if pause:
+                self.bot_timer = pause
+                return
+        action, self.bot_next = self.bot_next, None
+        self.act(action)
+        self.bot_timer = self.pace_after(action)
+
+    def player_for(self, seat: int):
+        return self.players[seat]
+
+    def preview(self, action) -> float:
+        """Seconds to show a computer's choice before it is made (0: none)."""
+        return 0.0
+
+    def pace_after(self, action) -> float:
+        """Seconds a computer waits after a move."""
+        return 0.0
 
     def undo_allowed(self) -> bool:
         return not self.demo and not getattr(self.app, "keeps_nothing", False) and self.session.undoable() is not None

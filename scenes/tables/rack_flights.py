@@ -111,13 +111,13 @@ class RackFlights:
         self._content = dict(windows)
         self._landed_chance = self._chance = chance
 
-    def drop(self, symbol: str, column: int, on_landed: Callable[[], None] | None = None) -> None:
-        """A tile appears above ``column`` and falls to its lowest open window (ValueError if full)."""
+    def drop(self, symbol: str, column: int, on_landed: Callable[[], None] | None = None,
+             row: int | None = None) -> None:
+        """A tile appears above ``column`` and falls to ``row``, the window the engine put it in (without one,
+        as in a preview, its lowest open window). ValueError if that window is taken or the column full."""
         if symbol not in SYMBOLS:
             raise ValueError(f"unknown symbol {symbol!r}")
-        row = self.landing_row(column)
-        if row is None:
-            raise ValueError(f"column {column} is full")
+        row = self._free_row(column, row)
         self._content[(column, row)] = symbol
         flight = _Flight(symbol, (column, row), False, on_landed, "fall")
         x, y = self._spawn(column)
@@ -141,18 +141,25 @@ class RackFlights:
                          hole.centery)
         self._flights.append(flight)
 
-    def lift_chance(self, to_column: int | None, on_done: Callable[[], None] | None = None) -> None:
+    def _free_row(self, column: int, row: int | None) -> int:
+        if row is None:
+            row = self.landing_row(column)
+            if row is None:
+                raise ValueError(f"column {column} is full")
+        elif not self.exists(column, row) or (column, row) in self._content:
+            raise ValueError(f"window ({column}, {row}) is not free")
+        return row
+
+    def lift_chance(self, to_column: int | None, on_done: Callable[[], None] | None = None,
+                    row: int | None = None) -> None:
         """The chance tile is taken out: back to the supply (rises and fades) or over and into ``to_column``."""
         for flight in [f for f in self._flights if f.to_chance]:
             self._finish(flight)  # still dropping in: it lands first
         symbol = self._chance
         if symbol is None:
             raise ValueError("the chance space is empty")
-        row = None
         if to_column is not None:
-            row = self.landing_row(to_column)
-            if row is None:
-                raise ValueError(f"column {to_column} is full")
+            row = self._free_row(to_column, row)
         self._chance = self._landed_chance = None
         hole = self.chance_rect()
         if to_column is None:

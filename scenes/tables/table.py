@@ -138,24 +138,21 @@ class TableScene(PlayScene):
         return self.app.animation_speed()
 
     # ------------------------------------------------------------ acting --
-    def act(self, action: Action) -> None:
-        """Apply one action through the session and start what shows it."""
+    def before_move(self, action: Action):
+        """The game, the dice that will roll and the seat's bonuses as they were: what showing the move needs."""
         state = self.state
-        if not state.is_legal(action):
-            return
-        before_game = state.game
-        rolling = [not h for h in state.held] if state.dice is not None else [True] * self.variant.dice
-        seat = state.seat
         if not self.demo:
             self.coach.judge(action)
-        card = state.card(seat) if state.phase == "play" else None
+        rolling = [not h for h in state.held] if state.dice is not None else [True] * self.variant.dice
+        card = state.card(state.seat) if state.phase == "play" else None
         bonuses = (card.five_alike_bonus, card.upper_bonus(self.variant)) if card else (0, 0)
-        self.session.act(action)  # the autosave hears of it (PlayScene)
-        self.walkthrough_noticed(seat, action)
-        self.can_undo = self.undo_allowed()
+        return state.game, rolling, bonuses
+
+    def show_move(self, action: Action, seat: int, before) -> None:
+        before_game, rolling, bonuses = before
         if isinstance(action, Roll):
             self.app.play("rattle")
-            self.tray.throw(state.dice, rolling)
+            self.tray.throw(self.state.dice, rolling)
             self.throwing = True
             if self._speed() > 100:
                 self.tray.skip()
@@ -277,21 +274,19 @@ class TableScene(PlayScene):
         return (self.coach.available and self.seat in self.coach.on and self.person_to_play()
                 and self.state.dice is not None and self.handoff is None)
 
-    def undo(self) -> None:
-        """Take back the last scoring: the card, the bonuses and the dice return to just before it."""
-        if not self.undo_allowed() or self.throwing or not self.session.undo():
-            return
+    def busy(self) -> bool:
+        return self.throwing or self.tray.busy()
+
+    def show_undo(self) -> None:
+        """The card, the bonuses and the dice as they were just before the scoring taken back."""
         self.card = Scorecard(CARD, self.state)
         self.handoff = None
-        self.bot_next = None
         self.last_seat = self.seat
         if self.state.dice is not None:
             self.replace_dice()  # the turn goes on with the same numbers on the same dice
         else:
             self.sync_dice()
-        self.can_undo = self.undo_allowed()
         self.say(t("table.taken_back", name=self.state.seats[self.seat].name), 1.4)  # whose move it was
-        self.app.play("hold")
 
     def _legal_boxes(self) -> list[str]:
         options = self.state.options()
@@ -383,7 +378,7 @@ class TableScene(PlayScene):
         self.card.update(dt)
         if self.banner_time > 0:
             self.banner_time -= dt
-        self._drive_bot(dt * min(speed, BOT_FASTEST))
+        self.drive_bot(dt * min(speed, BOT_FASTEST))
         self.refresh_buttons()
 
     def refresh_buttons(self) -> None:
@@ -407,22 +402,17 @@ class TableScene(PlayScene):
         left = self.state.rolls_left()
         return t("table.rolls_left", count=left) if left else t("table.no_rolls_left")
 
-    def _drive_bot(self, dt: float) -> None:
-        seat = self.bot_due(dt, self.tray.busy())
-        if seat is None:
-            return
-        if self.bot_next is None:
-            player = self.players.get(seat) or make_player("heuristic", random.Random(seat))
-            self.players.setdefault(seat, player)
-            self.bot_next = player.choose(self.state)
-            if isinstance(self.bot_next, Score):
-                self.card.focus_box = self.bot_next.box  # show the choice before it is made
-                self.bot_timer = BOT_PACE["score"]
-                return
-        action, self.bot_next = self.bot_next, None
-        self.act(action)
-        kind = "hold" if isinstance(action, (Hold, Release)) else "roll"
-        self.bot_timer = BOT_PACE[kind]
+    def player_for(self, seat: int):
+        return self.players.setdefault(seat, make_player("heuristic", random.Random(seat)))
+
+    def preview(self, action: Action) -> float:
+        if isinstance(action, Score):
+            self.card.focus_box = action.box  # show the choice before it is made
+            return BOT_PACE["score"]
+        return 0.0
+
+    def pace_after(self, action: Action) -> float:
+        return BOT_PACE["hold" if isinstance(action, (Hold, Release)) else "roll"]
 
     # -------------------------------------------------------------- draw --
     def draw(self, surface: pygame.Surface) -> None:
