@@ -18,7 +18,8 @@ from scenes.ui import theme
 from scenes.tables.dice_tray import DiceTray
 from scenes.tables.die_art import die_surface
 from scenes.ui.textfit import draw_lines
-from scenes.tables.table import TITLE_X, TableScene
+from scenes.tables.table import TableScene
+from scenes.tables.table_layout import TITLE_X
 from scenes.ui.widgets import Button, ButtonRow, draw_text, rounded, seat_badge
 
 TRAY = pygame.Rect(16, 64, 704, 380)

@@ -10,7 +10,8 @@ import pygame
 from game.rules.jackpot import SYMBOLS
 
 from scenes.tables import die_art
-from scenes.tables.dice_tray import EASE, REST, DiceTray
+from scenes.tables.dice_physics import EASE, REST
+from scenes.tables.dice_tray import DiceTray
 from scenes.tables.jackpot_art import DETAIL_SIZE, SUPERSAMPLE, symbol_big
 
 # The owner's dice: two white and two yellow, each with its own six faces.

@@ -19,25 +19,21 @@ from game.bots.levels import make_player
 from game.bots.players import Player
 from game.engine.session import Session
 
-from scenes.ui import assets, theme
+from scenes.ui import assets
 from scenes.tables.box_help import BoxHelp
-from scenes.tables.coach import Coach, describe
+from scenes.tables.coach import Coach
 from scenes.ui.dialogs import ConfirmDialog
 from scenes.tables.dice_tray import DiceTray
 from scenes.tables.scorecard import Scorecard
-from scenes.ui.textfit import fits, floor_for, wrap_lines
+from scenes.tables.table_layout import CARD, COACH_X, HOLD_ROW, TRAY, UNDO_X
 from scenes.tables.play_scene import UNDO_GRACE, PlayScene
 from scenes.tables.walkthrough import Walkthrough
-from scenes.ui.widgets import Button, ButtonRow, StaticLayer, draw_text, framed_felt, occlude, rounded, seat_badge, wood
+from scenes.ui.widgets import Button, ButtonRow
+from scenes.tables.table_paint import TablePainting
 
 # Seconds a computer seat waits before each kind of action, at normal speed.
 BOT_PACE = {"roll": 0.7, "hold": 0.3, "score": 0.8, "copy": 0.8}
 BOT_FASTEST = 4.0  # even at "instant" a computer's moves can be followed
-TRAY = pygame.Rect(16, 64, 704, 470)
-SHELF = pygame.Rect(16, 546, 704, 108)
-CARD = pygame.Rect(736, 12, 532, 776)
-HOLD_ROW = pygame.Rect(SHELF.x + 52, SHELF.y + 12, SHELF.width - 64, SHELF.height - 24)  # right of the label
-UNDO_X, COACH_X, TITLE_X = 146, 316, 480  # the top row: Menu, Undo (room for longer words), Coach, the game
 
 
 def make_players(session: Session) -> dict[int, Player]:
@@ -46,7 +42,7 @@ def make_players(session: Session) -> dict[int, Player]:
             for i, seat in enumerate(session.seats) if seat.is_computer}
 
 
-class TableScene(PlayScene):
+class TableScene(TablePainting, PlayScene):
     # The F1 overlay's lines (key, what it does), as string-table keys; read when it opens.
     HELP_KEYS = (("help.key.space_r", "help.does.roll"), ("help.key.one_to_five", "help.does.hold"),
                  ("table.help.key_boxes", "help.does.choose_box"), ("help.key.enter", "table.help.enter"),
@@ -414,35 +410,6 @@ class TableScene(PlayScene):
     def pace_after(self, action: Action) -> float:
         return BOT_PACE["hold" if isinstance(action, (Hold, Release)) else "roll"]
 
-    # -------------------------------------------------------------- draw --
-    def draw(self, surface: pygame.Surface) -> None:
-        self.draw_table(surface)
-        self.tray.draw(surface)
-        self.draw_die_keys(surface)
-        self.draw_controls(surface)
-        options = self.state.options() if self.state.current_player() >= 0 else None
-        self.card.draw(surface, self.state.current_player() if self.state.current_player() >= 0 else None,
-                       options if not self.throwing else None)
-        self.draw_coach(surface)
-        self.draw_banner(surface)
-        self.draw_box_help(surface, options if not self.throwing else None)
-        if self.handoff is not None:
-            self.draw_handoff(surface)
-        if self.walkthrough_shown():
-            self.walkthrough.draw(surface)
-
-    def draw_box_help(self, surface: pygame.Surface, options) -> None:
-        """How the box under the pointer (or finger, or keyboard focus) scores, beside the card."""
-        focus = self.card.focus_box if self.key_focus and self.person_to_play() else None
-        box = self.box_help.shown(focus)
-        if box is None or self.handoff is not None or self.walkthrough_shown():
-            return
-        seat = self.seat if self.seat >= 0 else 0
-        index = next(i for i, row in enumerate(self.card.rows) if row.box == box)
-        score = self.state.card(seat).boxes.get(box)
-        self.box_help.draw(surface, self.variant, box, self.card.row_rect(index), score,
-                           options if self.person_to_play() else None, self.card.rect)
-
     def landed(self) -> None:
         """The dice have settled: number them left to right after a turn's first roll, and cheer five alike.
 
@@ -466,151 +433,3 @@ class TableScene(PlayScene):
     def key_for(self, die: int) -> int:
         """The number key (1-5) that holds or releases this die."""
         return self.key_order.index(die) + 1
-
-    def draw_coach(self, surface: pygame.Surface) -> None:
-        """The coach's marks: the best dice to hold glow, and the options with what each is worth."""
-        if not self.coaching():
-            self.tray.highlight = set() if not getattr(self, "selected", None) else self.tray.highlight
-            return
-        options = self.coach.options()
-        if not options:
-            return
-        best = options[0]
-        if best.kind != "copy":  # in Challenge the glow marks the player's own picks
-            self.tray.highlight = set(_dice_for(self.state.dice, best.keep)) if best.kind == "keep" else set()
-        if best.kind == "box" and self.card.focus_box is None:
-            self.card.focus_box = best.box
-        line, width = assets.line_height(17, 1.4), 520
-        title = t("table.coach_title")
-        titles = [title] if fits(title, 16, width - 24, "bold") else wrap_lines(title, floor_for(16), width - 24, "bold")
-        top = line * len(titles)  # the title takes one line, or two in a long language
-        panel_rect = pygame.Rect(self.tray_rect.x + 8, 0, width, top + 2 + line * min(4, len(options)))
-        panel_rect.bottom = self.tray_rect.bottom - 6  # inside this table's tray; more lines: it grows upward
-        veil = pygame.Surface(panel_rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(veil, (12, 24, 18, 200), veil.get_rect(), border_radius=12)
-        occlude(surface, panel_rect)
-        surface.blit(veil, panel_rect)
-        for i, words in enumerate(titles):
-            draw_text(surface, words, 16 if len(titles) == 1 else floor_for(16), (210, 230, 215),
-                      (panel_rect.x + 12, panel_rect.y + line // 2 + 1 + line * i), "midleft", "bold", width - 24)
-        for i, option in enumerate(options[:4]):
-            y = panel_rect.y + top + line // 2 + 1 + line * i
-            colour = theme.HOLD_GOLD if i == 0 else (230, 236, 230)
-            draw_text(surface, describe(option, self.variant), 17, colour, (panel_rect.x + 12, y), "midleft",
-                      "bold" if i == 0 else "regular", 360)
-            shown_loss = round(best.value, 1) - round(option.value, 1)  # adds up with the values as shown
-            loss = t("table.coach_best") if shown_loss < 0.05 else "-" + i18n.number(shown_loss, 1)
-            draw_text(surface, f"{i18n.number(option.value, 1)}  {loss}", 17, colour, (panel_rect.right - 12, y),
-                      "midright", "regular", panel_rect.width - 24 - 370)
-
-    def draw_die_keys(self, surface: pygame.Surface) -> None:
-        """The key (1-5) that holds each die, on its corner, while a person may hold."""
-        if not self.person_to_play() or self.state.dice is None or not self.state.rolls_left():
-            return
-        self.draw_key_badges(surface)
-
-    def draw_key_badges(self, surface: pygame.Surface) -> None:
-        for key, die in enumerate(d for d in self.key_order if d < self.tray.count):
-            rect = self.tray.die_rect(die)
-            if rect.width:
-                badge = pygame.Rect(0, 0, 22, 22)
-                badge.center = (rect.left + 4, rect.top + 4)
-                pygame.draw.circle(surface, (20, 40, 28), badge.center, 11)
-                draw_text(surface, str(key + 1), 15, (220, 240, 225), badge.center, "center", "bold")
-
-    def draw_table(self, surface: pygame.Surface) -> None:
-        look = (i18n.language(), assets.text_scale())  # its words are painted in: a new language paints anew
-        if getattr(self, "_backdrop_look", None) != look:
-            self._backdrop = StaticLayer(self.paint_backdrop)
-            self._backdrop_look = look
-        self._backdrop.draw(surface)
-
-    def paint_backdrop(self, surface: pygame.Surface) -> None:
-        surface.blit(wood((theme.WIDTH, theme.HEIGHT), 11), (0, 0))
-        framed_felt(surface, TRAY)
-        shelf = SHELF
-        rounded(surface, theme.WOOD_DARK, shelf, 14)
-        rounded(surface, theme.mix(theme.WOOD_DARK, (0, 0, 0), 0.3), shelf.inflate(-12, -12), 10)
-        words = t("table.held")
-        size = assets.size_to_fit(words, round(16 * assets.text_scale()), shelf.height - 24, "black", 0.6)
-        label = pygame.transform.rotate(assets.text(assets.fit(words, size, shelf.height - 24, "black"), size,
-                                                    theme.mix(theme.WOOD_LIGHT, theme.WHITE, 0.2), "black"), 90)
-        surface.blit(label, label.get_rect(center=(shelf.x + 26, shelf.centery)))
-        title = str(self.variant.name)
-        draw_text(surface, title, 22, theme.PAPER, (TITLE_X, 32), "midleft", "bold", TRAY.right - 4 - TITLE_X)
-
-    def draw_controls(self, surface: pygame.Surface) -> None:
-        self.buttons.draw(surface)
-        seat = self.seat
-        x = 366
-        if seat >= 0:
-            info = self.state.seats[seat]
-            seat_badge(surface, info.colour, seat, (x + 14, 694), 12)
-            draw_text(surface, info.name, 28, theme.PAPER, (x + 36, 694), "midleft", "black", 320)
-            hint, bonus_y = self.hint(), 760
-            if fits(hint, 19, 350):
-                draw_text(surface, hint, 19, (232, 222, 200), (x, 730), "midleft", "regular", 350)
-            else:  # a long hint (in some languages) takes two smaller lines
-                small = floor_for(17)
-                y = 694 + assets.line_height(28, 0.5) + assets.line_height(small, 0.55)
-                for line in wrap_lines(hint, small, 350):
-                    draw_text(surface, line, small, (232, 222, 200), (x, y), "midleft", "regular", 350)
-                    y += assets.line_height(small, 1.15)
-                bonus_y = max(bonus_y, y - assets.line_height(small, 1.15) + assets.line_height(17))
-            draw_text(surface, self.card.bonus_hint(seat), 17, (200, 190, 170), (x, bonus_y), "midleft", "regular",
-                      350)
-
-    def hint(self) -> str:
-        state = self.state
-        seat = self.seat
-        if state.seats[seat].is_computer or self.demo:
-            return t("table.thinking") if not self.tray.busy() else t("table.rolling")
-        if state.dice is None:
-            return t("table.hint_roll")
-        if state.rolls_left():
-            return t("table.hint_hold")
-        return t("table.hint_pick")
-
-    def draw_banner(self, surface: pygame.Surface) -> None:
-        if self.banner_time <= 0 or not self.banner:
-            return
-        alpha = min(1.0, self.banner_time / 0.3)
-        rect = pygame.Rect(0, 0, 600, 64)
-        rect.center = (TRAY.centerx, TRAY.y + 48)
-        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(veil, (20, 14, 10, int(190 * alpha)), veil.get_rect(), border_radius=16)
-        occlude(surface, rect)
-        surface.blit(veil, rect)
-        draw_text(surface, self.banner, 28, theme.PAPER, rect.center, "center", "bold", rect.width - 30)
-
-    def draw_handoff(self, surface: pygame.Surface) -> None:
-        seat = self.handoff
-        info = self.state.seats[seat]
-        veil = pygame.Surface(TRAY.size, pygame.SRCALPHA)
-        veil.fill((10, 20, 14, 200))
-        occlude(surface, TRAY)
-        surface.blit(veil, TRAY)
-        seat_badge(surface, info.colour, seat, (TRAY.centerx, TRAY.centery - 90), 34)
-        name = assets.fit(assets.printable(info.name), round(54 * assets.text_scale()), TRAY.width - 260, "black")
-        title, width, at = t("table.handoff_turn", name=name), TRAY.width - 60, (TRAY.centerx, TRAY.centery)
-        draw_text(surface, title, 54, (0, 0, 0), (at[0] + 3, at[1] + 3), "center", "black", width, quiet=True)
-        draw_text(surface, title, 54, theme.PAPER, at, "center", "black", width)
-        draw_text(surface, t("table.handoff_ready"), 26, (230, 220, 200), (TRAY.centerx, TRAY.centery + 70),
-                  "center", "regular", TRAY.width - 60)
-        if self.state.last_scored:
-            who, box, points = self.state.last_scored
-            line = t("table.handoff_scored", name=self.state.seats[who].name, points=points,
-                     box=self.variant.box(box).name)
-            draw_text(surface, line, 22, (200, 214, 200), (TRAY.centerx, TRAY.bottom - 40), "center", "regular",
-                      TRAY.width - 60)
-
-
-def _dice_for(dice: tuple[int, ...], keep: tuple[int, ...]) -> list[int]:
-    """The dice (by index) that show the values of ``keep``."""
-    wanted, found = list(keep), []
-    for index, face in enumerate(dice):
-        if face in wanted:
-            wanted.remove(face)
-            found.append(index)
-    return found
-
