@@ -14,10 +14,10 @@ from game.engine.session import Session
 from game.engine.state import MAX_NAME, Seat
 from game.store.saves import load_saved
 
-from scenes.ui import assets, theme
+from scenes.ui import theme
 from scenes.ui.stack import Scene
-from scenes.ui.textfit import fit_lines
-from scenes.ui.widgets import Button, ButtonRow, baize_backdrop, draw_text, panel, rounded, seat_badge
+from scenes.ui.widgets import Button, ButtonRow
+from scenes.menus.newgame_paint import LEFT, RIGHT, NewGamePainting
 
 # Each level's name in the string table; shown with level_name(level), which reads it in the player's language.
 LEVEL_NAMES = {"random": "newgame.level.easy", "greedy": "newgame.level.medium", "heuristic": "newgame.level.hard",
@@ -25,8 +25,6 @@ LEVEL_NAMES = {"random": "newgame.level.easy", "greedy": "newgame.level.medium",
                "optimal": "newgame.level.perfect"}
 COMPUTER_NAMES = ("Ada", "Bram", "Chloé", "Dirk", "Eva", "Femke", "Gus")
 KIOSK_NAMES = ("Ann", "Ben", "Cleo", "Dan", "Ella", "Finn")
-LEFT = pygame.Rect(30, 96, 470, 600)
-RIGHT = pygame.Rect(520, 96, 730, 600)
 ROW_H = 66
 
 
@@ -67,7 +65,7 @@ class SeatSetup:
                     self.colour)
 
 
-class NewGameScene(Scene):
+class NewGameScene(NewGamePainting, Scene):
     screen = "new_game"
     def __init__(self, app):
         super().__init__(app)
@@ -338,92 +336,11 @@ class NewGameScene(Scene):
             self._start_editing(focused[1])  # Tab onto a name and type: the name field takes the keys at once
         return None
 
-    # ------------------------------------------------------------- draw --
-    def draw(self, surface: pygame.Surface) -> None:
-        baize_backdrop(surface)
-        draw_text(surface, t("newgame.title"), 44, theme.PAPER, (theme.WIDTH // 2, 52), "center", "title",
-                  theme.WIDTH - 120)
-        self._draw_variants(surface)
-        self._draw_seats(surface)
-        self.row.draw(surface)
 
-    def _draw_variants(self, surface: pygame.Surface) -> None:
-        panel(surface, LEFT, theme.PAPER, 16)
-        draw_text(surface, t("newgame.game"), 28, theme.INK, (LEFT.x + 20, LEFT.y + 30), "midleft", "black",
-                  LEFT.width - 40)
-        for i in self._visible_variants():
-            rect = self._variant_rect(i)
-            variant = self.variants[i]
-            chosen = i == self.variant_index
-            rounded(surface, (255, 232, 160) if chosen else (240, 234, 216), rect, 10)
-            if chosen:
-                rounded(surface, theme.WOOD, rect, 10, 3)
-            # The name, then as many lines of the description as the card has room for (one, with large text).
-            name_height = assets.line_height(22, 1.05)
-            step = assets.line_height(15, 1.15)
-            room = max(1, (rect.height - 10 - name_height) // step)
-            draw_text(surface, str(variant.name), 22, theme.INK, (rect.x + 14, rect.y + 6 + name_height // 2),
-                      "midleft", "bold", rect.width - 28)
-            size, lines = fit_lines(str(variant.description), 15, rect.width - 28, room)
-            top = rect.y + 5 + name_height + step // 2 + (step // 2 if len(lines) < room else 0)
-            for k, line in enumerate(lines):
-                draw_text(surface, line, size, theme.INK_SOFT, (rect.x + 14, top + k * step), "midleft", "regular",
-                          rect.width - 28)
-        if len(self.variants) > len(self._visible_variants()):
-            draw_text(surface, t("newgame.scroll_for_more"), 15, theme.INK_FAINT, (LEFT.centerx, LEFT.bottom - 8),
-                      "midbottom", "regular", LEFT.width - 40)
 
-    def _paint_card(self, surface: pygame.Surface, card: Button) -> None:
-        """The focus ring around the chosen game, when the keys have put it there."""
-        if card.focus and self.variant_index in self._visible_variants():
-            rounded(surface, theme.PREVIEW_INK, self._variant_rect(self.variant_index).inflate(8, 8), 14, 3)
 
-    def _paint_swatch(self, surface: pygame.Surface, swatch: Button) -> None:
-        i = swatch.seat
-        seat = self.seats[i]
-        centre = (swatch.rect.x + 28, swatch.rect.centery)
-        seat_badge(surface, seat.colour, i, centre, 18)
-        if swatch.focus:
-            pygame.draw.circle(surface, theme.PREVIEW_INK, centre, 24, 3)
 
-    def _paint_name(self, surface: pygame.Surface, name: Button) -> None:
-        i = name.seat
-        seat = self.seats[i]
-        field = name.rect.inflate(0, -14)
-        editing = self.editing == i
-        rounded(surface, theme.WHITE if editing else (248, 244, 232), field, 8)
-        rounded(surface, theme.PREVIEW_INK if editing or name.focus else theme.PAPER_LINE, field, 8,
-                3 if name.focus and not editing else 2)
-        if editing:  # show the end of what is being typed, with the caret
-            caret = "|" if int(self.clock.time * 2) % 2 == 0 else " "
-            shown = _tail(assets.printable(seat.name), round(24 * assets.text_scale()), field.width - 30) + caret
-            draw_text(surface, shown, 24, theme.INK, (field.x + 10, field.centery), "midleft", "bold")
-        else:
-            draw_text(surface, seat.name, 24, theme.INK, (field.x + 10, field.centery), "midleft", "bold",
-                      field.width - 20)
 
-    def _draw_seats(self, surface: pygame.Surface) -> None:
-        panel(surface, RIGHT, theme.PAPER, 16)
-        low, high = self.seat_limits()
-        players = t("newgame.players", low=low, high=high) if low != high else t("newgame.players_fixed", count=low)
-        heading = draw_text(surface, players, 28, theme.INK, (RIGHT.x + 20, RIGHT.y + 30), "midleft", "black", 300)
-        for i in range(len(self.seats)):
-            rounded(surface, (240, 234, 216), self._seat_rect(i), 10)
-        games_y = RIGHT.bottom - 70
-        size, lines = fit_lines(t("newgame.games_in_match"), 24, 270, 2, "bold", 18)
-        step = assets.line_height(size, 1.1)
-        for k, line in enumerate(lines):
-            draw_text(surface, line, size, theme.INK, (RIGHT.x + 20, round(games_y + 27 + (k - (len(lines) - 1) / 2)
-                                                                            * step)), "midleft", "bold", 270)
-        draw_text(surface, str(self.games), 34, theme.INK, (RIGHT.x + 392, games_y + 27), "center", "black")
-        hint = t("newgame.hint_kiosk") if self.kiosk else t("newgame.hint")
-        room = RIGHT.right - 20 - max(heading.right + 30, RIGHT.x + 300)
-        size, lines = fit_lines(hint, 17, room)
-        step = assets.line_height(size, 1.15)
-        top = RIGHT.y + 30 - step * (len(lines) - 1) / 2
-        for k, line in enumerate(lines):
-            draw_text(surface, line, size, theme.INK_SOFT, (RIGHT.right - 20, round(top + k * step)), "midright",
-                      "regular", room)
 
 
 class Painted(Button):
@@ -446,16 +363,6 @@ def _named(button: Button, name) -> Button:
     """The button, with a name that finds it again after the buttons are rebuilt."""
     button.id = name
     return button
-
-
-def _tail(words: str, size: int, width: int) -> str:
-    """The end of the text that fits ``width``, with an ellipsis in front when cut."""
-    face = assets.font("bold", size)
-    if face.size(words)[0] <= width:
-        return words
-    while words and face.size("…" + words)[0] > width:
-        words = words[1:]
-    return "…" + words
 
 
 def _step(level: str) -> int:

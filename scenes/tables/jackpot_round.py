@@ -16,7 +16,7 @@ from game.engine.session import Session
 from scenes.ui import assets, theme
 from scenes.tables.rack_view import RackView
 from scenes.ui.stack import Scene
-from scenes.tables.jackpot_table import symbol_count
+from scenes.tables.jackpot_words import symbol_count
 from scenes.ui.widgets import Button, ButtonRow, dim, draw_text, panel
 
 STEP = 0.75  # seconds each scoring line is shown, at normal speed

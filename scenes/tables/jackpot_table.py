@@ -30,31 +30,10 @@ from scenes.tables.rack_view import RackView
 from scenes.tables.walkthrough import JACKPOT_STEPS, Walkthrough
 from scenes.tables.play_scene import UNDO_GRACE, PlayScene
 from scenes.ui.widgets import Button, ButtonRow, StaticLayer
+from scenes.tables.jackpot_words import class_name, either, symbol_words
 from scenes.tables.jackpot_paint import BIG_RACK, PICKER, SMALL_RACKS, TRAY, JackpotPainting
 
 BOT_PACE = {"roll": 0.8, "decide": 0.9}
-
-
-def class_name(roll_class: str) -> str:
-    """What a class of roll is called: "Two pairs", "Jackpot!"."""
-    return t(f"jackpot.roll_class.{roll_class}")
-
-
-def symbol_words(symbol: str, form: str) -> str:
-    """A symbol inside a sentence: ``name`` ("cherry"), ``a`` ("a cherry")."""
-    return t(f"jackpot.symbol.{symbol}.{form}")
-
-
-def symbol_count(symbol: str, count: int) -> str:
-    """ "7 cherries"."""
-    return t(f"jackpot.symbol.{symbol}.count", count=count)
-
-
-def either(words: list[str]) -> str:
-    """ "a bell, a cherry or an orange"."""
-    if len(words) == 1:
-        return words[0]
-    return t("jackpot.either", first=t("jackpot.list_comma").join(words[:-1]), last=words[-1])
 
 
 class JackpotTableScene(JackpotPainting, PlayScene):
