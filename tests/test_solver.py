@@ -28,7 +28,8 @@ from game.rules.scoring import Options, box_options, hand_scores, is_five_alike
 from game.engine.session import Session
 from game.bots.solver import (Position, SolverTableError, advise, advise_state, build_values, load_table,
                          main as solver_main, save_table, shipped_path, solve_turn, table_for, user_path)
-from game.bots.solver_tables import forget_loaded, geometry, hand_values, joker_tables, model, scoring_fingerprint
+from game.bots.solver_model import geometry, hand_values, joker_tables, model
+from game.bots.solver_tables import forget_loaded, scoring_fingerprint
 from game.engine.state import Seat
 from game.engine.families import new_state
 from game.rules.variants import find_variant, load_variant_file

@@ -37,20 +37,26 @@ from game.rules.variant import Variant
 if TYPE_CHECKING:
     import numpy as np
 
-    from game.bots.solver_tables import Model, SolverTable
+    from game.bots.solver_model import Model
+    from game.bots.solver_tables import SolverTable
 
 # The tables need numpy; this module imports it only when advice is asked for, so importing
 # the players (game.bots.levels, game.bots.optimal) stays light and works without numpy.
-_FROM_TABLES = {
-    "SHIPPED", "Model", "SolverTable", "SolverTableError", "best_keep_values", "build_values", "expect_keeps",
-    "hand_values", "load_table", "model", "save_table", "shipped_path", "table_for", "user_path",
-}
+_FROM_TABLES = {"SHIPPED", "SolverTable", "build_values", "load_table", "save_table", "shipped_path", "table_for",
+                "user_path"}
+_FROM_MODEL = {"Model", "SolverTableError", "best_keep_values", "expect_keeps", "hand_values", "model"}
 
 
 def _tables():
     from game.bots import solver_tables
 
     return solver_tables
+
+
+def _model():
+    from game.bots import solver_model
+
+    return solver_model
 
 
 @dataclass(frozen=True)
@@ -93,7 +99,7 @@ class Position:
     @classmethod
     def of_card(cls, variant: Variant, card: dict[str, int | None], upper: int | None = None,
                 five: bool | int | None = None) -> "Position":
-        m = _tables().model(variant)
+        m = _model().model(variant)
         mask = sum(1 << i for i, box in enumerate(variant.box_ids) if card.get(box) is not None)
         if upper is None:
             upper = upper_total(variant, card)
@@ -144,11 +150,11 @@ def solve_turn(variant: Variant, table: SolverTable, pos: Position) -> Turn:
         return turn
     import numpy as np
 
-    st = _tables()
-    m = st.model(variant)
+    sm = _model()
+    m = sm.model(variant)
     geo = m.geo
     one = np.array([pos.mask]), np.array([pos.upper]), np.array([pos.five])
-    H = st.hand_values(m, table.flat, *one)
+    H = sm.hand_values(m, table.flat, *one)
     # The five-alike hands straight from box_options, on a card of this state.
     card = _card_of(variant, pos)
     for row in m.five_rows:
@@ -157,13 +163,13 @@ def solve_turn(variant: Variant, table: SolverTable, pos: Position) -> Turn:
                    for box, points in options.scores.items())
         H[row, 0] = best + options.five_alike_bonus
     if np.isnan(H).any():
-        raise st.SolverTableError(f"the table has no value for a state after {pos}: it cannot occur in a game")
+        raise sm.SolverTableError(f"the table has no value for a state after {pos}: it cannot occur in a game")
     turn = Turn(H[:, 0].copy(), [[]])
     best = H
     for _ in range(1, variant.rolls_per_turn):
-        layers = st.expect_keeps(geo, best)
+        layers = sm.expect_keeps(geo, best)
         turn.keeps.append([layer[:, 0].copy() for layer in layers])
-        best = st.best_keep_values(geo, layers)
+        best = sm.best_keep_values(geo, layers)
     _TURNS[key] = turn
     if len(_TURNS) > 256:
         _TURNS.popitem(last=False)
@@ -192,7 +198,7 @@ def _ranked(options: list[Option]) -> list[Option]:
 def box_choices(variant: Variant, table: SolverTable, card: dict[str, int | None], pos: Position,
                 dice: tuple[int, ...]) -> list[Option]:
     """Every legal box for these dice (``box_options``), valued."""
-    m = _tables().model(variant)
+    m = _model().model(variant)
     options = box_options(variant, card, tuple(dice))
     found = []
     for box, points in options.scores.items():
@@ -212,7 +218,7 @@ def advise(variant: Variant, table: SolverTable, card_boxes: dict[str, int | Non
     not listed: it is the same as scoring now.
     """
     if table.rules_hash != variant.rules_hash:
-        raise _tables().SolverTableError(f"this table is for other rules than {variant.id}'s")
+        raise _model().SolverTableError(f"this table is for other rules than {variant.id}'s")
     if len(dice) != variant.dice:
         raise ValueError(f"{variant.id} rolls {variant.dice} dice, not {len(dice)}")
     if not 0 <= rolls_left < variant.rolls_per_turn:
@@ -221,7 +227,7 @@ def advise(variant: Variant, table: SolverTable, card_boxes: dict[str, int | Non
     hand = tuple(sorted(dice))
     options = box_choices(variant, table, card_boxes, pos, hand)
     if rolls_left > 0:
-        m = _tables().model(variant)
+        m = _model().model(variant)
         turn = solve_turn(variant, table, pos)
         layers = turn.keeps[rolls_left]
         for keep in reachable_keeps(hand):
@@ -262,7 +268,7 @@ def _advise_common(state, seat: int, table: SolverTable) -> list[Option]:
         return _ranked(box_choices(variant, table, card, pos, markers))
     if state.stage != "pick" or state.common is None or not state.empties(seat):
         return []
-    m = _tables().model(variant)
+    m = _model().model(variant)
     turn = solve_turn(variant, table, pos)
     low, high = state.copy_range(seat)
     left = max(0, variant.rolls_per_turn - state.step)
@@ -280,6 +286,10 @@ def _advise_common(state, seat: int, table: SolverTable) -> list[Option]:
 def __getattr__(name: str):
     if name in _FROM_TABLES:
         return getattr(_tables(), name)
+    if name in _FROM_MODEL:
+        from game.bots import solver_model
+
+        return getattr(solver_model, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
