@@ -193,7 +193,7 @@ def _cmd_advise(args: argparse.Namespace) -> int:
     from game.engine.families import state_from_json
 
     variant = _variant(args.variant)
-    if variant.family != "scorecard":
+    if not isinstance(variant, Variant):
         raise UsageError(f"{variant.id} has no optimal player (scorecard games only)")
     try:
         data = json.loads(args.state)
@@ -260,7 +260,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from game.terminal import play_in_terminal
 
     variant = _variant(args.variant)
-    if variant.family != "scorecard":
+    if not isinstance(variant, Variant):
         raise UsageError(f"{variant.id} is played on the table: run dice-parlor without a command")
     levels = _levels(args.players, allow_person=True)
     _check_seats(variant, len(levels))

@@ -140,3 +140,20 @@ def test_one_play_sequence_every_table_only_shows_its_moves():
         assert issubclass(table, PlayScene)
         for cls in table.__mro__[:table.__mro__.index(PlayScene)]:
             assert not {"act", "undo", "drive_bot"} & set(vars(cls)), cls.__name__
+
+
+def test_no_module_is_over_450_lines():
+    long = {name: n for name, path in _modules().items()
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > 450}
+    assert long == {}
+
+
+def test_nothing_checks_a_family_of_games_by_its_name():
+    """The kind of game picks its engine, table and levels in one place each (families.STATES,
+    registry.TABLES, levels.LEVELS); elsewhere a scorecard game is told by its class."""
+    import re
+
+    pattern = re.compile(r"""(\bfamily|variant\.kind)\s*[!=]=\s*["']""")
+    found = [f"{name}:{number}" for name, path in _modules().items()
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]
+    assert found == []

@@ -51,12 +51,14 @@ def make_player(level: str, rng: random.Random | None = None, family: str = "sco
 
 def available_levels(family: str = "scorecard", variant: Variant | None = None) -> list[str]:
     """The levels to offer for a variant, easiest first: the solver's dial (easy, medium, hard, optimal)
-    where its table exists and numpy is there (the standalone app leaves it out), else the basic three."""
-    if family != "scorecard":
-        return level_names(family)
-    if importlib.util.find_spec("numpy") is not None:
+    where the family has one, its table exists and numpy is there (the standalone app leaves it out), else
+    the levels that need no table."""
+    levels = LEVELS[family]
+    basic = [level.name for level in levels if not level.needs_table]
+    dial = [level.name for level in levels if level.needs_table]
+    if dial and importlib.util.find_spec("numpy") is not None:
         from game.bots.solver_tables import shipped_path, user_path
 
         if variant is None or shipped_path(variant).is_file() or user_path(variant).is_file():
-            return list(DIAL)
-    return list(BASIC)
+            return dial
+    return basic

@@ -12,6 +12,7 @@ from typing import Iterator
 
 from game.rules import i18n
 from game.rules.i18n import Tr, t
+from game.rules.jackpot import JackpotVariant
 from game.rules.variant import Box, Variant
 
 
@@ -142,6 +143,6 @@ def _with_help(lines: list[str], variant) -> Tr:
 def rules_text(variant: Variant, language: str | None = None) -> Tr:
     """The whole rules text of a variant, paragraphs split by newlines; indented lines belong to a list."""
     with _speaking(language):
-        if variant.family == "jackpot":
+        if isinstance(variant, JackpotVariant):
             return _with_help(_jackpot_lines(variant), variant)
         return _with_help(_scorecard_lines(variant), variant)

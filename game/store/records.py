@@ -18,6 +18,7 @@ from typing import Any
 
 from game.paths import user_data_dir
 from game.engine.session import Session
+from game.rules.variant import Variant
 from game.store.storage import lock_for, move_aside, write_json
 
 RECORDS_FILE = "records.json"
@@ -38,7 +39,7 @@ def result_entry(session: Session, when: float | None = None) -> dict:
         entry: dict[str, Any] = {"name": seat.name, "kind": seat.kind, "level": seat.level,
                                  "total": totals[index], "won": index in winners,
                                  "game_totals": [state.game_totals(g)[index] for g in range(state.games)]}
-        if variant.family == "scorecard":
+        if isinstance(variant, Variant):  # a scorecard game: its bonuses are counted too
             cards = [state.cards[g][index] for g in range(state.games)]
             entry["upper_bonus"] = sum(card.upper_bonus(variant) > 0 for card in cards)
             five = variant.five_alike_box

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from game.rules import i18n
 from game.engine.actions import Action, Copy, Roll, Score
 from game.rules.i18n import t
+from game.rules.variant import Variant
 
 log = logging.getLogger("dice_parlor.coach")
 
@@ -65,7 +66,7 @@ class Coach:
         self.available = self._load()
 
     def _load(self) -> bool:
-        if self.variant.family != "scorecard":
+        if not isinstance(self.variant, Variant):  # the solver knows the scorecard games only
             return False
         try:
             from game.bots.solver import SolverTableError, table_for
