@@ -60,11 +60,30 @@ class StillPlaying(Scene):
         self.row.draw(surface)
 
 
-class PinPad(Scene):
-    """An on-screen keypad for the admin PIN: touch only, large keys."""
-    screen = "admin_pin"
+class _AdminOverlay(Scene):
+    """What the PIN pad and the admin panel share: a paper box over the dimmed screen, Esc closes it, every
+    other input goes to its buttons."""
 
     transparent = True
+    box: pygame.Rect
+    row: ButtonRow
+
+    def handle(self, intent):
+        if intent.kind == "back":
+            self.app.stack.pop()
+        else:
+            self.row.handle(intent, self.clock.time)
+        return None
+
+    def draw_box(self, surface: pygame.Surface) -> None:
+        dim(surface, 170)
+        panel(surface, self.box, theme.PAPER, 20, theme.WOOD_LIGHT)
+
+
+class PinPad(_AdminOverlay):
+    """An on-screen keypad for the admin PIN: touch only, large keys, and digit keys for staff."""
+
+    screen = "admin_pin"
 
     def __init__(self, app, kiosk):  # kiosk: the KioskController
         super().__init__(app)
@@ -107,15 +126,12 @@ class PinPad(Scene):
             self.press("Back")
         elif intent.kind == "confirm" and self.row.focus is None:
             self.press("OK")  # Enter after the digits
-        elif intent.kind == "back":
-            self.app.stack.pop()
         else:
-            self.row.handle(intent, self.clock.time)
+            return super().handle(intent)
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
-        dim(surface, 170)
-        panel(surface, self.box, theme.PAPER, 20, theme.WOOD_LIGHT)
+        self.draw_box(surface)
         left = self.kiosk.locked_for()
         message = t("kiosk.locked_seconds", seconds=int(left) + 1) if left > 0 else self.message
         draw_lines(surface, message, 30, theme.INK, (self.box.centerx, self.box.y + 50), "center", "black",
@@ -125,12 +141,11 @@ class PinPad(Scene):
         self.row.draw(surface)
 
 
-class AdminPanel(Scene):
+class AdminPanel(_AdminOverlay):
     """The admin's choices, and beside them what the operator should know: where kiosk.yaml is and every
     problem found in it or elsewhere (the customers' screens never show these)."""
 
     screen = "admin"
-    transparent = True
 
     def __init__(self, app, kiosk):  # kiosk: the KioskController
         super().__init__(app)
@@ -168,16 +183,8 @@ class AdminPanel(Scene):
             self.note = t("kiosk.records_not_reset", error=error)
             log.warning("records reset failed: %s", error)
 
-    def handle(self, intent):
-        if intent.kind == "back":
-            self.app.stack.pop()
-        else:
-            self.row.handle(intent, self.clock.time)
-        return None
-
     def draw(self, surface: pygame.Surface) -> None:
-        dim(surface, 170)
-        panel(surface, self.box, theme.PAPER, 20, theme.WOOD_LIGHT)
+        self.draw_box(surface)
         draw_text(surface, t("kiosk.admin"), 38, theme.INK, (self.box.centerx, self.box.y + 50), "center", "black",
                   self.box.width - 40)
         self.draw_notes(surface)

@@ -376,12 +376,7 @@ class JackpotTableScene(JackpotPainting, PlayScene):
     def update(self, dt: float) -> None:
         speed = self.app.animation_speed()
         self.clock.tick(dt)
-        if self.walkthrough is not None:
-            self.walkthrough.update(dt)
-        self.tray.speed = min(speed, 50.0)
-        self.tray.update(dt)
-        if self.throwing and not self.tray.busy():
-            self.throwing = False
+        self.update_dice(dt, speed)
         for view in self.racks:
             view.speed = min(speed, 50.0)
             view.update(dt)

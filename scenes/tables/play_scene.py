@@ -105,6 +105,17 @@ class PlayScene(Scene):
         """Something is still moving on the table."""
         return False
 
+    def update_dice(self, dt: float, speed: float) -> bool:
+        """Tips, then the tray's dice at the table's speed; True once thrown dice have come to rest."""
+        if self.walkthrough is not None:
+            self.walkthrough.update(dt)
+        self.tray.speed = min(speed, 50.0)
+        self.tray.update(dt)
+        if self.throwing and not self.tray.busy():
+            self.throwing = False
+            return True
+        return False
+
     def waiting(self) -> bool:
         """Something a computer's move or an undo must wait for (by default: whatever still moves)."""
         return self.busy()

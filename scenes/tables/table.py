@@ -364,12 +364,7 @@ class TableScene(TablePainting, PlayScene):
         speed = self._speed()
         self.clock.tick(dt)
         self.box_help.update(dt)
-        if self.walkthrough is not None:
-            self.walkthrough.update(dt)
-        self.tray.speed = min(speed, 50.0)
-        self.tray.update(dt)
-        if self.throwing and not self.tray.busy():
-            self.throwing = False
+        if self.update_dice(dt, speed):
             self.landed()
         self.card.update(dt)
         if self.banner_time > 0:
