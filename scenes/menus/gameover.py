@@ -12,6 +12,7 @@ from game.rules import i18n
 from game.rules.i18n import t
 from game.engine.session import Session
 
+from scenes.ui.help_keys import GAME_OVER
 from scenes.ui import assets, theme
 from scenes.ui.textfit import fits, wrap_lines
 from scenes.ui.stack import Scene
@@ -37,6 +38,7 @@ class Flake:
 
 
 class GameOverScene(Scene):
+    help_keys = GAME_OVER
     screen = "game_over"
     transparent = True
 

@@ -1,8 +1,8 @@
 """F1 or ?: the keys of the screen below, so everything can be done without a mouse.
 
-A screen says which keys it has in one of two ways: a list here, found by its class name (:data:`SCREENS`),
-or a ``help_keys()`` method on the scene returning (key, meaning) pairs already in the player's language.
-The lists name string-table keys (area "help"); they are read when the overlay opens.
+A screen names its keys in its ``help_keys`` class attribute (pairs of string-table keys, see
+:mod:`scenes.ui.help_keys`); a screen whose keys change with what it shows has a ``help_lines()`` method
+instead, returning pairs already in the player's language.
 """
 
 from __future__ import annotations
@@ -15,39 +15,12 @@ from scenes.ui import assets, theme
 from scenes.ui.stack import Scene
 from scenes.ui.widgets import dim, draw_text, panel
 
-# Each line: (the key's name, what it does), as keys of the string table.
-MOVE = ("help.key.tab_arrows", "help.does.move")
-PRESS = ("help.key.enter", "help.does.press")
-BACK = ("help.key.esc", "help.does.back")
-FULLSCREEN = ("help.key.f11", "help.does.fullscreen")
-HELP = ("help.key.f1", "help.does.help")
-GENERAL = [MOVE, PRESS, BACK, FULLSCREEN, HELP]
-TITLE = [MOVE, PRESS, ("help.key.esc", "help.does.quit_game"), FULLSCREEN, HELP]
-NEW_GAME = [("help.key.tab_arrows", "help.does.move_new_game"), ("help.key.up_down", "help.does.choose_game"),
-            ("help.key.enter", "help.does.press_or_type"), ("help.key.esc", "help.does.back_title"), FULLSCREEN, HELP]
-RECORDS = [("help.key.left_right", "help.does.other_game"), ("help.key.up_down", "help.does.other_player"),
-           ("help.key.tab_enter", "help.does.back_button"), BACK, FULLSCREEN, HELP]
-ROLL_OFF = [("help.key.enter_space_esc", "help.does.skip_rolloff"), FULLSCREEN, HELP]
-GAME_OVER = [MOVE, PRESS, ("help.key.esc", "help.does.back_title"), FULLSCREEN, HELP]
-DIALOG = [MOVE, PRESS, ("help.key.esc", "help.does.cancel"), HELP]
-SCREENS = {  # the tables list their own keys (their help_keys)
-    "GameOverScene": GAME_OVER,
-    "TitleScene": TITLE,
-    "NewGameScene": NEW_GAME,
-    "RecordsScene": RECORDS,
-    "RollOffScene": ROLL_OFF,
-    "Dialog": DIALOG,
-    "ConfirmDialog": DIALOG,
-    "PauseMenu": DIALOG,
-}
-
-
 def keys_for(scene) -> list[tuple[str, str]]:
     """The keys of ``scene`` and what they do, in the player's language."""
-    own = getattr(scene, "help_keys", None)
-    if callable(own):
-        return list(own())
-    return [(t(key), t(meaning)) for key, meaning in SCREENS.get(type(scene).__name__, GENERAL)]
+    lines = getattr(scene, "help_lines", None)
+    if callable(lines):
+        return list(lines())
+    return [(t(key), t(meaning)) for key, meaning in scene.help_keys]
 
 
 class HelpOverlay(Scene):

@@ -14,6 +14,7 @@ from game.engine.session import Session
 from game.engine.state import MAX_NAME, Seat
 from game.store.saves import load_saved
 
+from scenes.ui.help_keys import NEW_GAME
 from scenes.ui import theme
 from scenes.ui.stack import Scene
 from scenes.ui.widgets import Button, ButtonRow
@@ -66,6 +67,7 @@ class SeatSetup:
 
 
 class NewGameScene(NewGamePainting, Scene):
+    help_keys = NEW_GAME
     screen = "new_game"
     def __init__(self, app):
         super().__init__(app)

@@ -9,6 +9,7 @@ from game.rules import i18n
 from game.rules.i18n import t
 from game.store.records import high_scores, player_stats, read_records
 
+from scenes.ui.help_keys import RECORDS
 from scenes.ui import assets, theme
 from scenes.ui.textfit import fit_lines
 from scenes.ui.stack import Scene
@@ -24,6 +25,7 @@ COLUMNS = [("records.games", 280, 74), ("records.wins", 356, 74), ("records.avg"
 
 
 class RecordsScene(Scene):
+    help_keys = RECORDS
     screen = "records"
     def __init__(self, app):
         super().__init__(app)

@@ -119,8 +119,8 @@ class RulesScene(Scene):
             self.first_tab = self.index - shown + 1
         self._layout()
 
-    def help_keys(self) -> list[tuple[str, str]]:
-        """This screen's keys for the F1 overlay, in the player's language."""
+    def help_lines(self) -> list[tuple[str, str]]:
+        """This screen's keys for the F1 overlay, in the player's language (they depend on what it shows)."""
         keys = [] if self.fixed else [("games", "games")]
         keys += [("lines", "lines"), ("page", "page")]
         keys += [("back_button", "back_button")] if self.fixed else []

@@ -13,6 +13,7 @@ from game.rules import i18n
 from game.rules.i18n import t
 from game.store.saves import Resumed, load_saved
 
+from scenes.ui.help_keys import TITLE
 from scenes.ui import assets, theme
 from scenes.tables.die_art import die_surface, shadow_surface
 from scenes.ui.stack import Scene
@@ -26,6 +27,7 @@ DETAIL_SIZE = 15  # the second line's size: widgets.Button draws it at half the 
 
 
 class TitleScene(Scene):
+    help_keys = TITLE
     screen = "title"
     def enter(self) -> None:
         kiosk = self.app.kiosk is not None

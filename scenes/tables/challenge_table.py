@@ -27,7 +27,7 @@ MARKERS = pygame.Rect(16, 452, 704, 204)
 
 
 class ChallengeTableScene(TableScene):
-    HELP_KEYS = (("help.key.space_r", "help.does.roll_common"), ("help.key.one_to_five", "help.does.pick_copy"),
+    help_keys = (("help.key.space_r", "help.does.roll_common"), ("help.key.one_to_five", "help.does.pick_copy"),
                  ("help.key.enter", "help.does.copy"), ("table.help.key_boxes_enter", "help.does.choose_and_score"),
                  ("help.key.u", "help.does.undo"), ("help.key.c", "table.help.coach"),
                  ("help.key.esc", "help.does.back"), ("help.key.f11", "help.does.fullscreen"),

@@ -45,6 +45,8 @@ class Beat:
 
 
 class JackpotRoundScene(Scene):
+    help_keys = (("jackpot.help.enter_space", "jackpot.help.show_all"), ("help.key.esc", "help.does.table_menu"),
+                 ("help.key.f11", "help.does.fullscreen"), ("help.key.f1", "help.does.help"))
     screen = "round_summary"
     transparent = True
 
@@ -77,12 +79,6 @@ class JackpotRoundScene(Scene):
 
     def resume(self) -> None:
         self.label_buttons()  # back from the menu: the language may have changed
-
-    def help_keys(self) -> list[tuple[str, str]]:
-        """The F1 overlay's list for this screen (see scenes.menus.help_overlay.keys_for)."""
-        keys = [("jackpot.help.enter_space", "jackpot.help.show_all"), ("help.key.esc", "help.does.table_menu"),
-                ("help.key.f11", "help.does.fullscreen"), ("help.key.f1", "help.does.help")]
-        return [(t(key), t(meaning)) for key, meaning in keys]
 
     def label_buttons(self) -> None:
         final = self.state.is_terminal()

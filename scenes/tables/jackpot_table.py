@@ -37,6 +37,13 @@ BOT_PACE = {"roll": 0.8, "decide": 0.9}
 
 
 class JackpotTableScene(JackpotPainting, PlayScene):
+    help_keys = (("help.key.space_r", "help.does.roll"), ("help.key.one_to_five", "help.does.drop_tile"),
+                 ("jackpot.help.tab", "help.does.switch_tile"), ("help.key.left_right", "jackpot.help.cursor"),
+                 ("help.key.enter", "jackpot.help.enter"), ("help.key.c", "help.does.chance_space"),
+                 ("help.key.x", "help.does.return_chance"), ("help.key.u", "help.does.undo_tile"),
+                 ("help.key.esc", "help.does.table_menu"), ("help.key.f11", "help.does.fullscreen"),
+                 ("help.key.f1", "help.does.help"))
+
     def __init__(self, app, session: Session, demo: bool = False):
         super().__init__(app, session, demo)
         self.banner_first = False  # after an undo, the banner (whose tile came back) comes before the roll's words
@@ -87,16 +94,6 @@ class JackpotTableScene(JackpotPainting, PlayScene):
 
     def resume(self) -> None:
         self.label_buttons()  # the language may have changed in the settings
-
-    def help_keys(self) -> list[tuple[str, str]]:
-        """The F1 overlay's list for this table (see scenes.menus.help_overlay.keys_for)."""
-        keys = [("help.key.space_r", "help.does.roll"), ("help.key.one_to_five", "help.does.drop_tile"),
-                ("jackpot.help.tab", "help.does.switch_tile"), ("help.key.left_right", "jackpot.help.cursor"),
-                ("help.key.enter", "jackpot.help.enter"), ("help.key.c", "help.does.chance_space"),
-                ("help.key.x", "help.does.return_chance"), ("help.key.u", "help.does.undo_tile"),
-                ("help.key.esc", "help.does.table_menu"), ("help.key.f11", "help.does.fullscreen"),
-                ("help.key.f1", "help.does.help")]
-        return [(t(key), t(meaning)) for key, meaning in keys]
 
     def label_buttons(self) -> None:
         self.roll_button.label = t("jackpot.roll")

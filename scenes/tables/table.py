@@ -44,7 +44,7 @@ def make_players(session: Session) -> dict[int, Player]:
 
 class TableScene(TablePainting, PlayScene):
     # The F1 overlay's lines (key, what it does), as string-table keys; read when it opens.
-    HELP_KEYS = (("help.key.space_r", "help.does.roll"), ("help.key.one_to_five", "help.does.hold"),
+    help_keys = (("help.key.space_r", "help.does.roll"), ("help.key.one_to_five", "help.does.hold"),
                  ("table.help.key_boxes", "help.does.choose_box"), ("help.key.enter", "table.help.enter"),
                  ("boxhelp.key", "boxhelp.does"),
                  ("help.key.u", "help.does.undo"), ("help.key.c", "table.help.coach"),
@@ -113,10 +113,6 @@ class TableScene(TablePainting, PlayScene):
 
     def resume(self) -> None:
         self.buttons = ButtonRow([self.roll_button, self.pause_button, self.undo_button, self.coach_button])
-
-    def help_keys(self) -> list[tuple[str, str]]:
-        """What each key does at this table, in the player's language (the F1 overlay)."""
-        return [(t(key), t(meaning)) for key, meaning in self.HELP_KEYS]
 
     # ------------------------------------------------------------ helpers --
     def person_to_play(self) -> bool:

@@ -8,6 +8,7 @@ import pygame
 
 from game.rules.i18n import t
 
+from scenes.ui.help_keys import DIALOG
 from scenes.ui import assets, theme
 from scenes.ui.stack import Scene
 from scenes.ui.widgets import Button, ButtonRow, dim, draw_text, panel
@@ -18,6 +19,7 @@ MESSAGE_SIZE = 24
 
 
 class Dialog(Scene):
+    help_keys = DIALOG
     screen = "dialog"
     transparent = True
 

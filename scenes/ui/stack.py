@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from scenes.ui.help_keys import GENERAL
+
 from scenes.ui.tween import Clock
 
 if TYPE_CHECKING:
@@ -21,6 +23,7 @@ if TYPE_CHECKING:
 class Scene:
     transparent = False  # an overlay: the scene below keeps drawing
     screen = "screen"  # the name the operator's log gives it ("screen: title")
+    help_keys = GENERAL  # the keys its F1 overlay lists (scenes.ui.help_keys)
 
     def __init__(self, app: Any):
         self.app = app
