@@ -167,7 +167,9 @@ class App:
         self.running = False
 
     def flush(self) -> None:
-        """Keep what has been played (the autosave) before the process ends."""
+        """Keep what has been played (the autosave, and any finished game's result still waiting) before the
+        process ends."""
+        self.saving.write_results(self)
         for scene in self.stack.scenes:
             scene.flush()
 
@@ -251,8 +253,8 @@ class App:
             if exit_after is not None and now - started >= exit_after:
                 break
             clock.tick(fps)
+        self.flush()  # however the loop ends (a quit, a signal): a hold made since the last save is kept too
         if self.stop.signal is not None:
-            self.flush()
             logging.getLogger("dice_parlor").info("stopped by %s", self.stop.signal)
         if screenshot:  # what the window shows, at its own size
             save_screenshot(self.window, screenshot)

@@ -39,6 +39,7 @@ class SaveStatus:
 
     def __init__(self) -> None:
         self.failing: OSError | None = None
+        self.problem: str | None = None  # the failure in words, while it lasts (the kiosk's admin panel)
         self.pending: list[Session] = []  # finished games whose result is not in the records yet
         self.words = ""
         self.words_until = 0.0
@@ -52,14 +53,18 @@ class SaveStatus:
             if self.failing is None:
                 folder = Path(error.filename).parent if error.filename else user_data_dir()
                 log.warning("saving failed in %s: %s", folder, error)
-                self.say(app, t("saves.cannot_save", folder=str(folder), error=error.strerror or str(error)),
-                         SAY_PROBLEM)
+                words = t("saves.cannot_save", folder=str(folder), error=error.strerror or str(error))
+                if getattr(app, "kiosk", None) is None:
+                    self.say(app, words, SAY_PROBLEM)
+                else:
+                    self.problem = words  # a public screen: for the operator's admin panel and log only
             self.failing = error
             return False
         if self.failing is not None:
-            self.failing = None
+            self.failing, self.problem = None, None
             log.info("saving works again")
-            self.say(app, t("saves.saving_again"), SAY_RECOVERY)
+            if getattr(app, "kiosk", None) is None:
+                self.say(app, t("saves.saving_again"), SAY_RECOVERY)
         return True
 
     def say(self, app, words: str, seconds: float) -> None:

@@ -291,3 +291,39 @@ def test_a_saved_round_keeps_its_markers_roller_and_step():
     copy(restored, 4, 4)
     copy(state, 4, 4)
     assert restored == state
+
+
+def test_undo_at_a_new_round_after_a_short_last_roll_puts_the_common_dice_back():
+    """The last step of a round may roll fewer dice; an undo after both scorings used to crash the table."""
+    import random
+
+    from game.engine.actions import Score
+    from scene_driver import Driver
+    from scenes.registry import table_for
+
+    from game.engine.session import Session
+
+    driver = Driver(animation="instant")
+    rng = random.Random(4)
+    for seed in range(40):
+        session = Session(find_variant("challenge"), seats(2), seed=seed, rolloff=False)
+        table = table_for(driver.app, session)
+        driver.app.stack.clear(table)
+        short = False
+        while not session.state.is_terminal():
+            state = session.state
+            if state.stage == "roll" and state.common:
+                short = short or len(state.common) < state.variant.dice
+            before = len(session.log)
+            action = rng.choice(state.legal_actions())
+            table.act(action)
+            driver.step(0.05)
+            if isinstance(action, Score) and state.stage == "roll" and short and table.undo_allowed():
+                table.undo()  # used to raise IndexError in the tray
+                driver.step(0.1)
+                assert table.tray.count == len(session.state.common or ()) or not session.state.common
+                driver.close()
+                return
+            assert len(session.log) > before
+    driver.close()
+    raise AssertionError("no round ended on a short roll with an undo to take")

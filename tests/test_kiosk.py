@@ -417,3 +417,26 @@ def test_a_stop_keeps_the_move_the_autosave_had_not_written_yet():
     saved = load_saved(driver.app.catalogue.find).session
     assert [type(a) for a in saved.log] == [type(a) for a in session.log]
     driver.close()
+
+
+def test_closing_the_window_keeps_the_holds_made_since_the_last_save():
+    from game.engine.actions import Hold
+    from game.store.saves import load_saved
+    from game.engine.session import Session
+    from game.engine.state import Seat
+    from game.rules.variants import find_variant
+    from scenes.menus.title import TitleScene
+    from scenes.tables.table import TableScene
+
+    driver = Driver(animation="instant")
+    session = Session(find_variant("classic"), [Seat("Ada")], seed=3, rolloff=False)
+    driver.start(TableScene(driver.app, session))
+    _key(driver, pygame.K_SPACE)
+    driver.step(1.0)
+    _key(driver, pygame.K_1)
+    assert not any(isinstance(a, Hold) for a in load_saved(driver.app.catalogue.find).session.log)
+    _post(pygame.QUIT)  # the window's close button
+    assert driver.app.run(TitleScene(driver.app)) == 0
+    saved = load_saved(driver.app.catalogue.find).session
+    assert any(isinstance(a, Hold) for a in saved.log) and saved.state.held == session.state.held
+    pygame.quit()

@@ -186,3 +186,33 @@ def test_a_damaged_lock_file_locks_nothing():
     lock.path.parent.mkdir(parents=True, exist_ok=True)
     lock.path.write_text('{"failed": "x"')
     assert PinLock().seconds_left(0.0) == 0.0 and PinLock().failed == 0
+
+
+@pytest.mark.parametrize("line", ["installed: 2024-02-30", 'admin_pin: !!int "58392x"', 'seats: !!float "abc"',
+                                  'idle: !!int ""'])
+def test_a_value_that_breaks_its_own_tag_is_one_line_and_never_echoed(line):
+    _write(f"variants: [classic]\n{line}\n")
+    config = _load()  # no exception: the kiosk starts
+    [problem] = config.problems
+    assert "yaml: a value is not what it says it is" in problem and "58392" not in problem
+    assert config.admin_pin is None and provide_pin(config) == (config, None)
+
+
+def test_an_alias_bomb_in_a_list_of_names_gives_a_short_message():
+    lines = ['a0: &a0 ["xxxxxxxxxx", "yyyyyyyyyy"]']
+    for level in range(1, 9):
+        lines.append(f"a{level}: &a{level} [{', '.join([f'*a{level - 1}'] * 9)}]")
+    _write("\n".join(lines) + "\nvariants: *a8\n")
+    config = _load()
+    assert all(len(problem) < 400 for problem in config.problems)
+    assert any("variants: unknown variant a list" in problem for problem in config.problems)
+
+
+def test_one_wrong_pin_after_a_lockout_ends_does_not_save_a_new_lock():
+    clock = [1000.0]
+    lock = PinLock(wall=lambda: clock[0])
+    for now in (1.0, 2.0, 3.0):
+        lock.refuse(now=now)
+    clock[0] += 100
+    assert not lock.refuse(now=103.0)  # the lock ran out long ago: a typo is just a typo
+    assert PinLock(wall=lambda: clock[0]).seconds_left(now=0.0) == 0.0

@@ -242,3 +242,51 @@ def test_any_kiosk_file_gives_a_config_and_one_line_per_mistake(data):
     assert all("\n" not in problem and problem.startswith(str(kiosk_path())) for problem in config.problems)
     assert config.admin_pin is None or config.admin_pin.isdigit()
     assert 1 <= config.min_seats <= config.max_seats <= 6 and config.variants and config.attract_variants
+
+
+def test_a_saved_seat_with_an_unknown_level_plays_on_as_the_heuristic():
+    from scenes.registry import table_for
+
+    for variant, level in (("classic", "bogus"), ("jackpot", "optimal")):
+        session = Session(find_variant(variant), [Seat("Ann"), Seat("Bot", "computer", "greedy")], seed=3,
+                          rolloff=False)
+        save_session(session)
+        data = json.loads(save_path().read_text(encoding="utf-8"))
+        for part in ("start", "state"):
+            data["session"][part]["seats"][1]["level"] = level
+        save_path().write_text(json.dumps(data), encoding="utf-8")
+        resumed = load_saved(find_variant).session
+        driver = Driver(animation="instant")
+        table = table_for(driver.app, resumed)  # it used to stop here with "unknown computer level"
+        assert table.players[1].level == "heuristic"
+        driver.close()
+
+
+def test_a_stop_writes_a_finished_result_that_was_waiting(monkeypatch):
+    driver, table, session = _table()
+    heal = _failing_disk(monkeypatch, errno.ENOSPC)
+    _play_to_the_end(driver, table, session)
+    assert driver.app.saving.pending == [session]
+    heal()
+    driver.app.flush()  # what SIGTERM does before the loop returns
+    assert driver.app.saving.pending == [] and len(read_records()[0]) == 1
+    driver.close()
+
+
+def test_a_kiosk_keeps_a_failing_write_off_the_customers_screen():
+    from game.store.kiosk import KioskConfig
+    from scenes.kiosk.panels import AdminPanel
+    from scenes.registry import table_for
+    from scenes.ui.widgets import record_text
+
+    driver = Driver(animation="instant", kiosk=KioskConfig(admin_pin="4321"))
+    session = Session(find_variant("yatzy"), [Seat("Ann")], seed=9, rolloff=False)
+    table = table_for(driver.app, session)
+    driver.start(table)
+    _unwritable_folder()
+    _play_to_the_end(driver, table, session)  # the result cannot be written
+    record_text(True)
+    driver.step(0.1)
+    assert "cannot save" not in " ".join(d.words for d in record_text(False))
+    assert "cannot save" in " ".join(AdminPanel(driver.app, driver.app.kiosk).problems())
+    driver.close()

@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -49,9 +50,28 @@ class Screen:
         self.size = size
         self.wm = None
         if window_manager:
-            self.wm = subprocess.Popen(["openbox", "--sm-disable"], env=self.env(), stdout=subprocess.DEVNULL,
-                                       stderr=subprocess.DEVNULL)
-            wait_for(lambda: self.run("wmctrl", "-m", check=False).returncode == 0, what="openbox")
+            self._start_window_manager()
+
+    def _start_window_manager(self, tries: int = 3) -> None:
+        """openbox, up to three tries (it has been seen not to come up once under a heavy load); its own
+        words go into the failure if it never does."""
+        said = ""
+        for _ in range(tries):
+            with tempfile.TemporaryFile() as errors:
+                self.wm = subprocess.Popen(["openbox", "--sm-disable"], env=self.env(), stdout=subprocess.DEVNULL,
+                                           stderr=errors)
+                try:
+                    wait_for(lambda: self.wm.poll() is not None
+                             or self.run("wmctrl", "-m", check=False).returncode == 0, 15, what="openbox")
+                except AssertionError:
+                    pass
+                if self.wm.poll() is None and self.run("wmctrl", "-m", check=False).returncode == 0:
+                    return
+                self.wm.kill()
+                self.wm.wait(timeout=5)
+                errors.seek(0)
+                said = errors.read().decode(errors="replace")[-500:]
+        raise AssertionError(f"openbox did not start on {self.display}: {said}")
 
     def env(self, **extra: str) -> dict[str, str]:
         env = dict(os.environ, DISPLAY=self.display)

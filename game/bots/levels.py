@@ -49,6 +49,15 @@ def make_player(level: str, rng: random.Random | None = None, family: str = "sco
     raise ValueError(f"unknown computer level '{level}' (known: {', '.join(level_names(family))})")
 
 
+def player_for_seat(level: str | None, rng: random.Random | None = None, family: str = "scorecard"):
+    """The player for a seat read back from a save: an unknown level (a hand-edited file, a level of
+    another family) plays as the family's heuristic rather than stopping the table."""
+    try:
+        return make_player(level or "heuristic", rng, family)
+    except ValueError:
+        return make_player("heuristic", rng, family)
+
+
 def available_levels(family: str = "scorecard", variant: Variant | None = None) -> list[str]:
     """The levels to offer for a variant, easiest first: the solver's dial (easy, medium, hard, optimal)
     where the family has one, its table exists and numpy is there (the standalone app leaves it out), else

@@ -133,6 +133,9 @@ def load_text(text: str, name: str) -> Any:
         raise VariantError(name, None, "yaml", f"not valid YAML: {error}") from None
     except RecursionError:  # a last guard: the depth check should have stopped this
         raise VariantError(name, None, "yaml", "nested too deep") from None
+    except (ValueError, TypeError, IndexError, OverflowError):  # "2024-02-30", !!int "12x": the value is not echoed
+        raise VariantError(name, None, "yaml", "a value is not what it says it is (an impossible date, or a "
+                           "tagged number that is not one)") from None
     finally:
         if loader is not None:
             loader.dispose()

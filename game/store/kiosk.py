@@ -36,7 +36,7 @@ from typing import Any, Callable
 from game.errors import VariantError
 from game.rules.i18n import languages
 from game.paths import user_config_dir, user_state_dir
-from game.rules.schema import Fields
+from game.rules.schema import Fields, describe
 from game.store.storage import write_atomic
 from game.rules.yamlsource import load_file, load_text
 
@@ -90,7 +90,8 @@ def _names(fields: Fields, key: str, known: list[str]) -> tuple[str, ...]:
         raise fields.fail(key, "must name at least one variant")
     for name in value:
         if not isinstance(name, str) or name not in known:
-            raise fields.fail(key, f"unknown variant {name!r} (known: {', '.join(known)})")
+            shown = repr(name) if isinstance(name, str) and len(name) <= 30 else describe(name)  # never whole
+            raise fields.fail(key, f"unknown variant {shown} (known: {', '.join(known)})")
     return tuple(value)
 
 
@@ -163,9 +164,12 @@ def load_kiosk(known_variants: list[str], path: Path | None = None) -> KioskConf
                            attract_variants=_known(KioskConfig.attract_variants, known_variants))
     try:
         data = load_file(path)
+        return parse_kiosk(data, str(path), known_variants)
     except VariantError as error:
         return KioskConfig(problems=(f"{error} (defaults used; the admin panel stays shut)",))
-    return parse_kiosk(data, str(path), known_variants)
+    except Exception as error:  # a public screen must start whatever the file holds; the value is not echoed
+        return KioskConfig(problems=(f"{path}: file: could not be read ({type(error).__name__}); defaults used, "
+                                     "the admin panel stays shut",))
 
 
 def provide_pin(config: KioskConfig, path: Path | None = None) -> tuple[KioskConfig, str | None]:
@@ -197,7 +201,7 @@ def _pin_absent(path: Path) -> bool:
     """True when the file reads as YAML and simply names no admin_pin (a broken file is not touched)."""
     try:
         data = load_file(path) if path.exists() else None
-    except VariantError:
+    except Exception:  # noqa: BLE001 (unreadable: never touched)
         return False
     return data is None or isinstance(data, dict) and "admin_pin" not in data
 
@@ -237,6 +241,7 @@ class PinLock:
 
     def refuse(self, now: float) -> bool:
         """Count a wrong PIN; True when it locks the pad."""
+        self.locked_for, self._seen = self.seconds_left(now), now  # an expired lock is not saved as a new one
         self.failed += 1
         locked = self.failed >= PIN_TRIES
         if locked:

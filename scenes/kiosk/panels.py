@@ -163,6 +163,7 @@ class AdminPanel(_AdminOverlay):
 
     def problems(self) -> list[str]:
         found = list(self.kiosk.config.problems) + list(self.app.catalogue.problems)
+        found += [self.app.saving.problem] if self.app.saving.problem else []
         return found + ([self.app.notice] if self.app.notice else [])
 
     def quit_to_desktop(self) -> None:

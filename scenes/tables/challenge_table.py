@@ -61,6 +61,10 @@ class ChallengeTableScene(TableScene):
             self.tray.place(None, [False] * self.variant.dice)
         self.selected = set()
 
+    def replace_dice(self) -> None:
+        """After an undo: the common dice as the state has them, on a tray of their number (no holds here)."""
+        self.sync_dice()
+
     def enter(self) -> None:
         self.flush()
         self.can_undo = self.undo_allowed()

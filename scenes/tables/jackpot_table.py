@@ -21,7 +21,7 @@ import pygame
 from game.engine.actions import Action, ChanceOption, Place, Roll
 from game.rules.i18n import t
 from game.engine.jackpot_state import CHANCE_SPACE, ChanceDropped, ChanceReturned, Placed, Returned
-from game.bots.levels import make_player
+from game.bots.levels import player_for_seat
 from game.engine.session import Session
 
 from scenes.ui import theme
@@ -48,7 +48,7 @@ class JackpotTableScene(JackpotPainting, PlayScene):
         super().__init__(app, session, demo)
         self.banner_first = False  # after an undo, the banner (whose tile came back) comes before the roll's words
         rng = random.Random(session.seed ^ 0xB07)
-        self.players = {i: make_player(seat.level or "heuristic", random.Random(rng.randrange(2**31)), "jackpot")
+        self.players = {i: player_for_seat(seat.level, random.Random(rng.randrange(2**31)), "jackpot")
                         for i, seat in enumerate(session.seats) if seat.is_computer or demo}
         inner = TRAY.inflate(-40, -40)
         dice = [(d.faces, d.colour) for d in self.variant.dice]

@@ -15,7 +15,7 @@ import pygame
 from game.rules import i18n
 from game.engine.actions import Action, Hold, Release, Roll, Score
 from game.rules.i18n import t
-from game.bots.levels import make_player
+from game.bots.levels import make_player, player_for_seat
 from game.bots.players import Player
 from game.engine.session import Session
 
@@ -38,7 +38,7 @@ BOT_FASTEST = 4.0  # even at "instant" a computer's moves can be followed
 
 def make_players(session: Session) -> dict[int, Player]:
     rng = random.Random(session.seed ^ 0xB07)
-    return {i: make_player(seat.level or "heuristic", random.Random(rng.randrange(2**31)))
+    return {i: player_for_seat(seat.level, random.Random(rng.randrange(2**31)))
             for i, seat in enumerate(session.seats) if seat.is_computer}
 
 
