@@ -81,7 +81,7 @@ class App:
         # defaulted: importing pygame already put the script's name ("__main__.py") there.
         os.environ["SDL_VIDEO_X11_WMCLASS"] = "dice-parlor"
         os.environ["SDL_VIDEO_WAYLAND_WMCLASS"] = "dice-parlor"
-        # SIGTERM and SIGINT are ours (see stop_on_signals): SDL would turn them into a window-close,
+        # SIGTERM and SIGINT are ours (see StopSignals): SDL would turn them into a window-close,
         # which a kiosk ignores.
         os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
         if kiosk is not None:
@@ -225,7 +225,6 @@ class App:
         else:
             self.window.fill(theme.WOOD_DARK)  # the table's edge, not black bars
             self.window.blit(pygame.transform.smoothscale(self.canvas, self.viewport.size), self.viewport.offset)
-
             if layer is not None:
                 layer.draw(self.window, self.viewport.scale, self.viewport.offset)
         if self.kiosk is not None:

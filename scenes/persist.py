@@ -53,22 +53,20 @@ class SaveStatus:
             if self.failing is None:
                 folder = Path(error.filename).parent if error.filename else user_data_dir()
                 log.warning("saving failed in %s: %s", folder, error)
-                words = t("saves.cannot_save", folder=str(folder), error=error.strerror or str(error))
-                if getattr(app, "kiosk", None) is None:
-                    self.say(app, words, SAY_PROBLEM)
-                else:
-                    self.problem = words  # a public screen: for the operator's admin panel and log only
+                self.problem = t("saves.cannot_save", folder=str(folder), error=error.strerror or str(error))
+                self.say(app, self.problem, SAY_PROBLEM)
             self.failing = error
             return False
         if self.failing is not None:
-            self.failing, self.problem = None, None
+            self.failing = self.problem = None
             log.info("saving works again")
-            if getattr(app, "kiosk", None) is None:
-                self.say(app, t("saves.saving_again"), SAY_RECOVERY)
+            self.say(app, t("saves.saving_again"), SAY_RECOVERY)
         return True
 
     def say(self, app, words: str, seconds: float) -> None:
-        self.words, self.words_until = words, app.time + seconds
+        """On screen, but never on a public one: a kiosk's operator reads the log and the admin panel."""
+        if getattr(app, "kiosk", None) is None:
+            self.words, self.words_until = words, app.time + seconds
 
     def finished(self, app, session: Session) -> None:
         """A finished game: its result is kept until the records take it."""
@@ -89,8 +87,7 @@ class SaveStatus:
             return
         self.next_try = app.time + RETRY_EVERY
         if self.write_results(app):
-            for scene in app.stack.scenes:
-                scene.flush()
+            app.flush()  # every game on screen too
 
     def draw(self, surface: pygame.Surface, now: float) -> None:
         if now >= self.words_until or not self.words:

@@ -33,8 +33,6 @@ LEVELS: dict[str, tuple[Level, ...]] = {  # by family, easiest first
         Level("heuristic", HeuristicJackpotPlayer),
     ),
 }
-BASIC = tuple(level.name for level in LEVELS["scorecard"] if not level.needs_table)
-DIAL = tuple(level.name for level in LEVELS["scorecard"] if level.needs_table)  # easy, medium, hard, optimal
 
 
 def level_names(family: str = "scorecard") -> list[str]:

@@ -287,9 +287,7 @@ def __getattr__(name: str):
     if name in _FROM_TABLES:
         return getattr(_tables(), name)
     if name in _FROM_MODEL:
-        from game.bots import solver_model
-
-        return getattr(solver_model, name)
+        return getattr(_model(), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -40,7 +40,7 @@ def load_variant_file(path: Path | str) -> Variant:
     except VariantError as error:
         _refused[key] = error
         raise
-    except (Exception, RecursionError, MemoryError) as error:  # a bug of ours must not cost the player the game
+    except Exception as error:  # a bug of ours (RecursionError, MemoryError too) must not cost the player the game
         refusal = VariantError(str(path), None, "file", f"could not be loaded ({type(error).__name__}: {error})")
         _refused[key] = refusal
         raise refusal from None

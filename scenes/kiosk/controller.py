@@ -117,16 +117,16 @@ class KioskController:
 
     def window_event(self, kind: int) -> None:
         """What the window manager did to the window (minimised, hidden, covered), from SDL's window events."""
-        was_lost = bool(self.lost)
+        was_lost, said = bool(self.lost), self.app.time > 1.0  # not the window's own start-up events
         if kind in (pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN, pygame.WINDOWFOCUSLOST):
             self.lost.add(kind)
         elif kind == pygame.WINDOWFOCUSGAINED:
             self.lost.discard(pygame.WINDOWFOCUSLOST)
         elif kind in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.WINDOWEXPOSED):
             self.lost -= {pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN}
-        if self.lost and not was_lost and self.app.time > 1.0:  # not the window's own start-up events
+        if said and self.lost and not was_lost:
             log.warning("window: lost the screen (%s); taking it back", pygame.event.event_name(kind))
-        elif was_lost and not self.lost and self.app.time > 1.0:
+        elif said and was_lost and not self.lost:
             log.info("window: has the screen again")
 
     def watch_the_window(self) -> None:
@@ -143,11 +143,12 @@ class KioskController:
         if window is None:
             return
         x11 = pygame.display.get_driver() == "x11"
+        unmapped = bool(self.lost & {pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN})
         if x11:
             take_the_screen_back(pygame.display.get_wm_info()["window"])
-        elif self.lost & {pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN}:
+        elif unmapped:
             window.restore()
-        if not x11 or not self.lost & {pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN}:
+        if not (x11 and unmapped):
             window.focus()  # raising an unmapped window would block in SDL as well
         window.grab_keyboard = True
 
@@ -159,7 +160,7 @@ class KioskController:
             self.press_started = None
             self.open_pin_pad()
         top = self.app.stack.top
-        if top.screen in ("admin_pin", "admin") if top is not None else False:
+        if self.admin_open():
             if self.idle() >= ADMIN_IDLE:  # an admin who walked away leaves nothing open to the public
                 self.app.stack.pop()
                 self.last_input = now
@@ -201,8 +202,11 @@ class KioskController:
     def open_pin_pad(self) -> None:
         if self.attract:
             self.end_attract()  # the pad's taps are for the pad, not "tap to play"
-        if getattr(self.app.stack.top, "screen", None) not in ("admin_pin", "admin"):
+        if not self.admin_open():
             self.app.go("admin_pin", self)
+
+    def admin_open(self) -> bool:
+        return getattr(self.app.stack.top, "screen", None) in ("admin_pin", "admin")
 
     def locked_for(self) -> float:
         return self.pins.seconds_left(self.app.time)

@@ -69,6 +69,7 @@ class SeatSetup:
 class NewGameScene(NewGamePainting, Scene):
     help_keys = NEW_GAME
     screen = "new_game"
+
     def __init__(self, app):
         super().__init__(app)
         kiosk = getattr(app, "kiosk", None)

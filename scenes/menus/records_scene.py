@@ -27,6 +27,7 @@ COLUMNS = [("records.games", 280, 74), ("records.wins", 356, 74), ("records.avg"
 class RecordsScene(Scene):
     help_keys = RECORDS
     screen = "records"
+
     def __init__(self, app):
         super().__init__(app)
         self.entries, message = read_records()

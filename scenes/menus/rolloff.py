@@ -28,6 +28,7 @@ SHOW_STARTER = 1.4
 class RollOffScene(Scene):
     help_keys = ROLL_OFF
     screen = "roll_off"
+
     def __init__(self, app, session: Session, demo: bool = False):
         super().__init__(app)
         self.session = session

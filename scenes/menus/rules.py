@@ -46,6 +46,7 @@ def _split_long(line: str, width: int, style: str) -> list[str]:
 
 class RulesScene(Scene):
     screen = "rules"
+
     def __init__(self, app, variant: Variant | None = None):
         super().__init__(app)
         self.fixed = variant is not None  # from a game: only that game's rules

@@ -29,6 +29,7 @@ DETAIL_SIZE = 15  # the second line's size: widgets.Button draws it at half the 
 class TitleScene(Scene):
     help_keys = TITLE
     screen = "title"
+
     def enter(self) -> None:
         kiosk = self.app.kiosk is not None
         self.resumed = load_saved(self.app.catalogue.find) if not kiosk else Resumed(None)

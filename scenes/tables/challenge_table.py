@@ -32,6 +32,7 @@ class ChallengeTableScene(TableScene):
                  ("help.key.u", "help.does.undo"), ("help.key.c", "table.help.coach"),
                  ("help.key.esc", "help.does.back"), ("help.key.f11", "help.does.fullscreen"),
                  ("help.key.f1", "help.does.help"))
+
     def __init__(self, app, session, demo: bool = False):
         self.selected: set[int] = set()
         super().__init__(app, session, demo)
@@ -65,13 +66,6 @@ class ChallengeTableScene(TableScene):
         """After an undo: the common dice as the state has them, on a tray of their number (no holds here)."""
         self.sync_dice()
 
-    def enter(self) -> None:
-        self.flush()
-        self.can_undo = self.undo_allowed()
-        self.sync_dice()
-        self._turn_started()
-        self.refresh_buttons()
-
     def resume(self) -> None:
         self.buttons = ButtonRow([self.roll_button, self.copy_button, self.pause_button, self.undo_button,
                                   self.coach_button])
@@ -91,11 +85,7 @@ class ChallengeTableScene(TableScene):
         if isinstance(action, Roll):
             self.selected = set()
             self.tray = self._new_tray(len(state.common))
-            self.app.play("rattle")
-            self.tray.throw(state.common, [True] * len(state.common))
-            self.throwing = True
-            if self._speed() > 100:
-                self.tray.skip()
+            self.throw_dice(state.common, [True] * len(state.common))
             self._turn_started()
         elif isinstance(action, Copy):
             self.app.play("hold")

@@ -175,11 +175,7 @@ class JackpotTableScene(JackpotPainting, PlayScene):
     def show_move(self, action: Action, seat: int, scored_before: int) -> None:
         state = self.state
         if isinstance(action, Roll):
-            self.app.play("rattle")
-            self.tray.throw(tuple(state.dice), [True] * 4)
-            self.throwing = True
-            if self.app.animation_speed() > 100:
-                self.tray.skip()
+            self.throw_dice(tuple(state.dice), [True] * 4)
             self.choice = 0
         self._show_events(state.events)
         if len(state.scores) > scored_before:

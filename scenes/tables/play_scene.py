@@ -13,6 +13,12 @@ UNDO_GRACE = 2.5  # seconds a computer waits before its turn while the person be
 
 class PlayScene(Scene):
     screen = "table"
+    bot_timer = 0.0
+    bot_next = None  # the computer's chosen move, shown for a moment before it is made
+    can_undo = False
+    throwing = False  # dice in the air: input waits (a tap skips)
+    walkthrough = None  # the first-game tips (a scenes.tables.walkthrough.Walkthrough) while they are offered
+
     def __init__(self, app, session: Session, demo: bool = False):
         super().__init__(app)
         self.session = session
@@ -31,11 +37,6 @@ class PlayScene(Scene):
     @property
     def seat(self) -> int:
         return self.state.current_player()
-
-    bot_timer = 0.0
-    bot_next = None  # the computer's chosen move, shown for a moment before it is made
-    can_undo = False
-    walkthrough = None  # the first-game tips (a scenes.tables.walkthrough.Walkthrough) while they are offered
 
     def tips_due(self, setting: str, first_move: type) -> bool:
         """First-game tips: once (while ``setting`` is on), for people at a home table, before the first such move."""
@@ -104,6 +105,14 @@ class PlayScene(Scene):
     def busy(self) -> bool:
         """Something is still moving on the table."""
         return False
+
+    def throw_dice(self, faces, rolling: list[bool]) -> None:
+        """The dice leave the hand toward the faces the engine drew (they land at once at "instant" speed)."""
+        self.app.play("rattle")
+        self.tray.throw(faces, rolling)
+        self.throwing = True
+        if self.app.animation_speed() > 100:
+            self.tray.skip()
 
     def update_dice(self, dt: float, speed: float) -> bool:
         """Tips, then the tray's dice at the table's speed; True once thrown dice have come to rest."""

@@ -143,11 +143,7 @@ class TableScene(TablePainting, PlayScene):
     def show_move(self, action: Action, seat: int, before) -> None:
         before_game, rolling, bonuses = before
         if isinstance(action, Roll):
-            self.app.play("rattle")
-            self.tray.throw(self.state.dice, rolling)
-            self.throwing = True
-            if self._speed() > 100:
-                self.tray.skip()
+            self.throw_dice(self.state.dice, rolling)
         elif isinstance(action, (Hold, Release)):
             self.app.play("hold")
             self.tray.set_held(action.die, isinstance(action, Hold))

@@ -106,6 +106,7 @@ class Dialog(Scene):
 
 class ConfirmDialog(Dialog):
     screen = "confirm"
+
     def __init__(self, app, title: str, message: str, yes: str, on_yes: Callable[[], None], no: str | None = None):
         super().__init__(app, title, message)
         self.on_yes = on_yes
@@ -120,6 +121,7 @@ class ConfirmDialog(Dialog):
 
 class PauseMenu(Dialog):
     screen = "pause"
+
     def __init__(self, app, variant, on_quit: Callable[[], None]):
         super().__init__(app, t("dialogs.paused"), width=480)
         self.variant = variant
