@@ -67,6 +67,8 @@ class SaveStatus:
         """On screen, but never on a public one: a kiosk's operator reads the log and the admin panel."""
         if getattr(app, "kiosk", None) is None:
             self.words, self.words_until = words, app.time + seconds
+            if hasattr(app, "redraw"):
+                app.redraw()  # said now, even when a timer's retry (not a move) brought the news
 
     def finished(self, app, session: Session) -> None:
         """A finished game: its result is kept until the records take it."""
@@ -88,6 +90,13 @@ class SaveStatus:
         self.next_try = app.time + RETRY_EVERY
         if self.write_results(app):
             app.flush()  # every game on screen too
+
+    def wake_in(self, now: float) -> float | None:
+        """When the words on screen go, or the next retry is due (its words may change the screen)."""
+        times = [self.words_until] if self.words and now < self.words_until else []
+        if self.failing is not None or self.pending:
+            times.append(self.next_try)
+        return min(times) - now if times else None
 
     def draw(self, surface: pygame.Surface, now: float) -> None:
         if now >= self.words_until or not self.words:

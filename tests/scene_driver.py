@@ -20,6 +20,7 @@ class Driver:
                             walkthrough=walkthrough, jackpot_walkthrough=walkthrough)
         self.app = App(size, settings=settings, kiosk=kiosk)
         self.now = 100.0
+        self.shown = b""  # the canvas as last drawn
 
     @property
     def top(self):
@@ -29,14 +30,24 @@ class Driver:
         self.app.stack.push(scene)
 
     def step(self, seconds: float = STEP) -> None:
-        """Handle queued events, then update for ``seconds`` of game time and draw one frame."""
+        """Handle queued events, then update for ``seconds`` of game time and draw a frame if the app's loop
+        would. Where it would not (at rest), the scenes are painted anyway and must look exactly as at the
+        last frame: a picture that changed without asking for a frame would stay stale on screen."""
         self.now += seconds
         self.app.input.now = self.now
-        self.app.pump()
+        woke = self.app.pump()
         steps = max(1, round(seconds / STEP))
         for _ in range(steps):
             self.app.update(STEP)
-        self.app.render()
+        if self.app.frame_due(woke):
+            self.app.render()
+            self.shown = self.app.canvas.get_view("2").raw
+        else:
+            self.app.paint()
+            assert self.app.canvas.get_view("2").raw == self.shown, (
+                f"the {self.top.screen_name() if self.top else 'empty'} screen changed at rest without a frame")
+        if not self.app.animating():
+            self.app.plan_rest()
 
     def window_pos(self, pos: tuple[int, int]) -> tuple[int, int]:
         """Where a point of the logical canvas is in the window (a fullscreen window is scaled)."""

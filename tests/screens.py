@@ -41,6 +41,7 @@ def played(variant: str, count: int, moves: int, seed: int = 5, games: int = 1, 
 
 
 def _settle(driver, seconds: float = 3.0) -> None:
+    driver.app.redraw()  # the builders change scenes directly, not through input: the next frame shows it
     driver.step(seconds)
 
 

@@ -191,6 +191,10 @@ class KioskController:
         self.last_input = self.app.time
         self.app.go("title", how="clear")
 
+    def animating(self) -> bool:
+        """"Tap to play" breathes over the attract mode; the long press's ring grows."""
+        return self.attract or self.press_started is not None
+
     # -------------------------------------------------------------- admin --
     def reset_table(self) -> None:
         """Back to the title; the game in progress is dropped (a kiosk keeps no resumable game)."""

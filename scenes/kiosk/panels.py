@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import math
 from typing import Callable
 
 import pygame
@@ -50,12 +51,16 @@ class StillPlaying(Scene):
         if self.left <= 0:
             self.on_timeout()
 
+    def wake_in(self) -> float | None:
+        """The countdown shows whole seconds: one frame each time it ticks down, none between."""
+        return self.left - math.floor(self.left) or 1.0
+
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 160)
         panel(surface, self.box, theme.PAPER, 20, theme.WOOD_LIGHT)
         draw_text(surface, t("kiosk.still_playing"), 44, theme.INK, (self.box.centerx, self.box.y + 60), "center",
                   "black", self.box.width - 40)
-        draw_text(surface, t("kiosk.back_to_start", seconds=max(0, int(self.left + 0.999))), 26, theme.INK_SOFT,
+        draw_text(surface, t("kiosk.back_to_start", seconds=max(0, math.ceil(self.left))), 26, theme.INK_SOFT,
                   (self.box.centerx, self.box.y + 120), "center", "regular", self.box.width - 40)
         self.row.draw(surface)
 

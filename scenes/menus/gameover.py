@@ -142,6 +142,9 @@ class GameOverScene(Scene):
             self.row.buttons[0].press(self.clock.time)
         return None
 
+    def animating(self) -> bool:
+        return super().animating() or any(f.y < theme.HEIGHT + 20 for f in self.flakes)  # confetti still falling
+
     def update(self, dt: float) -> None:
         super().update(dt)
         for f in self.flakes:

@@ -84,6 +84,7 @@ class NewGameScene(NewGamePainting, Scene):
             SeatSetup(COMPUTER_NAMES[0], True, "heuristic", theme.SEAT_ORDER[1])]
         self.games = 1
         self.editing: int | None = None
+        self.typed_at = 0.0  # when the name being edited last changed (the caret blinks a while after)
         self.fresh_edit = False
         self.scroll = 0
         self.row = ButtonRow()
@@ -250,7 +251,15 @@ class NewGameScene(NewGamePainting, Scene):
                 seat.name = name
                 return
 
+    def caret_blinking(self) -> bool:
+        """The caret blinks a few seconds after each key, then stays: a name field waiting is at rest."""
+        return self.editing is not None and self.clock.time - self.typed_at < theme.PULSE_SECONDS
+
+    def animating(self) -> bool:
+        return super().animating() or self.caret_blinking()
+
     def _start_editing(self, i: int) -> None:
+        self.typed_at = self.clock.time
         self.editing = i
         self.fresh_edit = True  # the first key typed replaces the default name
         self.app.input.text_mode = True
@@ -298,6 +307,7 @@ class NewGameScene(NewGamePainting, Scene):
         if intent.kind in ("quit", "fullscreen", "help"):
             return intent
         if self.editing is not None:
+            self.typed_at = self.clock.time
             if intent.kind == "text":
                 seat = self.seats[self.editing]
                 if self.fresh_edit:

@@ -75,7 +75,7 @@ class NewGamePainting:
         rounded(surface, theme.PREVIEW_INK if editing or name.focus else theme.PAPER_LINE, field, 8,
                 3 if name.focus and not editing else 2)
         if editing:  # show the end of what is being typed, with the caret
-            caret = "|" if int(self.clock.time * 2) % 2 == 0 else " "
+            caret = "|" if not self.caret_blinking() or int(self.clock.time * 2) % 2 == 0 else " "
             shown = _tail(assets.printable(seat.name), round(24 * assets.text_scale()), field.width - 30) + caret
             draw_text(surface, shown, 24, theme.INK, (field.x + 10, field.centery), "midleft", "bold")
         else:

@@ -78,6 +78,9 @@ class RollOffScene(Scene):
             self.skip()
         return None
 
+    def animating(self) -> bool:
+        return True  # dice thrown one seat after another, then straight on to the table: never at rest
+
     def update(self, dt: float) -> None:
         speed = min(self.app.animation_speed(), 50.0)
         super().update(dt)

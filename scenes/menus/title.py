@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 
-import math
 import time
 
 import pygame
@@ -100,8 +99,7 @@ class TitleScene(Scene):
             shade = shadow_surface(84)
             surface.blit(shade, shade.get_rect(center=(x + 8, y + 10)))
             surface.blit(image, image.get_rect(center=(x, y)))
-        bob = math.sin(self.clock.time * 1.6) * 4
-        shadowed_text(surface, "Dice Parlor", 112, (255, 236, 170), (theme.WIDTH // 2, 170 + bob), "center",
+        shadowed_text(surface, "Dice Parlor", 112, (255, 236, 170), (theme.WIDTH // 2, 170), "center",
                       "title", 5)
         draw_text(surface, t("title.tagline"), 28, (226, 238, 226), (theme.WIDTH // 2, 262), "center", "regular",
                   theme.WIDTH - 160)

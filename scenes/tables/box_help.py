@@ -53,6 +53,11 @@ class BoxHelp:
         if self.hover_box is not None:
             self.hover_time += dt
 
+    def waiting(self) -> bool:
+        """A hover or a press that will show help once its time is up (the table must be drawn then)."""
+        return (self.hover_box is not None and self.hover_time < HOVER_DELAY
+                or self.pressed is not None and self.now - self.pressed[1] < LONG_PRESS)
+
     def shown(self, focus_box: str | None) -> str | None:
         if self.pressed is not None and self.now - self.pressed[1] >= LONG_PRESS:
             return self.pressed[0]

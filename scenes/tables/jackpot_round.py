@@ -152,6 +152,10 @@ class JackpotRoundScene(Scene):
     def open_menu(self) -> None:
         self.app.go("pause", self.session.variant, lambda: self.app.go("title", how="clear"))
 
+    def animating(self) -> bool:
+        """The round's items appear one by one; once all are there it waits for Next (a demo goes on)."""
+        return super().animating() or not self.done() or self.demo
+
     def update(self, dt: float) -> None:
         speed = self.app.animation_speed()
         super().update(dt)

@@ -127,6 +127,9 @@ class JackpotTableScene(JackpotPainting, PlayScene):
     def waiting(self) -> bool:
         return self.busy() or self.round_pending
 
+    def animating(self) -> bool:
+        return super().animating() or self.round_pending or any(view.moving() for view in self.racks)
+
     def bot_waits(self) -> bool:
         return self.waiting() or self.seat != self.shown_seat  # a computer plays on the rack in view
 

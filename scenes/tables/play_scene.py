@@ -106,6 +106,14 @@ class PlayScene(Scene):
         """Something is still moving on the table."""
         return False
 
+    def animating(self) -> bool:
+        """Frames keep coming while anything moves or a computer is to move; a person's turn with nothing
+        moving is at rest, and no frame is drawn until something happens (scenes.app)."""
+        seat = self.seat
+        computer = seat >= 0 and (self.state.seats[seat].is_computer or self.demo)
+        tips = self.walkthrough_shown() and self.walkthrough.pulsing()
+        return self.clock.busy() or self.busy() or self.tray.busy() or computer or tips
+
     def throw_dice(self, faces, rolling: list[bool]) -> None:
         """The dice leave the hand toward the faces the engine drew (they land at once at "instant" speed)."""
         self.app.play("rattle")

@@ -15,7 +15,7 @@ from scenes.tables.jackpot_art import faded_tile, tile_surface
 from scenes.tables.rack_flights import FLASH_TIME, _Flight
 from scenes.tables.rack_frame import _LAYERS, FOCUS_INK, RackFrame, _text
 from scenes.tables.rack_layout import MARGIN
-from scenes.ui import assets
+from scenes.ui import assets, theme
 from scenes.ui.theme import PAPER
 
 CHANCE = "chance"  # the Chance Space, where a column number would be (game.engine.jackpot_state.CHANCE_SPACE)
@@ -24,6 +24,28 @@ CHANCE = "chance"  # the Chance Space, where a column number would be (game.engi
 class RackPainter(RackFrame):
     """The painting part of a rack view (its layout and content come from RackLayout and RackFlights)."""
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        lit = bool(self.lit_columns or self.chance_lit)
+        if lit and self._lit_at is None:
+            self._lit_at = self._time
+        elif not lit:
+            self._lit_at = None
+
+    def pulsing(self) -> bool:
+        """Lit windows breathe for a few seconds after they light up, then glow steady: a rack waiting for a
+        person is at rest, and not redrawn."""
+        return self._lit_at is not None and self._time - self._lit_at < theme.PULSE_SECONDS
+
+    def moving(self) -> bool:
+        """Tiles falling, a landed tile's flash, lit windows breathing."""
+        return self.busy() or bool(self._flashes) or self.pulsing()
+
+    def glow(self) -> float:
+        if not self.pulsing():
+            return 1.0
+        return 0.72 + 0.28 * math.cos((self._time - self._lit_at) * 5.0)
+
     def draw(self, surface: pygame.Surface) -> None:
         origin = self._frame.topleft
         key = (self.unit, self.columns, self.colour, self.name, t("jackpot.rack.chance"), assets.text_scale())
@@ -31,7 +53,7 @@ class RackPainter(RackFrame):
         front = _LAYERS.get(("front",) + key, self._build_front)
         pad = self._shadow_pad()
         surface.blit(back, (origin[0] - pad, origin[1] - pad))
-        pulse = 0.72 + 0.28 * math.sin(self._time * 5.0)
+        pulse = self.glow()
 
         lit = {c for c in self.lit_columns if 0 <= c < len(self.columns)}
         holes = self._holes

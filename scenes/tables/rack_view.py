@@ -58,4 +58,5 @@ class RackView(RackPainter, RackFlights, RackLayout):
         self._flights: list[_Flight] = []
         self._flashes: list[list] = []  # [window or "chance", seconds left]
         self._time = 0.0
+        self._lit_at: float | None = None  # when the windows a tile may go to lit up (they breathe a while)
         self.rect = rect

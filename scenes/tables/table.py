@@ -265,6 +265,10 @@ class TableScene(TablePainting, PlayScene):
     def busy(self) -> bool:
         return self.throwing or self.tray.busy()
 
+    def animating(self) -> bool:
+        return (super().animating() or self.banner_time > 0 or bool(self.card.flash) or self.box_help.waiting()
+                or self.coach.progress is not None)  # a user's variant's table being built shows its progress
+
     def show_undo(self) -> None:
         """The card, the bonuses and the dice as they were just before the scoring taken back."""
         self.card = Scorecard(CARD, self.state)
@@ -363,6 +367,7 @@ class TableScene(TablePainting, PlayScene):
             self.banner_time -= dt
         self.drive_bot(dt * min(speed, BOT_FASTEST))
         self.refresh_buttons()
+        self.mark_coach()
 
     def refresh_buttons(self) -> None:
         self.roll_button.label = t("table.roll")  # every frame: the language may change in the menu

@@ -48,8 +48,9 @@ class TablePainting:
         self.box_help.draw(surface, self.variant, box, self.card.row_rect(index), score,
                            options if self.person_to_play() else None, self.card.rect)
 
-    def draw_coach(self, surface: pygame.Surface) -> None:
-        """The coach's marks: the best dice to hold glow, and the options with what each is worth."""
+    def mark_coach(self) -> None:
+        """The coach's marks on the table (set on update, so the frame that shows the advice shows them too):
+        the best dice to hold glow, the best box has the focus."""
         if not self.coaching():
             self.tray.highlight = set() if not getattr(self, "selected", None) else self.tray.highlight
             return
@@ -61,6 +62,12 @@ class TablePainting:
             self.tray.highlight = set(_dice_for(self.state.dice, best.keep)) if best.kind == "keep" else set()
         if best.kind == "box" and self.card.focus_box is None:
             self.card.focus_box = best.box
+
+    def draw_coach(self, surface: pygame.Surface) -> None:
+        """The coach's panel: the options with what each is worth."""
+        options = self.coach.options() if self.coaching() else []
+        if not options:
+            return
         line, width = assets.line_height(17, 1.4), 520
         title = t("table.coach_title")
         titles = [title] if fits(title, 16, width - 24, "bold") else wrap_lines(title, floor_for(16), width - 24, "bold")
@@ -79,7 +86,7 @@ class TablePainting:
             colour = theme.HOLD_GOLD if i == 0 else (230, 236, 230)
             draw_text(surface, describe(option, self.variant), 17, colour, (panel_rect.x + 12, y), "midleft",
                       "bold" if i == 0 else "regular", 360)
-            shown_loss = round(best.value, 1) - round(option.value, 1)  # adds up with the values as shown
+            shown_loss = round(options[0].value, 1) - round(option.value, 1)  # adds up with the values as shown
             loss = t("table.coach_best") if shown_loss < 0.05 else "-" + i18n.number(shown_loss, 1)
             draw_text(surface, f"{i18n.number(option.value, 1)}  {loss}", 17, colour, (panel_rect.right - 12, y),
                       "midright", "regular", panel_rect.width - 24 - 370)

@@ -109,6 +109,10 @@ class Walkthrough:
     def update(self, dt: float) -> None:
         self.time += dt
 
+    def pulsing(self) -> bool:
+        """The ring round a tip's target pulses a few seconds, then stays: a table at rest is not redrawn."""
+        return self.time < theme.PULSE_SECONDS
+
     def text(self, index: int | None = None) -> str:
         """What a tip says (the current one by default)."""
         step = self.steps[self.index if index is None else index]
@@ -134,7 +138,7 @@ class Walkthrough:
             return
         target = self.targets.get(self.step.target)
         if target is not None:  # a pulsing ring round what the step is about
-            pulse = 4 + round(3 * abs(((self.time * 1.6) % 2) - 1))
+            pulse = 4 + round(3 * abs(((self.time * 1.6) % 2) - 1)) if self.pulsing() else 6
             rounded(surface, theme.HOLD_GOLD, target.inflate(2 * pulse + 6, 2 * pulse + 6), 16, 4)
         rect = pygame.Rect(self.area.x, self.area.y, self.area.width, self._height(self.index))
         width = rect.width - 40

@@ -44,6 +44,15 @@ class Scene:
 
     def draw(self, surface: "pygame.Surface") -> None: ...
 
+    # At rest a screen is not drawn (scenes.app): these say when it must be.
+    def animating(self) -> bool:
+        """Whether the picture changes by itself now (a tween, dice in the air, a countdown)."""
+        return self.clock.busy()
+
+    def wake_in(self) -> float | None:
+        """Seconds until a timer changes the picture (the clock's delayed calls), or None."""
+        return self.clock.next_due()
+
     def screen_name(self) -> str:
         """A kiosk's computer games (the attract mode) log as one screen, whatever they show."""
         attract = getattr(self, "demo", False) and getattr(self.app, "kiosk", None) is not None
@@ -58,6 +67,7 @@ class SceneStack:
         self.scenes: list[Scene] = []
         self.on_change: Callable[[Scene], None] | None = None  # told of each new top scene, once it is shown
         self._shown: Scene | None = None
+        self.changes = 0  # counts pushes, pops and replacements: a new screen is drawn at once
 
     def shown(self) -> None:
         """Called once a frame is drawn: a scene that was on top only in passing (a dialog that closed as it
@@ -72,12 +82,14 @@ class SceneStack:
         return self.scenes[-1] if self.scenes else None
 
     def push(self, scene: Scene) -> None:
+        self.changes += 1
         if self.top:
             self.top.pause()
         self.scenes.append(scene)
         scene.enter()
 
     def pop(self) -> Scene | None:
+        self.changes += 1
         if not self.scenes:
             return None
         scene = self.scenes.pop()
@@ -88,6 +100,7 @@ class SceneStack:
 
     def replace(self, scene: Scene) -> None:
         """Swap the top scene without waking the one below."""
+        self.changes += 1
         if self.scenes:
             self.scenes.pop().exit()
         self.scenes.append(scene)
@@ -95,6 +108,7 @@ class SceneStack:
 
     def clear(self, scene: Scene | None = None) -> None:
         """Remove every scene (top first), then push ``scene`` if given."""
+        self.changes += 1
         while self.scenes:
             self.scenes.pop().exit()
         if scene:

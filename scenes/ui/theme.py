@@ -12,6 +12,7 @@ WOOD = (112, 66, 34)
 WOOD_DARK = (70, 40, 20)
 WOOD_LIGHT = (150, 96, 52)
 TABLE_BG = (36, 26, 20)
+PULSE_SECONDS = 3.0  # a highlight breathes this long, then holds still: a screen at rest is not redrawn
 
 PAPER = (250, 246, 232)
 PAPER_LINE = (205, 196, 170)

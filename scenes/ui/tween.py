@@ -115,6 +115,12 @@ class Clock:
     def busy(self) -> bool:
         return bool(self.tweens)
 
+    def next_due(self) -> float | None:
+        """Seconds of real time until the next delayed call, or None."""
+        if not self.later:
+            return None
+        return max(0.0, min(item.at for item in self.later) - self.time) / max(self.speed, 1e-6)
+
     def tick(self, dt: float) -> None:
         self._step(dt * self.speed)
 
