@@ -6,9 +6,9 @@ The loop measures time in seconds, updates the top scene in fixed steps of
 
 It draws only when the picture can have changed: after input or a window
 event, when the stack changed, while the top scene animates (``animating``)
-and when a timer it asked for comes due (``wake_in``). At rest it sleeps in
-``pygame.event.wait`` and uses next to no CPU; time still runs (in short
-sleeps), so timers, the kiosk's idle clock and a stop signal are seen.
+and when a timer it asked for comes due (``wake_in``). At rest it sleeps,
+looking for events every 10 ms, and uses next to no CPU; time still runs (in
+short rests), so timers, the kiosk's idle clock and a stop signal are seen.
 """
 
 from __future__ import annotations
@@ -44,7 +44,10 @@ STEP = 1 / 120
 MAX_FRAME = 0.25  # after a stall, don't try to catch up more than this
 LARGE_TEXT = 1.2  # the "large text" setting: every font this much bigger (boxes shrink it back if need be)
 ANIMATION_SPEED = {"normal": 1.0, "fast": 2.2, "instant": 1000.0}
-REST_WAIT = 0.25  # the longest sleep at rest: a stop signal or a due timer is seen within it
+REST_WAIT = 0.25  # the longest rest: a stop signal or a due timer is seen within it
+# pygame.event.wait would do, but pygame-ce's looks for events every millisecond (1.6% of a core in
+# Xvfb); a look every 10 ms costs a quarter of that, and 10 ms is less than a frame.
+REST_LOOK = 0.01
 ATTRACT_FPS = 30  # the kiosk's computer games: smooth enough, half the power
 
 
@@ -205,11 +208,9 @@ class App:
         elif unused.kind == "help" and self.stack.top is not None and self.stack.top.screen != "help":
             self.go("help", self.stack.top)
 
-    def pump(self, first: "pygame.event.Event | None" = None) -> bool:
-        """Handle every waiting event (and ``first``, the one a rest woke on); whether there was any."""
-        events = pygame.event.get()
-        if first is not None and first.type != pygame.NOEVENT:
-            events.insert(0, first)
+    def pump(self, woken_by: list | None = None) -> bool:
+        """Handle every waiting event (after ``woken_by``, the ones a rest ended on); whether there was any."""
+        events = (woken_by or []) + pygame.event.get()
         for event in events:
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self.window = pygame.display.get_surface()
@@ -302,22 +303,29 @@ class App:
         self._wake_at = None if wake is None else self.time + wake
         return REST_WAIT if wake is None else min(REST_WAIT, wake)
 
-    def _rest(self) -> "pygame.event.Event":
-        """Sleep until an event, a due timer or REST_WAIT, whichever comes first."""
-        return pygame.event.wait(max(1, round(self.plan_rest() * 1000)))
+    def _rest(self) -> list:
+        """Sleep until an event, a due timer, a stop signal or REST_WAIT, whichever comes first."""
+        until = time.perf_counter() + self.plan_rest()
+        while True:
+            events = pygame.event.get()
+            if events or self.stop.signal is not None or time.perf_counter() >= until:
+                return events
+            time.sleep(REST_LOOK)
 
     # --------------------------------------------------------------- loop --
-    def run(self, first: Scene, exit_after: float | None = None, screenshot: str | None = None,
+    def run(self, first: Scene | None, exit_after: float | None = None, screenshot: str | None = None,
             fps: int = 60) -> int:
-        self.stack.push(first)
+        """The loop, with ``first`` on the stack (None: the stack as it is, for a benchmark)."""
+        if first is not None:
+            self.stack.push(first)
         clock = pygame.time.Clock()
         started = last = time.perf_counter()
-        lag, woke_on, catch_up = 0.0, None, MAX_FRAME
+        lag, woken_by, catch_up = 0.0, None, MAX_FRAME
         while self.running and self.stop.signal is None and self.stack.top is not None:
             now = time.perf_counter()
             frame, last = min(catch_up, now - last), now
             self.input.now = now
-            woke = self.pump(woke_on)
+            woke = self.pump(woken_by)
             lag += frame
             while lag >= STEP:
                 self.update(STEP)
@@ -328,9 +336,9 @@ class App:
                 break
             if self._moving:
                 clock.tick(self.frame_rate(fps))
-                woke_on, catch_up = None, MAX_FRAME
+                woken_by, catch_up = None, MAX_FRAME
             else:  # at rest: time keeps up with the clock across the sleep, in the same fixed steps
-                woke_on, catch_up = self._rest(), REST_WAIT + MAX_FRAME
+                woken_by, catch_up = self._rest(), REST_WAIT + MAX_FRAME
         self.flush()  # however the loop ends (a quit, a signal): a hold made since the last save is kept too
         if self.stop.signal is not None:
             logging.getLogger("dice_parlor").info("stopped by %s", self.stop.signal)
