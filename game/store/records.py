@@ -20,8 +20,8 @@ from typing import Any, Iterator
 from game.paths import user_data_dir
 from game.engine.session import Session
 from game.rules.variant import Variant
-from game.store.records_db import (BUSY_SECONDS, Damaged, RecordsDamage, as_os_error, connect, insert_entries,
-                                   is_damage, move_db_aside)
+from game.store.records_db import (BUSY_SECONDS, Damaged, RecordsDamage, as_os_error, close, connect,
+                                   insert_entries, is_damage, move_db_aside, writable)
 from game.store.records_import import JSON_FILE, take_over
 from game.store.storage import move_aside
 
@@ -86,11 +86,7 @@ def _open(path: Path) -> tuple[sqlite3.Connection, str | None]:
     try:
         old = take_over(conn, path.parent)
     except sqlite3.Error as error:
-        conn.close()
         raise as_os_error(error, path) from error
-    except BaseException:
-        conn.close()
-        raise
     return conn, message or old
 
 
@@ -112,16 +108,14 @@ def add_result(session: Session, path: Path | None = None) -> str | None:
     records cannot be written (the caller keeps the result and tries again)."""
     path = path or records_path()
     entry = result_entry(session)
+    writable(path)  # every time: a disk that became read-only or full says so with its errno
     conn, message = _open(path)
     try:
         _write(conn, path, [entry])
     except Damaged as damage:  # found while writing: set aside, and the game goes into new records
-        conn.close()
         message = RecordsDamage(damage.problem, damage.reason, move_db_aside(path))
         conn, _ = _open(path)
         _write(conn, path, [entry])
-    finally:
-        conn.close()
     return message
 
 
@@ -215,10 +209,7 @@ def open_records(path: Path | None = None) -> Iterator[Records]:
     the database cannot be opened."""
     path = path or records_path()
     conn, message = _open(path)
-    try:
-        yield Records(conn, path, message)
-    finally:
-        conn.close()
+    yield Records(conn, path, message)
 
 
 def read_records(path: Path | None = None) -> tuple[list[dict], str | None]:
@@ -240,11 +231,12 @@ def records_report(records: Records, variant: str | None = None) -> dict:
 
 def reset_records(path: Path | None = None) -> str | None:
     """Set the records aside (kept, in case it was a mistake); new ones start. Returns the name they were kept
-    as. No connection of ours outlives a call; the log is put into the file first, so the kept file is whole."""
+    as. This process's connections close first and the log is put into the file, so the kept file is whole."""
     path = path or records_path()
     old = path.with_name(JSON_FILE)
     if old.exists():
         move_aside(old)  # not taken over yet: it would come back at the next start
+    close(path)
     if not path.exists():
         return None
     try:

@@ -1,6 +1,6 @@
 """The records database: its file, its tables and their versions, opening it safely, writing rows.
 
-SQLite in WAL mode, one connection per call (none outlives it, so the file can always be moved). Every
+SQLite in WAL mode, one connection per thread kept open (closed before the file is moved). Every
 write is one ``BEGIN IMMEDIATE`` transaction with a busy timeout, so two games finishing at once both
 land and a kill leaves either the whole game or none of it. A file that is not a database, is shorter
 than its header says or fails ``PRAGMA integrity_check`` is moved aside (kept, with its -wal and -shm)
@@ -20,6 +20,7 @@ from __future__ import annotations
 import errno
 import os
 import sqlite3
+import threading
 from pathlib import Path
 from typing import Iterable, Iterator
 
@@ -28,7 +29,11 @@ from game.store.storage import move_aside
 BUSY_SECONDS = 10.0  # how long a writer waits for another to finish
 VERSION = 2
 _MAGIC = b"SQLite format 3\x00"
-_checked: set[str] = set()  # files whose integrity this process has already checked
+# The full check reads every page (about 1.5 s for 100,000 games): at the first open in a process, up to
+# this size. Past it SQLite's own checks as it reads (a damaged page is an error, handled as damage) remain.
+CHECK_BYTES = 64 * 1024 * 1024
+_checked: set[str] = set()  # files this process has checked
+_connections: dict[tuple[str, int], tuple[sqlite3.Connection, int]] = {}  # (file, thread): (connection, inode)
 
 VERSION_1 = """
 CREATE TABLE results (
@@ -56,20 +61,22 @@ CREATE TABLE players (
     points INTEGER NOT NULL, best INTEGER NOT NULL, bonus INTEGER NOT NULL, bonus_games INTEGER NOT NULL,
     five INTEGER NOT NULL, five_games INTEGER NOT NULL, PRIMARY KEY (variant, name)) WITHOUT ROWID;
 CREATE INDEX players_by_games ON players (variant, games DESC, name);
+DROP INDEX seats_by_name;
 """
 MIGRATIONS = {1: VERSION_1, 2: VERSION_2}  # the script that brings version n-1 to n
 
 # The sums of the new results (id >= ?) added to each player's row: games, points and best from the
-# scores, wins and the bonuses from the seats.
+# scores, wins and the bonuses from the seats. "+variant" keeps SQLite on the key's range of new rows
+# rather than a walk along a whole index that is already grouped.
 _SUMS = """
 INSERT INTO players (variant, name, games, wins, points, best, bonus, bonus_games, five, five_games)
 SELECT g.variant, g.name, g.games, s.wins, g.points, g.best, s.bonus, s.bonus_games, s.five, s.five_games
 FROM (SELECT variant, name, COUNT(*) AS games, SUM(total) AS points, MAX(total) AS best
-      FROM scores WHERE result >= ?1 AND person GROUP BY variant, name) AS g
+      FROM scores WHERE result >= ?1 AND person GROUP BY +variant, +name) AS g
 JOIN (SELECT variant, name, SUM(won AND NOT alone) AS wins, TOTAL(upper_bonus) AS bonus,
              TOTAL(CASE WHEN upper_bonus IS NOT NULL THEN games END) AS bonus_games, TOTAL(five_alike) AS five,
              TOTAL(CASE WHEN five_alike IS NOT NULL THEN games END) AS five_games
-      FROM seats WHERE result >= ?1 AND person GROUP BY variant, name) AS s
+      FROM seats WHERE result >= ?1 AND person GROUP BY +variant, +name) AS s
   ON s.variant = g.variant AND s.name = g.name
 WHERE true
 ON CONFLICT (variant, name) DO UPDATE SET
@@ -132,6 +139,7 @@ def sidecars(path: Path) -> list[Path]:
 
 def move_db_aside(path: Path) -> str | None:
     """Move the file and its -wal and -shm aside (kept); returns the name it was kept as."""
+    close(path)
     kept = move_aside(path)
     for extra, suffix in zip(sidecars(path), ("-wal", "-shm")):
         try:
@@ -166,33 +174,51 @@ def _header_problem(path: Path) -> Damaged | None:
     return None
 
 
-def connect(path: Path, check: bool = True) -> sqlite3.Connection:
-    """An open, checked, current database (raises Damaged, or OSError when the file cannot be written)."""
+def writable(path: Path) -> None:
+    """SQLite quietly opens a file it may not write read-only and its errors name no file: opening the file
+    first gives the system's own error (EROFS, EACCES, ENOSPC, a folder that is a file) with its name."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    problem = _header_problem(path)
-    if problem:
-        raise problem
     try:
-        # SQLite quietly opens a file it may not write read-only; opening it first gives the system's own
-        # error (EROFS, EACCES, ENOSPC) with the file's name.
         os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o666))
     except OSError as error:
         error.filename = error.filename or str(path)
         raise
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """This thread's connection to the database: opened, checked and brought to this version the first time,
+    kept open after (a game added is one short transaction, not an open and a checkpoint). Raises Damaged, or
+    OSError when the file cannot be opened."""
+    key = (str(path), threading.get_ident())
+    if key in _connections:
+        conn, inode = _connections[key]
+        try:
+            if path.stat().st_ino == inode:  # still the same file (not moved aside by someone else)
+                return conn
+        except OSError:
+            pass
+        close(path)
+    for other in [k for k in _connections if k[1] == key[1]]:  # one records file at a time (tests use many)
+        close(Path(other[0]))
+    writable(path)
+    problem = _header_problem(path)
+    if problem:
+        raise problem
     conn = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
     try:
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=FULL")  # a finished game survives a power cut too
         version = conn.execute("PRAGMA user_version").fetchone()[0]
-        if check and str(path) not in _checked and version:
+        if str(path) not in _checked and version and path.stat().st_size <= CHECK_BYTES:
             found = [row[0] for row in conn.execute("PRAGMA integrity_check(5)")]
             if found != ["ok"]:
-                raise Damaged(f"its check failed: {'; '.join(found)[:200]}", "failed_check")
-            _checked.add(str(path))
+                raise Damaged(f"its check failed: {' '.join(' '.join(found).split())[:200]}", "failed_check")
+        _checked.add(str(path))
         if version > VERSION:
             raise Damaged(f"it was written by a newer version of the game (version {version})", "newer")
         if version < VERSION:
             migrate(conn)
+        _connections[key] = (conn, path.stat().st_ino)
     except Damaged:
         conn.close()
         raise
@@ -202,7 +228,20 @@ def connect(path: Path, check: bool = True) -> sqlite3.Connection:
             reason = "not_database" if "not a database" in str(error) else "failed_check"
             raise Damaged(str(error), reason) from error
         raise as_os_error(error, path) from error
+    except BaseException:
+        conn.close()
+        raise
     return conn
+
+
+def close(path: Path | None = None) -> None:
+    """Close this process's connections to the file (all files without one): before it is moved."""
+    for key in [k for k in _connections if path is None or k[0] == str(path)]:
+        conn, _ = _connections.pop(key)
+        try:
+            conn.close()
+        except sqlite3.Error:
+            pass
 
 
 def migrate(conn: sqlite3.Connection) -> None:
