@@ -162,8 +162,9 @@ def take_over(games: int) -> None:
     start = time.perf_counter()
     with open_records() as records:
         counted = records.count()
-    print(f"take-over of a {games:,}-game records.json ({old.with_name('records.json.imported').stat().st_size / 1e6:.0f}"
-          f" MB): {time.perf_counter() - start:.1f} s, {counted:,} games counted")
+    seconds = time.perf_counter() - start
+    size = old.with_name("records.json.imported").stat().st_size / 1e6
+    print(f"take-over of a {games:,}-game records.json ({size:.0f} MB): {seconds:.1f} s, {counted:,} games counted")
 
 
 def main() -> None:

@@ -183,7 +183,8 @@ def _old_player_stats(entries, variant=None):
         five = [seat["five_alike"] for _, seat in played if seat.get("five_alike") is not None]
         bonus_games = sum(entry.get("games", 1) for entry, seat in played if seat.get("upper_bonus") is not None)
         five_games = sum(entry.get("games", 1) for entry, seat in played if seat.get("five_alike") is not None)
-        found.append((name, len(totals), sum(bool(seat.get("won")) for entry, seat in played if len(entry["seats"]) > 1),
+        wins = sum(bool(seat.get("won")) for entry, seat in played if len(entry["seats"]) > 1)
+        found.append((name, len(totals), wins,
                       round(statistics.fmean(totals), 1), max(totals),
                       round(sum(bonus) / bonus_games, 3) if bonus_games else None,
                       round(sum(five) / five_games, 3) if five_games else None, sorted(totals)))

@@ -301,3 +301,25 @@ def insert_entries(conn: sqlite3.Connection, entries: Iterable[dict], batch: int
     flush()
     conn.execute(_SUMS, (first,))
     return added
+
+
+def bulk_insert(conn: sqlite3.Connection, entries: Iterable[dict]) -> int:
+    """``insert_entries`` for many entries at once (the take-over, the benchmark), in the caller's transaction:
+    a bigger page cache, and into empty records without the indexes, built once after (sorting them once is
+    several times quicker than growing them row by row)."""
+    cache = conn.execute("PRAGMA cache_size").fetchone()[0]
+    conn.execute("PRAGMA cache_size = -262144")  # up to 256 MB while it lasts
+    try:
+        indexes = []
+        if conn.execute("SELECT id FROM results LIMIT 1").fetchone() is None:
+            indexes = conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
+                                   ).fetchall()
+            for name, _ in indexes:
+                conn.execute(f'DROP INDEX "{name}"')
+        added = insert_entries(conn, entries)
+        for _, sql in indexes:
+            conn.execute(sql)
+    finally:
+        conn.execute(f"PRAGMA cache_size = {cache}")
+    return added
+

@@ -13,7 +13,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from game.store.records_db import RecordsDamage, insert_entries
+from game.store.records_db import RecordsDamage, bulk_insert
 from game.store.storage import move_aside
 
 JSON_FILE = "records.json"
@@ -64,19 +64,20 @@ def _signature(path: Path) -> str:
 def take_over(conn: sqlite3.Connection, folder: Path) -> str | None:
     """If the old file is there, add its games (once); returns the old damage message if it had one."""
     path = folder / JSON_FILE
-    if not path.exists():
+    try:
+        signature = _signature(path)
+    except FileNotFoundError:
         return None
-    signature = _signature(path)
     conn.execute("BEGIN IMMEDIATE")
     try:
-        if conn.execute("SELECT 1 FROM meta WHERE key = ?", (signature,)).fetchone():
+        if not path.exists() or conn.execute("SELECT 1 FROM meta WHERE key = ?", (signature,)).fetchone():
             conn.execute("ROLLBACK")  # taken over, but stopped before the rename
         else:
             entries, message = read_json(path)
             if message:
                 conn.execute("ROLLBACK")
                 return message
-            insert_entries(conn, entries)
+            bulk_insert(conn, entries)
             conn.execute("INSERT INTO meta VALUES (?, ?)", (signature, str(len(entries))))
             conn.execute("COMMIT")
     except BaseException:
@@ -87,5 +88,8 @@ def take_over(conn: sqlite3.Connection, folder: Path) -> str | None:
     while target.exists():  # a second take-over (an older version wrote one again) keeps the first
         counter += 1
         target = path.with_name(f"{path.name}.imported-{counter}")
-    os.replace(path, target)
+    try:
+        os.replace(path, target)
+    except FileNotFoundError:
+        pass  # another process starting at the same moment took it over and renamed it
     return None
