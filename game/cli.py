@@ -226,18 +226,23 @@ def _progress(fraction: float, message: str = "") -> None:
 
 
 def _cmd_records(args: argparse.Namespace) -> int:
-    from game.store.records import read_records, records_report
+    from game.store.records import open_records, records_report
 
     if args.variant:
         _variant(args.variant)
-    entries, message = read_records()
-    if message:
-        print(message, file=sys.stderr)
-    report = records_report(entries, args.variant)
+    try:
+        with open_records() as records:
+            if records.message:
+                print(records.message, file=sys.stderr)
+            report = records_report(records, args.variant)
+            finished = records.count()
+    except OSError as error:
+        print(f"The records could not be opened: {error}", file=sys.stderr)
+        return 1
     if args.json:
         print(json.dumps(report))
         return 0
-    if not entries:
+    if not finished:
         print("No games finished yet.")
         return 0
     for variant, tables in report["high_scores"].items():

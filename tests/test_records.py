@@ -1,4 +1,4 @@
-"""Records: high scores and statistics, concurrent writers, damaged files, the command."""
+"""Records: high scores and statistics, concurrent writers, a damaged old file, the command."""
 
 from __future__ import annotations
 
@@ -10,9 +10,11 @@ import sys
 from pathlib import Path
 
 from game.bots.levels import make_player
-from game.store.records import add_result, high_scores, player_stats, read_records, records_path, result_entry
+from game.store.records import add_result, open_records, read_records, result_entry
+from game.store.records_import import JSON_FILE
 from game.engine.session import Session
 from game.engine.state import Seat
+from game.paths import user_data_dir
 from game.rules.variants import find_variant
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,11 +46,12 @@ def test_high_scores_are_people_only_top_ten_and_solo_apart():
     add_result(_finished("yatzy", [Seat("Ann"), Seat("Cpu", "computer", "greedy")], 99))
     entries, message = read_records()
     assert message is None and len(entries) == 14
-    solo = high_scores(entries, "yatzy", solo=True)
+    with open_records() as records:
+        solo = records.high_scores("yatzy", solo=True)
+        others = records.high_scores("yatzy", solo=False)
     assert len(solo) == 10
     assert [h.total for h in solo] == sorted((e["seats"][0]["total"] for e in entries if e["solo"]),
                                              reverse=True)[:10]
-    others = high_scores(entries, "yatzy", solo=False)
     assert [h.name for h in others] == ["Ann"]  # the computer's total is not a high score
 
 
@@ -56,7 +59,8 @@ def test_statistics_per_name():
     sessions = [_finished("classic", [Seat("Ann"), Seat("Bob")], seed) for seed in range(5)]
     for session in sessions:
         add_result(session)
-    stats = {s.name: s for s in player_stats(read_records()[0])}
+    with open_records() as records:
+        stats = {s.name: s for s in records.player_stats(scores=True)}
     ann = [s.state.match_totals()[0] for s in sessions]
     assert stats["Ann"].games == 5 and stats["Ann"].best == max(ann)
     assert stats["Ann"].average == round(sum(ann) / 5, 1)
@@ -70,7 +74,8 @@ def test_jackpot_games_are_recorded_without_scorecard_bonuses():
     add_result(_finished("jackpot", [Seat("Ann"), Seat("Bob")], 3))
     entry = read_records()[0][0]
     assert entry["variant"] == "jackpot" and "upper_bonus" not in entry["seats"][0]
-    assert player_stats(read_records()[0])[0].upper_bonus_rate is None
+    with open_records() as records:
+        assert records.player_stats()[0].upper_bonus_rate is None
 
 
 def test_concurrent_writers_lose_no_entry(tmp_path):
@@ -83,12 +88,17 @@ def test_concurrent_writers_lose_no_entry(tmp_path):
     assert sorted({e["seats"][0]["name"] for e in entries}) == ["P0", "P1", "P2", "P3"]
 
 
-def test_a_damaged_records_file_is_kept_aside_and_play_goes_on():
-    add_result(_finished("classic", [Seat("Ann")], 1))
-    records_path().write_text('{"format": 1, "results": [{"variant": "classic", "da')
+def _old_file():
+    old = user_data_dir() / JSON_FILE
+    old.parent.mkdir(parents=True, exist_ok=True)
+    return old
+
+
+def test_a_damaged_old_records_file_is_kept_aside_and_play_goes_on():
+    _old_file().write_text('{"format": 1, "results": [{"variant": "classic", "da')
     entries, message = read_records()
-    assert entries == [] and "could not be read" in message
-    assert len(list(records_path().parent.glob("records.json.damaged-*"))) == 1
+    assert entries == [] and "could not be read" in message and message.reason == "not_json"
+    assert len(list(user_data_dir().glob("records.json.damaged-*"))) == 1
     assert add_result(_finished("classic", [Seat("Ann")], 2)) is None
     assert len(read_records()[0]) == 1
 
@@ -115,20 +125,20 @@ def test_a_match_counts_each_of_its_games_not_their_sum():
         six.act(players[six.state.current_player()].choose(six.state))
     add_result(match)
     add_result(six)
-    entries = read_records()[0]
     games = [six.state.game_totals(g)[0] for g in range(3)] + [match.state.match_totals()[0]]
-    assert sorted(h.total for h in high_scores(entries, "dutch", solo=False) if h.name == "Ann") == sorted(games)
-    ann = next(s for s in player_stats(entries) if s.name == "Ann")
+    with open_records() as records:
+        highs = records.high_scores("dutch", solo=False)
+        ann = next(s for s in records.player_stats() if s.name == "Ann")
+    assert sorted(h.total for h in highs if h.name == "Ann") == sorted(games)
     assert ann.games == 4 and ann.best == max(games) and ann.average == round(sum(games) / 4, 1)
 
 
-def test_records_with_damaged_fields_are_refused_not_crashed():
-    records_path().parent.mkdir(parents=True, exist_ok=True)
+def test_old_records_with_damaged_fields_are_refused_not_crashed():
     bad = {"format": 1, "results": [{"variant": "classic", "date": 1.0, "seats": [
         {"name": "Ann", "total": 200, "upper_bonus": "yes", "five_alike": 1}]}]}
-    records_path().write_text(json.dumps(bad))
+    _old_file().write_text(json.dumps(bad))
     entries, message = read_records()
-    assert entries == [] and "could not be read" in message
+    assert entries == [] and "could not be read" in message and message.reason == "not_records"
 
 
 def test_a_record_keeps_the_games_english_name_whatever_the_language_on_screen():

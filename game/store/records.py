@@ -1,28 +1,34 @@
-"""Records: every finished game's result, kept in the user's data folder; high scores and statistics from them.
+"""Records: every finished game's result, kept in a SQLite database in the user's data folder; high
+scores, statistics and each player's chart are queries on it.
 
-Each finished game adds one entry (the variant, the date, each seat's total,
-who won, the upper bonus and five alike where the game has them, and
-whether any scoring was taken back). Writers hold a file lock and write
-atomically, so two games finishing at once both land. High scores and
-statistics count people, not computer players.
+Each finished game adds one result (the variant, the date, each seat's total and each game's total,
+who won, the upper bonus and five alike where the game has them, and whether any scoring was taken back)
+in one transaction: two games finishing at once both land, a kill loses no finished game. High scores
+and statistics count people, not computer players. The tables, their versions and damaged files are
+``records_db``'s; the take-over of an old records.json is ``records_import``'s.
 """
 
 from __future__ import annotations
 
-import json
-import statistics
+import sqlite3
 import time
-from dataclasses import dataclass
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from game.paths import user_data_dir
 from game.engine.session import Session
 from game.rules.variant import Variant
-from game.store.storage import lock_for, move_aside, write_json
+from game.store.records_db import (BUSY_SECONDS, Damaged, RecordsDamage, as_os_error, close, connect,
+                                   insert_entries, is_damage, move_db_aside, writable)
+from game.store.records_import import JSON_FILE, take_over
+from game.store.storage import move_aside
 
-RECORDS_FILE = "records.json"
+__all__ = ["RecordsDamage", "Records", "add_result", "open_records", "read_records", "records_report"]
+RECORDS_FILE = "records.sqlite3"
 TOP = 10
+CHART = 40  # games on a player's chart: the latest
 
 
 def records_path() -> Path:
@@ -49,94 +55,12 @@ def result_entry(session: Session, when: float | None = None) -> dict:
             "games": state.games, "solo": state.n == 1, "undos": session.undos, "seats": seats}
 
 
-def read_records(path: Path | None = None) -> tuple[list[dict], str | None]:
-    """The entries, and a one-line message if the file was damaged (it is then moved aside, kept)."""
-    path = path or records_path()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return [], None
-    except (OSError, UnicodeDecodeError) as error:
-        return _damaged(path, str(error), "unreadable")
-    try:
-        data = json.loads(text)
-    except ValueError as error:
-        return _damaged(path, f"not complete JSON ({error.msg})", "not_json")
-    entries = data.get("results") if isinstance(data, dict) else None
-    if not isinstance(entries, list) or not all(_sound(e) for e in entries):
-        return _damaged(path, "its entries are not records", "not_records")
-    return entries, None
-
-
-def _count(value: Any) -> bool:
-    return value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0)
-
-
-def _sound(entry: Any) -> bool:
-    return (isinstance(entry, dict) and isinstance(entry.get("variant"), str)
-            and isinstance(entry.get("date"), (int, float)) and isinstance(entry.get("seats"), list)
-            and _count(entry.get("games", 1)) and _count(entry.get("undos", 0))
-            and all(isinstance(s, dict) and isinstance(s.get("name"), str) and isinstance(s.get("total"), int)
-                    and _count(s.get("upper_bonus")) and _count(s.get("five_alike"))
-                    and all(isinstance(t, int) for t in s.get("game_totals", []))
-                    for s in entry["seats"]))
-
-
-def game_totals(seat: dict) -> list[int]:
-    """Each game's total of a seat (a match of six games is six scores, not one)."""
-    return list(seat.get("game_totals") or [seat["total"]])
-
-
-class RecordsDamage(str):
-    """The one-line message about a records file that could not be read, in English (for the command line).
-
-    ``reason`` (unreadable, not_json, not_records) and ``kept`` (the name the file was set aside as, if any)
-    let a screen say it in the player's language."""
-
-    problem: str
-    reason: str
-    kept: str | None
-
-    def __new__(cls, problem: str, reason: str, kept: str | None = None) -> "RecordsDamage":
-        where = f"; kept as {kept}" if kept else ""
-        message = super().__new__(cls, f"The records file could not be read ({problem}{where}); new records start now.")
-        message.problem, message.reason, message.kept = problem, reason, kept
-        return message
-
-    def __reduce__(self):
-        return (RecordsDamage, (self.problem, self.reason, self.kept))
-
-
-def _damaged(path: Path, problem: str, reason: str) -> tuple[list[dict], str]:
-    kept = move_aside(path)
-    return [], RecordsDamage(problem, reason, kept.name if kept else None)
-
-
-def add_result(session: Session, path: Path | None = None) -> str | None:
-    """Append a finished game; returns a message if an old, damaged file had to be set aside."""
-    path = path or records_path()
-    with lock_for(path):
-        entries, message = read_records(path)
-        entries.append(result_entry(session))
-        write_json(path, {"format": 1, "results": entries})
-    return message
-
-
 @dataclass
 class HighScore:
     total: int
     name: str
     date: float
     undos: int
-
-
-def high_scores(entries: list[dict], variant: str, solo: bool) -> list[HighScore]:
-    """The top ten totals of people in this variant, solo games and games with others kept apart."""
-    found = [HighScore(total, seat["name"], entry["date"], entry.get("undos", 0))
-             for entry in entries if entry["variant"] == variant and entry.get("solo", False) == solo
-             for seat in entry["seats"] if seat.get("kind") != "computer" for total in game_totals(seat)]
-    found.sort(key=lambda h: (-h.total, h.date))
-    return found[:TOP]
 
 
 @dataclass
@@ -148,40 +72,182 @@ class Stats:
     best: int
     upper_bonus_rate: float | None
     five_alike_rate: float | None
-    scores: list[tuple[float, int]]  # (date, total), oldest first, for the chart
+    scores: list[tuple[float, int]] = field(default_factory=list)  # (date, total) in play order, for the chart
 
 
-def player_stats(entries: list[dict], variant: str | None = None) -> list[Stats]:
-    """Per name (people only): games, matches won, average and best game, how often the bonuses came."""
-    by_name: dict[str, list[tuple[dict, dict]]] = {}
-    for entry in entries:
-        if variant and entry["variant"] != variant:
-            continue
-        for seat in entry["seats"]:
-            if seat.get("kind") != "computer":
-                by_name.setdefault(seat["name"], []).append((entry, seat))
-    found = []
-    for name, played in sorted(by_name.items(), key=lambda item: item[0].lower()):
-        totals = [total for _, seat in played for total in game_totals(seat)]
-        bonus = [seat["upper_bonus"] for _, seat in played if seat.get("upper_bonus") is not None]
-        five = [seat["five_alike"] for _, seat in played if seat.get("five_alike") is not None]
-        bonus_games = sum(entry.get("games", 1) for entry, seat in played if seat.get("upper_bonus") is not None)
-        five_games = sum(entry.get("games", 1) for entry, seat in played if seat.get("five_alike") is not None)
-        found.append(Stats(
-            name, len(totals), sum(bool(seat.get("won")) for entry, seat in played if len(entry["seats"]) > 1),
-            round(statistics.fmean(totals), 1), max(totals),
-            round(sum(bonus) / bonus_games, 3) if bonus_games else None,
-            round(sum(five) / five_games, 3) if five_games else None,
-            sorted((entry["date"], total) for entry, seat in played for total in game_totals(seat)),
-        ))
-    return found
+def _open(path: Path) -> tuple[sqlite3.Connection, str | None]:
+    """The database, current; a damaged one is moved aside (the message says so) and the old file taken over."""
+    message = None
+    try:
+        conn = connect(path)
+    except Damaged as damage:
+        message = RecordsDamage(damage.problem, damage.reason, move_db_aside(path))
+        conn = connect(path)
+    try:
+        old = take_over(conn, path.parent)
+    except sqlite3.Error as error:
+        raise as_os_error(error, path) from error
+    return conn, message or old
 
 
-def records_report(entries: list[dict], variant: str | None = None) -> dict:
-    """Everything the records screen and ``dice-parlor records --json`` show."""
-    variants = sorted({e["variant"] for e in entries if variant in (None, e["variant"])})
+def _write(conn: sqlite3.Connection, path: Path, entries: list[dict]) -> None:
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        insert_entries(conn, entries)
+        conn.execute("COMMIT")
+    except sqlite3.Error as error:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        if is_damage(error):
+            raise Damaged(str(error), "failed_check") from error
+        raise as_os_error(error, path) from error
+
+
+def add_result(session: Session, path: Path | None = None) -> str | None:
+    """Add a finished game; returns a message if a damaged file had to be set aside. Raises OSError when the
+    records cannot be written (the caller keeps the result and tries again)."""
+    path = path or records_path()
+    entry = result_entry(session)
+    writable(path)  # every time: a disk that became read-only or full says so with its errno
+    conn, message = _open(path)
+    try:
+        _write(conn, path, [entry])
+    except Damaged as damage:  # found while writing: set aside, and the game goes into new records
+        message = RecordsDamage(damage.problem, damage.reason, move_db_aside(path))
+        conn, _ = _open(path)
+        _write(conn, path, [entry])
+    return message
+
+
+class Records:
+    """An open records database: what the screens and the command line ask of it."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path, message: str | None = None) -> None:
+        self.conn, self.path, self.message = conn, path, message
+
+    def _all(self, sql: str, *args: Any) -> list[tuple]:
+        try:
+            return self.conn.execute(sql, args).fetchall()
+        except sqlite3.Error as error:
+            raise as_os_error(error, self.path) from error
+
+    def count(self) -> int:
+        """How many results (games and matches) there are."""
+        return self._all("SELECT COUNT(*) FROM results")[0][0]
+
+    def variants(self) -> list[str]:
+        """The variants with records, by name (a walk along the index, not over every result)."""
+        return [row[0] for row in self._all("""
+            WITH RECURSIVE found(variant) AS (
+                SELECT MIN(variant) FROM results
+                UNION ALL SELECT (SELECT MIN(variant) FROM results WHERE variant > found.variant) FROM found
+                WHERE found.variant IS NOT NULL)
+            SELECT variant FROM found WHERE variant IS NOT NULL""")]
+
+    def high_scores(self, variant: str, solo: bool) -> list[HighScore]:
+        """The top ten game totals of people in this variant, solo games and games with others kept apart;
+        an earlier date first on a tie."""
+        return [HighScore(*row) for row in self._all("""
+            SELECT s.total, s.name, s.date, r.undos FROM scores AS s JOIN results AS r ON r.id = s.result
+            WHERE s.variant = ? AND s.solo = ? AND s.person = 1
+            ORDER BY s.total DESC, s.date, s.result, s.seat, s.game LIMIT ?""", variant, solo, TOP)]
+
+    def player_stats(self, variant: str | None = None, most_games: bool = False, limit: int = -1,
+                     scores: bool = False) -> list[Stats]:
+        """Per name (people only): games, matches won, average and best game, how often the bonuses came.
+        By name, or with ``most_games`` the most games first; ``scores`` adds every game's total."""
+        if variant is None:
+            rows = self._all("""SELECT name, SUM(games), SUM(wins), SUM(points), MAX(best), SUM(bonus),
+                SUM(bonus_games), SUM(five), SUM(five_games) FROM players GROUP BY name
+                ORDER BY SUM(games) DESC, name LIMIT ?""", limit)
+        else:
+            rows = self._all("""SELECT name, games, wins, points, best, bonus, bonus_games, five, five_games
+                FROM players WHERE variant = ? ORDER BY games DESC, name LIMIT ?""", variant, limit)
+        found = [Stats(name, games, wins, round(points / games, 1), best,
+                       round(bonus / bonus_games, 3) if bonus_games else None,
+                       round(five / five_games, 3) if five_games else None)
+                 for name, games, wins, points, best, bonus, bonus_games, five, five_games in rows]
+        if not most_games:
+            found.sort(key=lambda s: (s.name.lower(), s.name))
+        if scores:
+            by_name = {s.name: s.scores for s in found}
+            where = "variant = ? AND person = 1" if variant else "person = 1"
+            for name, date, total in self._all(f"SELECT name, date, total FROM scores WHERE {where} "
+                                               "ORDER BY name, date, result, game", *([variant] if variant else [])):
+                if name in by_name:
+                    by_name[name].append((date, total))
+        return found
+
+    def chart(self, variant: str, name: str, last: int = CHART) -> list[tuple[float, int]]:
+        """A player's latest game totals in this variant, in the order they were played."""
+        rows = self._all("""SELECT date, total FROM scores WHERE variant = ? AND person = 1 AND name = ?
+            ORDER BY date DESC, result DESC, game DESC LIMIT ?""", variant, name, last)
+        return rows[::-1]
+
+    def entries(self) -> list[dict]:
+        """Every result, in ``result_entry``'s shape, oldest first (for tests and exports: it reads them all)."""
+        found: dict[int, dict] = {}
+        for number, variant, name, date, games, solo, undos, _ in self._all("SELECT * FROM results ORDER BY id"):
+            found[number] = {"variant": variant, "variant_name": name, "date": date, "games": games,
+                             "solo": bool(solo), "undos": undos, "seats": []}
+        totals: dict[tuple[int, int], list[int]] = {}
+        for number, seat, total in self._all("SELECT result, seat, total FROM scores ORDER BY result, seat, game"):
+            totals.setdefault((number, seat), []).append(total)
+        for row in self._all("SELECT result, seat, name, kind, level, total, won, upper_bonus, five_alike "
+                             "FROM seats ORDER BY result, seat"):
+            seat: dict[str, Any] = {"name": row[2], "kind": row[3], "level": row[4], "total": row[5],
+                                    "won": bool(row[6]), "game_totals": totals.get((row[0], row[1]), [])}
+            if row[7] is not None or row[8] is not None:  # a scorecard game (Jackpot's have neither)
+                seat.update(upper_bonus=row[7], five_alike=row[8])
+            found[row[0]]["seats"].append(seat)
+        return list(found.values())
+
+
+@contextmanager
+def open_records(path: Path | None = None) -> Iterator[Records]:
+    """The records, open for reading; ``message`` says if a damaged file was set aside. Raises OSError when
+    the database cannot be opened."""
+    path = path or records_path()
+    conn, message = _open(path)
+    yield Records(conn, path, message)
+
+
+def read_records(path: Path | None = None) -> tuple[list[dict], str | None]:
+    """Every result, and a one-line message if a damaged file was set aside."""
+    with open_records(path) as records:
+        return records.entries(), records.message
+
+
+def records_report(records: Records, variant: str | None = None) -> dict:
+    """Everything ``dice-parlor records --json`` shows: high scores per variant, every player by name."""
+    variants = [v for v in records.variants() if variant in (None, v)]
     return {
-        "high_scores": {v: {kind: [vars(h) for h in high_scores(entries, v, kind == "solo")]
+        "high_scores": {v: {kind: [vars(h) for h in records.high_scores(v, kind == "solo")]
                             for kind in ("solo", "with_others")} for v in variants},
-        "players": [dict(vars(s), scores=[list(p) for p in s.scores]) for s in player_stats(entries, variant)],
+        "players": [dict(vars(s), scores=[list(p) for p in s.scores])
+                    for s in records.player_stats(variant, scores=True)],
     }
+
+
+def reset_records(path: Path | None = None) -> str | None:
+    """Set the records aside (kept, in case it was a mistake); new ones start. Returns the name they were kept
+    as. This process's connections close first and the log is put into the file, so the kept file is whole."""
+    path = path or records_path()
+    old = path.with_name(JSON_FILE)
+    if old.exists():
+        move_aside(old)  # not taken over yet: it would come back at the next start
+    close(path)
+    if not path.exists():
+        return None
+    try:
+        conn = sqlite3.connect(path, timeout=BUSY_SECONDS)
+        try:
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        pass  # a damaged file is moved as it is
+    kept = move_db_aside(path)
+    if kept is None and path.exists():
+        raise OSError(f"could not move {path.name} aside")
+    return kept

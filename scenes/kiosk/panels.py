@@ -10,8 +10,7 @@ import pygame
 
 from game.rules.i18n import t
 from game.store.kiosk import ADMIN_QUIT_STATUS, kiosk_path
-from game.store.records import records_path
-from game.store.storage import lock_for, move_aside
+from game.store.records import reset_records
 
 from scenes.ui import theme
 from scenes.ui.stack import Scene
@@ -177,12 +176,8 @@ class AdminPanel(_AdminOverlay):
         self.app.quit(force=True)
 
     def reset_records(self) -> None:
-        path = records_path()
         try:
-            with lock_for(path):
-                for old in (path, path.with_name(path.name + ".bak")):
-                    if old.exists():
-                        move_aside(old)  # kept, in case it was a mistake
+            reset_records()  # the database is moved aside, kept in case it was a mistake
             self.note = t("kiosk.records_reset")
             log.info("records reset by the admin")
         except Exception as error:  # a kiosk never stops on a file problem

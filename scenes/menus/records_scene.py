@@ -3,11 +3,13 @@ of one player's scores over time."""
 
 from __future__ import annotations
 
+import logging
+
 import pygame
 
 from game.rules import i18n
 from game.rules.i18n import t
-from game.store.records import high_scores, player_stats, read_records
+from game.store.records import open_records
 
 from scenes.ui.help_keys import RECORDS
 from scenes.ui import assets, theme
@@ -18,7 +20,8 @@ from scenes.ui.widgets import Button, ButtonRow, baize_backdrop, draw_text, pane
 
 LEFT = pygame.Rect(30, 96, 600, 590)
 RIGHT = pygame.Rect(650, 96, 600, 590)
-SHOWN = 8  # players listed (and chosen for the chart)
+SHOWN = 8  # players listed (the most games first) and chosen for the chart
+log = logging.getLogger("dice_parlor.records")
 # The players' table: each column's key, where its right edge is (from RIGHT.x) and how wide it may be.
 COLUMNS = [("records.games", 280, 74), ("records.wins", 356, 74), ("records.avg", 432, 74), ("records.best", 508, 74),
            ("records.bonus", 584, 74)]
@@ -30,22 +33,54 @@ class RecordsScene(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        self.entries, message = read_records()
-        if message:
-            app.notice = damage_notice(message)
-        played = {e["variant"] for e in self.entries}
-        self.variants = [v for v in app.catalogue.variants if v.id in played] or list(app.catalogue.variants)[:1]
+        self.finished, self._played = 0, []
+        self.high: dict[bool, list] = {False: [], True: []}
+        self.players: list = []
+        self.read(lambda records: self._found(records, app))
+        self.variants = [v for v in app.catalogue.variants if v.id in self._played] or list(app.catalogue.variants)[:1]
         self.index = 0
         self.player = 0
+        self.load()
         self.row = ButtonRow([Button(pygame.Rect(30, theme.HEIGHT - 92, 200, 72), t("common.back"), app.stack.pop,
                                      style="quiet", size=28)])
+
+    def _found(self, records, app) -> None:
+        if records.message:
+            app.notice = damage_notice(records.message)
+        self.finished = records.count()
+        self._played = records.variants()
 
     @property
     def variant(self):
         return self.variants[self.index]
 
+    def read(self, what) -> None:
+        """One look at the records (a file that cannot be read shows none; the log says why)."""
+        try:
+            with open_records() as records:
+                what(records)
+        except OSError as error:
+            log.warning("records could not be read: %s", error)
+
+    def load(self) -> None:
+        """The shown variant's high scores and players, read once (when entered and when the tab changes)."""
+        self.high, self.players, self.player = {False: [], True: []}, [], 0
+
+        def found(records) -> None:
+            self.high = {solo: records.high_scores(self.variant.id, solo) for solo in (False, True)}
+            self.players = records.player_stats(self.variant.id, most_games=True, limit=SHOWN)
+        self.read(found)
+        self.choose(0)
+
+    def choose(self, i: int) -> None:
+        """The chosen player, with their chart's scores (read once)."""
+        self.player = i
+        if i < len(self.players) and not self.players[i].scores:
+            chosen = self.players[i]
+            self.read(lambda records: chosen.scores.extend(records.chart(self.variant.id, chosen.name)))
+
     def stats(self):
-        return player_stats(self.entries, self.variant.id)
+        return self.players
 
     def _tab(self, i: int) -> pygame.Rect:
         width = min(190, (theme.WIDTH - 300) // max(1, len(self.variants)))
@@ -59,20 +94,21 @@ class RecordsScene(Scene):
             return None
         if intent.kind == "nav" and intent.key in ("left", "right"):
             self.index = (self.index + (1 if intent.key == "right" else -1)) % len(self.variants)
-            self.player = 0
+            self.load()
             return None
         if intent.kind == "nav" and intent.key in ("up", "down") and self.stats():
             shown = min(SHOWN, len(self.stats()))  # the chosen player stays among those shown
-            self.player = (self.player + (1 if intent.key == "down" else -1)) % shown
+            self.choose((self.player + (1 if intent.key == "down" else -1)) % shown)
             return None
         if intent.kind == "tap":
             for i in range(len(self.variants)):
                 if self._tab(i).collidepoint(intent.pos):
-                    self.index, self.player = i, 0
+                    self.index = i
+                    self.load()
                     return None
             for i in range(min(SHOWN, len(self.stats()))):
                 if self._player_row(i).collidepoint(intent.pos):
-                    self.player = i
+                    self.choose(i)
                     return None
         self.row.handle(intent, self.clock.time)
         return None
@@ -98,13 +134,13 @@ class RecordsScene(Scene):
 
     def _draw_high_scores(self, surface: pygame.Surface) -> None:
         panel(surface, LEFT, theme.PAPER, 14)
-        if not self.entries:
+        if not self.finished:
             draw_text(surface, t("records.none_finished"), 26, theme.INK_SOFT, LEFT.center, "center", "bold",
                       LEFT.width - 40)
             return
         y = LEFT.y + 24
         for solo in (False, True):
-            rows = high_scores(self.entries, self.variant.id, solo)
+            rows = self.high[solo]
             draw_text(surface, t("records.solo") if solo else t("records.with_others"), 24, theme.INK, (LEFT.x + 20, y),
                       "midleft", "black", LEFT.width - 40)
             y += 32
