@@ -14,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pygame
 import pytest
 
 from game.engine.state import Seat
@@ -341,7 +342,7 @@ def test_the_records_screen_reads_a_variant_once_not_at_every_frame(monkeypatch)
     for _ in range(10):
         driver.step(0.1)
     assert len(calls) == 1 and [s.name for s in scene.stats()] == ["Cas"]
-    scene.handle(type("Intent", (), {"kind": "nav", "key": "right", "pos": None})())
+    driver.key(pygame.K_RIGHT)  # the next game's tab
     for _ in range(10):
         driver.step(0.1)
     assert len(calls) == 2 and {s.name for s in scene.stats()} == {"Ann", "Bob"}
