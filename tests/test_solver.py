@@ -29,7 +29,7 @@ from game.engine.session import Session
 from game.bots.solver import (Position, SolverTableError, advise, advise_state, build_values, load_table,
                          main as solver_main, save_table, shipped_path, solve_turn, table_for, user_path)
 from game.bots.solver_model import geometry, hand_values, joker_tables, model
-from game.bots.solver_tables import forget_loaded, scoring_fingerprint
+from game.bots.solver_file import forget_loaded, read_header, scoring_fingerprint
 from game.engine.state import Seat
 from game.engine.families import new_state
 from game.rules.variants import find_variant, load_variant_file
@@ -183,9 +183,10 @@ def test_dutch_start_value_is_the_published_254_5896():
 def test_challenge_has_the_solitaire_values_of_dutch():
     _, dutch = shipped("dutch")
     _, challenge = shipped("challenge")
-    both = np.isfinite(dutch.values)
-    assert np.array_equal(both, np.isfinite(challenge.values))
-    assert np.array_equal(dutch.values[both], challenge.values[both])
+    dutch_values, challenge_values = np.asarray(dutch.data), np.asarray(challenge.data)
+    both = np.isfinite(dutch_values)
+    assert np.array_equal(both, np.isfinite(challenge_values))
+    assert np.array_equal(dutch_values[both], challenge_values[both])
 
 
 # ------------------------------------------------------------ table files --
@@ -195,9 +196,9 @@ def test_shipped_tables_are_current_and_small(name):
     variant = find_variant(name)
     path = shipped_path(variant)
     assert path.stat().st_size < 5_000_000
-    with np.load(path) as data:
-        assert str(data["rules_hash"]) == variant.rules_hash
-        assert str(data["scoring"]) == scoring_fingerprint(variant)
+    header = read_header(path)
+    assert header["rules_hash"] == variant.rules_hash
+    assert header["scoring"] == scoring_fingerprint(variant)
     table = table_for(variant, build=False)
     assert table.rules_hash == variant.rules_hash
     assert 200 < table.start_value < 300
@@ -259,19 +260,19 @@ def test_a_table_from_other_scoring_code_is_refused(tmp_path):
     variant = tiny(tmp_path)
     table = build_values(variant)
     table.scoring = "0" * 16
-    path = save_table(table, tmp_path / "stale.npz")
+    path = save_table(table, tmp_path / "stale.table")
     with pytest.raises(SolverTableError, match="other scoring code"):
         load_table(path, variant)
     with pytest.raises(SolverTableError, match="not a solver table"):
-        (tmp_path / "junk.npz").write_bytes(b"not a table")
-        load_table(tmp_path / "junk.npz", variant)
+        (tmp_path / "junk.table").write_bytes(b"not a table")
+        load_table(tmp_path / "junk.table", variant)
 
 
 def test_build_command_writes_a_table_with_its_hash(tmp_path, capsys):
     variant = tiny(tmp_path, name="cli")
     assert solver_main(["build", "--quiet", "--out", str(tmp_path / "out"), str(tmp_path / "cli.yaml")]) == 0
     assert "from the start" in capsys.readouterr().out
-    table = load_table(tmp_path / "out" / "cli.npz", variant)
+    table = load_table(tmp_path / "out" / "cli.table", variant)
     assert table.rules_hash == variant.rules_hash
 
 
@@ -296,7 +297,7 @@ def test_hand_values_agree_with_box_options_on_every_hand(name):
                 card[five] = variant.box(five).score
             upper = 0  # the filled upper boxes hold 0s
             pos = Position(mask, upper, flag)
-            H = hand_values(m, table.flat, np.array([mask]), np.array([upper]), np.array([flag]), jokers)[:, 0]
+            H = hand_values(m, np.asarray(table.data, dtype=np.float64), np.array([mask]), np.array([upper]), np.array([flag]), jokers)[:, 0]
             for h, hand in enumerate(m.geo.hands):
                 options = box_options(variant, card, hand)
                 if not is_five_alike(hand):

@@ -5,13 +5,13 @@ Adding a level is one line here (and its label in the string tables, ``newgame.l
 
 from __future__ import annotations
 
-import importlib.util
 import random
 from dataclasses import dataclass
 
 from game.bots.jackpot_players import GreedyJackpotPlayer, HeuristicJackpotPlayer, RandomJackpotPlayer
 from game.bots.optimal import EasyPlayer, HardPlayer, MediumPlayer, OptimalPlayer
 from game.bots.players import GreedyPlayer, HeuristicPlayer, RandomPlayer
+from game.bots.solver_file import has_table
 from game.rules.variant import Variant
 
 
@@ -19,7 +19,7 @@ from game.rules.variant import Variant
 class Level:
     name: str
     player: type
-    needs_table: bool = False  # plays from the solver's table (numpy builds it; the app ships the built ones)
+    needs_table: bool = False  # plays from the solver's table (shipped, or built for a user's variant with numpy)
 
 
 LEVELS: dict[str, tuple[Level, ...]] = {  # by family, easiest first
@@ -58,14 +58,11 @@ def player_for_seat(level: str | None, rng: random.Random | None = None, family:
 
 def available_levels(family: str = "scorecard", variant: Variant | None = None) -> list[str]:
     """The levels to offer for a variant, easiest first: the solver's dial (easy, medium, hard, optimal)
-    where the family has one, its table exists and numpy is there (the standalone app leaves it out), else
-    the levels that need no table."""
+    where the family has one and the variant's table is there (shipped, or built and cached: a user's
+    variant gets it only where numpy can build it), else the levels that need no table."""
     levels = LEVELS[family]
     basic = [level.name for level in levels if not level.needs_table]
     dial = [level.name for level in levels if level.needs_table]
-    if dial and importlib.util.find_spec("numpy") is not None:
-        from game.bots.solver_tables import shipped_path, user_path
-
-        if variant is None or shipped_path(variant).is_file() or user_path(variant).is_file():
-            return dial
+    if dial and (variant is None or has_table(variant)):
+        return dial
     return basic

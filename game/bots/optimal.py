@@ -1,6 +1,7 @@
 """The optimal player and the difficulty dial: the solver's options, played best or chosen with noise.
 
-The table is loaded, or built on first use for a user's variant (numpy is needed only then).
+The table is loaded (no numpy needed: the shipped tables come with the game, the app included), or built
+on first use for a user's variant where numpy is installed.
 """
 
 from __future__ import annotations
@@ -9,13 +10,13 @@ import math
 from typing import TYPE_CHECKING
 
 from game.bots.players import Player, hold_steps, keep_mask
-from game.bots.solver import _tables, advise_state
+from game.bots.solver import advise_state, table_for
 from game.engine.actions import Copy, Roll, Score
 from game.engine.challenge import CommonRollState
 from game.rules.variant import Variant
 
 if TYPE_CHECKING:
-    from game.bots.solver_tables import SolverTable
+    from game.bots.solver_file import SolverTable
 
 
 class OptimalPlayer(Player):
@@ -35,7 +36,7 @@ class OptimalPlayer(Player):
 
     def table(self, variant: Variant) -> SolverTable:
         if self._table is None or self._table.rules_hash != variant.rules_hash:
-            self._table = _tables().table_for(variant)
+            self._table = table_for(variant)
         return self._table
 
     def choose(self, state):

@@ -1,8 +1,9 @@
 """The optimal solitaire solver: move advice at any moment of a turn, and the ``optimal`` player.
 
 The tables (expected rest-of-game score of every between-turn state) are
-built and stored by :mod:`game.bots.solver_tables`; this module reads a turn from
-them:
+built with numpy by :mod:`game.bots.solver_tables` and stored and read without
+it by :mod:`game.bots.solver_file`; a turn is solved from them in pure Python
+(:mod:`game.bots.solver_turn`), from source and in the standalone app alike:
 
 - :func:`advise` ranks every option of a moment of a turn, best first: each
   proper set of dice to hold (while rolls are left) and each legal box. An
@@ -24,39 +25,23 @@ Build the shipped tables with ``python -m game.bots.solver build [VARIANT...]``.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import sys
 import time
-from collections import OrderedDict
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Sequence
+from array import array
+from dataclasses import dataclass
+from typing import Callable, Sequence
 
+from game.bots.solver_file import (SHIPPED, SolverTable, find_table, forget_loaded, has_table, load_table,
+                                   remember, save_table, shipped_path, user_path)
+from game.bots.solver_turn import (_TURNS, Position, SolverTableError, Turn, move_value, rules, solve_turn)
 from game.rules.hands import reachable_keeps
-from game.rules.scoring import box_options, upper_total
+from game.rules.scoring import box_options
 from game.rules.variant import Variant
 
-if TYPE_CHECKING:
-    import numpy as np
-
-    from game.bots.solver_model import Model
-    from game.bots.solver_tables import SolverTable
-
-# The tables need numpy; this module imports it only when advice is asked for, so importing
-# the players (game.bots.levels, game.bots.optimal) stays light and works without numpy.
-_FROM_TABLES = {"SHIPPED", "SolverTable", "build_values", "load_table", "save_table", "shipped_path", "table_for",
-                "user_path"}
-_FROM_MODEL = {"Model", "SolverTableError", "best_keep_values", "expect_keeps", "hand_values", "model"}
-
-
-def _tables():
-    from game.bots import solver_tables
-
-    return solver_tables
-
-
-def _model():
-    from game.bots import solver_model
-
-    return solver_model
+__all__ = ["SHIPPED", "Option", "Position", "SolverTable", "SolverTableError", "Turn", "advise", "advise_state",
+           "build_values", "can_build", "find_table", "forget_loaded", "has_table", "load_table", "move_value",
+           "save_table", "shipped_path", "solve_turn", "table_for", "user_path", "_TURNS"]
 
 
 @dataclass(frozen=True)
@@ -88,102 +73,42 @@ class Option:
         return data
 
 
-@dataclass(frozen=True)
-class Position:
-    """A between-turn state: filled boxes, capped upper total, five-alike flag."""
+# ------------------------------------------------------------ the tables --
 
-    mask: int
-    upper: int
-    five: int
-
-    @classmethod
-    def of_card(cls, variant: Variant, card: dict[str, int | None], upper: int | None = None,
-                five: bool | int | None = None) -> "Position":
-        m = _model().model(variant)
-        mask = sum(1 << i for i, box in enumerate(variant.box_ids) if card.get(box) is not None)
-        if upper is None:
-            upper = upper_total(variant, card)
-        if five is None:
-            box = variant.five_alike_box
-            five = box is not None and (card.get(box) or 0) > 0
-        return cls(mask, min(int(upper), m.threshold), int(bool(five)) if m.F == 2 else 0)
+def can_build() -> bool:
+    """Whether tables can be built here: numpy is installed (the standalone app has only the shipped ones)."""
+    return importlib.util.find_spec("numpy") is not None
 
 
-# ------------------------------------------------------------ one state --
+def build_values(variant: Variant, progress: Callable | None = None, **how) -> SolverTable:
+    """Solve the variant (numpy: :func:`game.bots.solver_tables.build_values`)."""
+    if not can_build():
+        raise SolverTableError(f"building the solver table of {variant.id} needs numpy "
+                               f"(pip install dice-parlor[solver])")
+    from game.bots.solver_tables import build_values as build
 
-def move_value(m: Model, table: SolverTable, pos: Position, box: int, points: int) -> tuple[float, int]:
-    """(bonuses earned + value of the next state, bonuses earned) for scoring ``points`` in box index ``box``.
+    return build(variant, progress, **how)
 
-    The five-alike bonus of the roll is not included (it does not depend on the box).
+
+def table_for(variant: Variant, progress: Callable | None = None, build: bool = True) -> SolverTable:
+    """The variant's table: loaded (shipped, then the user's cache) or, when ``build``, built and cached.
+
+    A file made for other rules (the YAML changed since) is never used: it is
+    rebuilt when ``build`` is true (and numpy is there), else
+    :class:`SolverTableError` says why.
     """
-    mask = pos.mask | (1 << box)
-    upper, five, bonus = pos.upper, pos.five, 0
-    if m.upper[box]:
-        total = pos.upper + points
-        if pos.upper < m.threshold <= total:
-            bonus = m.bonus
-        upper = min(total, m.threshold)
-    if m.is_five[box] and m.F == 2:
-        five = int(points > 0)
-    return bonus + table.value(mask, upper, five), bonus
-
-
-@dataclass(eq=False)
-class Turn:
-    """One state's turn, solved: ``hand[h]`` is ending the turn with hand h (its best box);
-    ``keeps[r][s][k]`` is holding keep k of s dice while r rolls are left, the roll that follows
-    included (``keeps[0]`` is unused)."""
-
-    hand: np.ndarray
-    keeps: list[list[np.ndarray]] = field(default_factory=list)
-
-
-_TURNS: "OrderedDict[tuple, Turn]" = OrderedDict()
-
-
-def solve_turn(variant: Variant, table: SolverTable, pos: Position) -> Turn:
-    """Every hand's and keep's value for one between-turn state (cached for the last few states)."""
-    key = (id(table), variant.rules_hash, pos)
-    turn = _TURNS.get(key)
-    if turn is not None:
-        _TURNS.move_to_end(key)
-        return turn
-    import numpy as np
-
-    sm = _model()
-    m = sm.model(variant)
-    geo = m.geo
-    one = np.array([pos.mask]), np.array([pos.upper]), np.array([pos.five])
-    H = sm.hand_values(m, table.flat, *one)
-    # The five-alike hands straight from box_options, on a card of this state.
-    card = _card_of(variant, pos)
-    for row in m.five_rows:
-        options = box_options(variant, card, geo.hands[row])
-        best = max(points + move_value(m, table, pos, variant.box_ids.index(box), points)[0]
-                   for box, points in options.scores.items())
-        H[row, 0] = best + options.five_alike_bonus
-    if np.isnan(H).any():
-        raise sm.SolverTableError(f"the table has no value for a state after {pos}: it cannot occur in a game")
-    turn = Turn(H[:, 0].copy(), [[]])
-    best = H
-    for _ in range(1, variant.rolls_per_turn):
-        layers = sm.expect_keeps(geo, best)
-        turn.keeps.append([layer[:, 0].copy() for layer in layers])
-        best = sm.best_keep_values(geo, layers)
-    _TURNS[key] = turn
-    if len(_TURNS) > 256:
-        _TURNS.popitem(last=False)
-    return turn
-
-
-def _card_of(variant: Variant, pos: Position) -> dict[str, int | None]:
-    card: dict[str, int | None] = {}
-    for i, box in enumerate(variant.boxes):
-        if pos.mask >> i & 1:
-            card[box.id] = box.score if (box.kind == "five_alike" and pos.five) else 0
-        else:
-            card[box.id] = None
-    return card
+    try:
+        return find_table(variant)
+    except SolverTableError:
+        if not build:
+            raise
+    table = build_values(variant, progress)
+    try:
+        save_table(table, user_path(variant))
+    except OSError:
+        pass  # a read-only home still gets the table for this session
+    remember(table)
+    return table
 
 
 # ---------------------------------------------------------------- advice --
@@ -198,11 +123,11 @@ def _ranked(options: list[Option]) -> list[Option]:
 def box_choices(variant: Variant, table: SolverTable, card: dict[str, int | None], pos: Position,
                 dice: tuple[int, ...]) -> list[Option]:
     """Every legal box for these dice (``box_options``), valued."""
-    m = _model().model(variant)
+    r = rules(variant)
     options = box_options(variant, card, tuple(dice))
     found = []
     for box, points in options.scores.items():
-        rest, bonus = move_value(m, table, pos, variant.box_ids.index(box), points)
+        rest, bonus = move_value(r, table, pos, variant.box_ids.index(box), points)
         found.append(Option("box", points + options.five_alike_bonus + rest, box=box, points=points,
                             bonus=bonus + options.five_alike_bonus))
     return found
@@ -218,7 +143,7 @@ def advise(variant: Variant, table: SolverTable, card_boxes: dict[str, int | Non
     not listed: it is the same as scoring now.
     """
     if table.rules_hash != variant.rules_hash:
-        raise _model().SolverTableError(f"this table is for other rules than {variant.id}'s")
+        raise SolverTableError(f"this table is for other rules than {variant.id}'s")
     if len(dice) != variant.dice:
         raise ValueError(f"{variant.id} rolls {variant.dice} dice, not {len(dice)}")
     if not 0 <= rolls_left < variant.rolls_per_turn:
@@ -227,12 +152,12 @@ def advise(variant: Variant, table: SolverTable, card_boxes: dict[str, int | Non
     hand = tuple(sorted(dice))
     options = box_choices(variant, table, card_boxes, pos, hand)
     if rolls_left > 0:
-        m = _model().model(variant)
+        index = rules(variant).geo.index
         turn = solve_turn(variant, table, pos)
         layers = turn.keeps[rolls_left]
         for keep in reachable_keeps(hand):
             if len(keep) < len(hand):
-                options.append(Option("keep", float(layers[len(keep)][m.geo.index[keep]]), keep=keep))
+                options.append(Option("keep", layers[len(keep)][index[keep]], keep=keep))
     return _ranked(options)
 
 
@@ -247,7 +172,7 @@ def advise_state(state, seat: int | None = None, table: SolverTable | None = Non
     variant = state.variant
     if state.phase != "play":
         return []
-    table = table or _tables().table_for(variant)
+    table = table or table_for(variant)
     seat = state.seat if seat is None else seat
     card = state.card(seat).boxes
     if isinstance(state, CommonRollState):
@@ -268,7 +193,7 @@ def _advise_common(state, seat: int, table: SolverTable) -> list[Option]:
         return _ranked(box_choices(variant, table, card, pos, markers))
     if state.stage != "pick" or state.common is None or not state.empties(seat):
         return []
-    m = _model().model(variant)
+    index = rules(variant).geo.index
     turn = solve_turn(variant, table, pos)
     low, high = state.copy_range(seat)
     left = max(0, variant.rolls_per_turn - state.step)
@@ -276,19 +201,11 @@ def _advise_common(state, seat: int, table: SolverTable) -> list[Option]:
     for copy in sub_multisets(state.common, low, high):
         keep = tuple(sorted(markers + copy))
         if len(keep) == variant.dice:  # the markers are full: this hand is scored
-            value = float(turn.hand[m.geo.index[keep]])
+            value = turn.hand[index[keep]]
         else:
-            value = float(turn.keeps[left][len(keep)][m.geo.index[keep]])
+            value = turn.keeps[left][len(keep)][index[keep]]
         options.append(Option("copy", value, keep=copy))
     return _ranked(options)
-
-
-def __getattr__(name: str):
-    if name in _FROM_TABLES:
-        return getattr(_tables(), name)
-    if name in _FROM_MODEL:
-        return getattr(_model(), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # ------------------------------------------------------------ command line --
@@ -301,9 +218,6 @@ def build_shipped(names: Sequence[str], folder=None, quiet: bool = False) -> lis
     """Build and write the tables of these variants (default folder: ``assets/solver``)."""
     from pathlib import Path
 
-    import numpy as np
-
-    from game.bots.solver_tables import build_values, load_table, save_table, shipped_path
     from game.rules.variants import find_variant
 
     results = []
@@ -311,16 +225,16 @@ def build_shipped(names: Sequence[str], folder=None, quiet: bool = False) -> lis
         variant = find_variant(name)
         print(f"{variant.id}: building ({variant.summary()})", flush=True)
         table = build_values(variant, None if quiet else _print_progress)
-        path = Path(folder) / f"{variant.id}.npz" if folder else shipped_path(variant)
+        path = Path(folder) / shipped_path(variant).name if folder else shipped_path(variant)
         # float32 halves the file; keep float64 if the start value would not round the same
-        dtype = np.float32
-        if round(float(np.float32(table.start_value)), 4) != round(table.start_value, 4):
-            dtype = np.float64
-        save_table(table, path, dtype)
+        typecode = "f"
+        if round(array("f", [table.start_value])[0], 4) != round(table.start_value, 4):
+            typecode = "d"
+        save_table(table, path, typecode)
         stored = load_table(path, variant)
         result = {"variant": variant.id, "seconds": round(table.build_seconds, 2), "start": table.start_value,
-                  "stored_start": stored.start_value, "bytes": path.stat().st_size, "dtype": np.dtype(dtype).name,
-                  "path": str(path)}
+                  "stored_start": stored.start_value, "bytes": path.stat().st_size,
+                  "dtype": {"f": "float32", "d": "float64"}[typecode], "path": str(path)}
         print(f"{variant.id}: {table.start_value:.8f} from the start (stored {stored.start_value:.8f}, "
               f"{result['dtype']}), built in {table.build_seconds:.1f} s, {result['bytes'] / 1e6:.2f} MB "
               f"-> {path}", flush=True)
@@ -339,8 +253,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     value = commands.add_parser("value", help="print a variant's optimal expected score from the start")
     value.add_argument("variant")
     args = parser.parse_args(argv)
-    from game.bots.solver_tables import SHIPPED, table_for
-
     if args.command == "build":
         started = time.perf_counter()
         build_shipped(args.variants or SHIPPED, args.out, args.quiet)

@@ -13,16 +13,12 @@ from typing import Callable
 
 import numpy as np
 
-from game.errors import DiceParlorError
+from game.bots.solver_turn import SolverTableError
 from game.rules.scoring import box_options, hand_scores, is_five_alike
 from game.rules.variant import MAX_BOXES, Variant
 
 CHUNK = 768  # states per numpy batch: big enough to hide Python, small enough for the caches
 # MAX_BOXES (game.rules.variant): 2**17 masks x upper totals is about 130 MB of float64 while building
-
-
-class SolverTableError(DiceParlorError):
-    """No usable table: missing, built for other rules, or damaged."""
 
 
 # ------------------------------------------------------------- geometry --

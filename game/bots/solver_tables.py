@@ -1,4 +1,4 @@
-"""The solitaire solver's tables: how they are built, stored and found.
+"""The solitaire solver's tables: how they are built (numpy; needed only here, not to play).
 
 For a scorecard variant the table holds, for every state *between* turns, the
 expected score of the rest of the game under optimal solitaire play. A state
@@ -39,68 +39,28 @@ Upper totals that can no longer reach the threshold all have the same value
 the others are filled in from it. Unreachable states hold NaN.
 
 Tables of the shipped variants are built with ``python -m game.bots.solver build``
-and shipped compressed in ``assets/solver/VARIANT.npz``; a user's variant gets
-its table built on first use and cached in ``user_data_dir()/solver``. Every
-file carries the variant's ``rules_hash``: a table for other rules is never
-used.
+and shipped in ``assets/solver/VARIANT.table``; a user's variant gets its table
+built on first use (where numpy is installed) and cached in
+``user_data_dir()/solver``. The files, and reading them without numpy, are
+:mod:`game.bots.solver_file`; playing from them is :mod:`game.bots.solver_turn`.
 """
 
 from __future__ import annotations
 
-import math
 import os
-import tempfile
 import time
+from array import array
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Callable
 
 import numpy as np
 
-from game.bots.solver_model import CHUNK, SolverTableError, _card, hand_values, joker_tables, model, plan_states, turn_value
-
-from game.paths import asset, user_data_dir
-from game.rules.scoring import box_options, hand_scores
+from game.bots.solver_file import SolverTable, scoring_fingerprint
+from game.bots.solver_model import CHUNK, hand_values, joker_tables, model, plan_states, turn_value
+from game.rules.scoring import box_options
 from game.rules.variant import Variant
 
-TABLE_FORMAT = 1
-SHIPPED = ("classic", "official", "dutch", "fivezee", "yatzy", "challenge")
-
 Progress = Callable[[float, str], None]
-
-
-
-
-
-
-# ------------------------------------------------------------- the table --
-
-@dataclass(eq=False)
-class SolverTable:
-    """Expected rest-of-game score for every between-turn state of one variant."""
-
-    variant_id: str
-    rules_hash: str
-    values: np.ndarray  # float64 (2**boxes, U, F); NaN for unreachable states
-    build_seconds: float = 0.0
-    start64: float | None = None  # the start value as built, before any float32 rounding
-    scoring: str = ""  # scoring_fingerprint() of the code that built it
-
-    @property
-    def flat(self) -> np.ndarray:
-        return self.values.reshape(-1)
-
-    @property
-    def start_value(self) -> float:
-        return float(self.values[0, 0, 0])
-
-    def value(self, mask: int, upper: int, five: int) -> float:
-        U, F = self.values.shape[1:]
-        value = float(self.values[mask, min(upper, U - 1), five if F == 2 else 0])
-        if math.isnan(value):
-            raise SolverTableError(f"state (filled {mask:b}, upper {upper}, five {five}) cannot occur in a game")
-        return value
 
 
 def build_values(variant: Variant, progress: Progress | None = None, threads: int | None = None,
@@ -156,139 +116,8 @@ def build_values(variant: Variant, progress: Progress | None = None, threads: in
             progress(done / max(total, 1), f"{variant.id}: {n - filled} open boxes solved "
                                            f"({done}/{total} states, {time.perf_counter() - started:.1f} s)")
     pool.shutdown()
-    values = V.reshape(1 << n, m.U, m.F)
     seconds = time.perf_counter() - started
     tag = scoring_fingerprint(variant) if options is box_options else "custom"
-    return SolverTable(variant.id, variant.rules_hash, values, seconds, float(values[0, 0, 0]), tag)
-
-
-# ------------------------------------------------------------ the files --
-
-def scoring_fingerprint(variant: Variant) -> str:
-    """A hash of what the scoring code *does* for this variant, beside the YAML's ``rules_hash``.
-
-    ``rules_hash`` covers the YAML; this covers :mod:`game.rules.scoring`: every
-    hand's scores (ordinary and joker) and ``box_options`` for the five-alike
-    hands on a fixed sample of cards. A table built before a change to the
-    scoring code is refused like one built for other rules. About 10 ms.
-    """
-    import hashlib
-    import random
-
-    m = model(variant)
-    digest = hashlib.sha256()
-    for hand in m.geo.hands:
-        for joker in (False, True):
-            digest.update(repr(sorted(hand_scores(variant, hand, joker).items())).encode())
-    n = m.n_boxes
-    full = (1 << n) - 1
-    rng = random.Random(20240601)
-    masks = {0, full ^ m.five_bit} | {full ^ (1 << b) for b in range(n)}
-    masks |= {full ^ (1 << b) ^ m.five_bit for b in range(n)}
-    masks |= {rng.randrange(1 << n) | m.five_bit for _ in range(96)}
-    for mask in sorted(masks - {full}):
-        for five in range(2):
-            card = _card(variant, mask, five)
-            for row in m.five_rows:
-                found = box_options(variant, card, m.geo.hands[row])
-                digest.update(repr((mask, five, sorted(found.scores.items()), found.joker,
-                                    found.five_alike_bonus)).encode())
-    return digest.hexdigest()[:16]
-
-
-def shipped_path(variant: Variant) -> Path:
-    return asset("solver", f"{variant.id}.npz")
-
-
-def user_path(variant: Variant) -> Path:
-    return user_data_dir() / "solver" / f"{variant.id}-{variant.rules_hash}.npz"
-
-
-def save_table(table: SolverTable, path: Path, dtype=np.float32) -> Path:
-    """Write the table compressed; only the reachable states' values are stored."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    values = table.values.astype(dtype)
-    stored = np.where(np.isnan(values), 0, values)  # zeros compress to nothing
-    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".npz.tmp")
-    os.close(fd)
-    with open(tmp, "wb") as out:
-        np.savez_compressed(
-            out, values=stored, reachable=~np.isnan(table.values),
-            rules_hash=np.array(table.rules_hash), variant=np.array(table.variant_id),
-            format=np.array(TABLE_FORMAT), start64=np.array(table.start_value if table.start64 is None
-                                                            else table.start64),
-            build_seconds=np.array(table.build_seconds), scoring=np.array(table.scoring),
-        )
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; a table is an ordinary file
-    os.replace(tmp, path)
-    return path
-
-
-def load_table(path: Path, variant: Variant) -> SolverTable:
-    """Read a table file; refuses one built for other rules (the variant's ``rules_hash``)."""
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            stored_hash = str(data["rules_hash"])
-            if int(data["format"]) != TABLE_FORMAT:
-                raise SolverTableError(f"{path}: table format {int(data['format'])}, expected {TABLE_FORMAT}")
-            if stored_hash != variant.rules_hash:
-                raise SolverTableError(f"{path} was built for other rules of {variant.id} "
-                                       f"(hash {stored_hash}, the variant's is now {variant.rules_hash})")
-            scoring = str(data["scoring"])
-            if scoring != scoring_fingerprint(variant):
-                raise SolverTableError(f"{path} was built by other scoring code than this version's "
-                                       f"(rebuild it: python -m game.bots.solver build {variant.id})")
-            values = data["values"].astype(np.float64)
-            values[~data["reachable"]] = np.nan
-            start64 = float(data["start64"])
-            seconds = float(data["build_seconds"])
-    except SolverTableError:
-        raise
-    except (OSError, KeyError, ValueError, EOFError) as error:
-        raise SolverTableError(f"{path}: not a solver table ({type(error).__name__}: {error})") from None
-    m = model(variant)
-    if values.shape != (1 << m.n_boxes, m.U, m.F):
-        raise SolverTableError(f"{path}: table shape {values.shape} does not fit {variant.id}")
-    return SolverTable(variant.id, stored_hash, values, seconds, start64, scoring)
-
-
-_LOADED: dict[str, SolverTable] = {}
-
-
-def table_for(variant: Variant, progress: Progress | None = None, build: bool = True) -> SolverTable:
-    """The variant's table: loaded (shipped, then the user's cache) or, when ``build``, built and cached.
-
-    A file made for other rules (the YAML changed since) is never used: it is
-    rebuilt when ``build`` is true, else :class:`SolverTableError` says why.
-    """
-    key = variant.rules_hash
-    if key in _LOADED:
-        return _LOADED[key]
-    problems = []
-    for path in (shipped_path(variant), user_path(variant)):
-        if path.is_file():
-            try:
-                table = load_table(path, variant)
-            except SolverTableError as error:
-                problems.append(str(error))
-                continue
-            _LOADED[key] = table
-            return table
-    if not build:
-        why = "; ".join(problems) if problems else "no table has been built"
-        raise SolverTableError(f"no solver table for {variant.id} with its current rules: {why}")
-    table = build_values(variant, progress)
-    try:
-        save_table(table, user_path(variant))
-    except OSError:
-        pass  # a read-only home still gets the table for this session
-    _LOADED[key] = table
-    return table
-
-
-def forget_loaded() -> None:
-    """Drop the tables kept in memory (tests, or after a rebuild)."""
-    _LOADED.clear()
+    data = array("d")
+    data.frombytes(V.astype(np.float64).tobytes())
+    return SolverTable(variant.id, variant.rules_hash, data, (1 << n, m.U, m.F), seconds, float(V[0]), tag)

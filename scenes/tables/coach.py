@@ -63,22 +63,25 @@ class Coach:
         self._options: list = []
         self.progress: float | None = None  # while a user's variant gets its table built
         self.thread: threading.Thread | None = None
+        self.missing: str | None = None  # the string key that says why a scorecard game has no coach
         self.available = self._load()
 
     def _load(self) -> bool:
         if not isinstance(self.variant, Variant):  # the solver knows the scorecard games only
             return False
-        try:
-            from game.bots.solver import SolverTableError, table_for
-        except ImportError:  # the standalone app has no numpy: no coach
-            return False
+        from game.bots.solver import SolverTableError, can_build, table_for
+
         try:
             self.table = table_for(self.variant, build=False)
-        except SolverTableError as error:  # a user's variant: its table is built now, in the background
-            log.info("building the solver table for %s: %s", self.variant.id, error)
-            self.progress = 0.0
-            self.thread = threading.Thread(target=self._build, name="solver-table", daemon=True)
-            self.thread.start()
+        except SolverTableError as error:
+            if can_build():  # a user's variant: its table is built now, in the background
+                log.info("building the solver table for %s: %s", self.variant.id, error)
+                self.progress = 0.0
+                self.thread = threading.Thread(target=self._build, name="solver-table", daemon=True)
+                self.thread.start()
+            else:  # no numpy here (the standalone app): the button says why there is no coach
+                log.info("no coach for %s: %s", self.variant.id, error)
+                self.missing = "table.coach_no_table"
         except Exception as error:
             log.warning("no coach for %s: %s", self.variant.id, error)
         return self.table is not None

@@ -234,6 +234,10 @@ class TableScene(TablePainting, PlayScene):
         seat = self.seat
         if seat < 0 or self.state.seats[seat].is_computer:
             return
+        if not self.coach.available:
+            if self.coach.missing:  # no table for this game, and none can be built here: say why
+                self.say(t(self.coach.missing), 4.0)
+            return
         self.coach.on ^= {seat}
         self.say(t("table.coach_on") if seat in self.coach.on else t("table.coach_off"), 1.4)
         self.keep_dice_clear()
@@ -378,8 +382,9 @@ class TableScene(TablePainting, PlayScene):
         seat = self.seat
         person = seat >= 0 and not self.state.seats[seat].is_computer and not self.demo
         preparing = self.coach.progress is not None
-        self.coach_button.rect.x = COACH_X if (self.coach.available or preparing) and person else -1000
-        self.coach_button.enabled = self.coach.available
+        shown = self.coach.available or preparing or self.coach.missing is not None
+        self.coach_button.rect.x = COACH_X if shown and person else -1000
+        self.coach_button.enabled = self.coach.available or self.coach.missing is not None
         self.coach_button.label = (t("table.coach_progress", percent=i18n.number(100 * self.coach.progress))
                                    if preparing else t("table.coach_on_button") if seat in self.coach.on
                                    else t("table.coach"))
