@@ -75,8 +75,37 @@ def test_a_users_own_variant_gets_its_coach_table_built_in_the_background():
         driver.step(0.1)
         assert table.coach.available and table.coach.progress is None
         assert table.coach_button.label == "Coach" and table.coach_button.enabled
-        from game.bots.solver_tables import user_path
+        from game.bots.solver_file import user_path
 
         assert user_path(variant).is_file()  # cached for the next game
+    finally:
+        driver.close()
+
+
+def test_without_numpy_a_users_variant_has_no_coach_and_the_button_says_why(monkeypatch):
+    from game.bots import solver
+    from game.paths import user_variants_dir
+    from game.rules.i18n import t
+    from game.rules.variants import load_all
+    from scenes.tables.table import TableScene
+
+    monkeypatch.setattr(solver, "can_build", lambda: False)  # as in the standalone app
+    folder = user_variants_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "nonum.yaml").write_text(
+        "format: 1\nname: No Numpy\ndescription: Three boxes.\nplayers: {min: 1, max: 2}\njoker: none\n"
+        "boxes:\n  - {id: sixes, name: Sixes, kind: face, face: 6}\n"
+        "  - {id: pair, name: Pair, kind: pairs, count: 1}\n  - {id: chance, name: Chance, kind: chance}\n")
+    variant = load_all(refresh=True).find("nonum")
+    driver = Driver(animation="instant")
+    try:
+        table = TableScene(driver.app, Session(variant, [Seat("Ann")], seed=1))
+        driver.start(table)
+        assert not table.coach.available and table.coach.thread is None and table.coach.missing
+        driver.step(0.1)
+        assert table.coach_button.rect.x >= 0 and table.coach_button.enabled  # shown: a tap says why
+        driver.click(table.coach_button.rect.center)
+        assert table.banner == t("table.coach_no_table") and "table" in table.banner
+        assert 0 not in table.coach.on
     finally:
         driver.close()
