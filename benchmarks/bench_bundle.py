@@ -1,14 +1,21 @@
-"""Prints the size of the standalone app (one folder and one file) and how soon it shows its first frame.
+"""Prints the size of the standalone app (one folder and one file), how soon it shows its first frame, and
+how fast its optimal solver is, measured by running the built app itself.
 
-Builds both bundles with build.spec into a temporary folder (about a minute), then
-launches each with `--demo classic --exit-after 0` under the dummy video driver.
-Goals: one folder under 80 MB, one file under 40 MB, first frame within 2 s.
-Run: python benchmarks/bench_bundle.py
+Builds both bundles with build.spec into a temporary folder (about two minutes), then launches each with
+`--demo classic --exit-after 0` under the dummy video driver, and with the hidden `--bench-solver VARIANT`
+(the solver's table loaded, advice on 300 random decisions, 100 optimal games, from the app's own tables
+and without numpy).
+Goals (issue 17): one folder at most 80 MB and one file at most 40 MB, solver tables included; first frame
+within 1 s; advice under 50 ms per decision; the optimal player at 20 games/s or more.
+Run: python benchmarks/bench_bundle.py [--keep DIR] [--variants official,yatzy]
 """
 
 from __future__ import annotations
 
+import argparse
+import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -27,9 +34,10 @@ def build(out: Path, onefile: bool) -> Path:
 
 
 def size_mb(path: Path) -> float:
+    """MiB on disk; the one folder's symbolic links (26 libraries linked into _internal/) are not counted twice."""
     if path.is_file():
         return path.stat().st_size / 2**20
-    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file()) / 2**20
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink()) / 2**20
 
 
 def first_frame(executable: Path, runs: int = 3) -> float:
@@ -45,13 +53,42 @@ def first_frame(executable: Path, runs: int = 3) -> float:
     return min(times)
 
 
+def solver_figures(executable: Path, variant: str) -> dict:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    with tempfile.TemporaryDirectory() as home:
+        env["DICE_PARLOR_HOME"] = home
+        out = subprocess.run([str(executable), "--bench-solver", variant], check=True, env=env, capture_output=True,
+                             text=True, cwd=home)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def report(label: str, executable: Path, size: float, limit: float, variants: list[str]) -> None:
+    frame = first_frame(executable)
+    print(f"{label}: {size:6.1f} MiB (goal <= {limit:.0f}: {'ok' if size <= limit else 'MISSED'})   "
+          f"first frame {frame:.2f} s (goal <= 1 s: {'ok' if frame <= 1.0 else 'MISSED'})")
+    for variant in variants:
+        f = solver_figures(executable, variant)
+        ok = f["advice_ms_max"] < 50 and f["games_per_s"] >= 20 and not f["numpy"]
+        print(f"  {variant:<10} table loaded in {f['load_ms']:.0f} ms; advice {f['advice_ms_median']:.2f} ms per "
+              f"decision (p95 {f['advice_ms_p95']:.2f}, max {f['advice_ms_max']:.2f}); optimal "
+              f"{f['games_per_s']:.1f} games/s (mean {f['mean']:.1f} of {f['games']}); numpy "
+              f"{'loaded' if f['numpy'] else 'absent'}  [{'ok' if ok else 'MISSED'}]")
+
+
 def main() -> None:
-    with tempfile.TemporaryDirectory() as out:
-        out = Path(out)
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--keep", help="build into this folder and keep the bundles")
+    parser.add_argument("--variants", default="official,yatzy")
+    args = parser.parse_args()
+    variants = [v for v in args.variants.split(",") if v]
+    with tempfile.TemporaryDirectory() as temp:
+        out = Path(args.keep or temp)
+        if args.keep:
+            shutil.rmtree(out, ignore_errors=True)
         onedir = build(out, onefile=False)
         onefile = build(out, onefile=True)
-        print(f"one folder: {size_mb(onedir.parent):6.1f} MB   first frame {first_frame(onedir / 'dice-parlor'):.2f} s")
-        print(f"one file:   {size_mb(onefile):6.1f} MB   first frame {first_frame(onefile):.2f} s")
+        report("one folder", onedir / "dice-parlor", size_mb(onedir.parent), 80, variants)
+        report("one file  ", onefile, size_mb(onefile), 40, variants)
 
 
 if __name__ == "__main__":

@@ -53,6 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--fullscreen", action="store_true", help="start fullscreen")
     parser.add_argument("--kiosk", action="store_true", help="a public touch screen: only the admin can leave")
     parser.add_argument("--size", metavar="WxH", default=None, help="window size, e.g. 1280x800")
+    # benchmarks/bench_bundle.py times the solver inside the built app with this (not for players)
+    parser.add_argument("--bench-solver", metavar="VARIANT", default=None, help=argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     sim = commands.add_parser("simulate", help="play whole games between computer players")
@@ -274,6 +276,40 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return play_in_terminal(variant, levels, args.games, args.play_seed)
 
 
+def bench_solver(variant: Variant, decisions: int = 300, games: int = 100) -> dict:
+    """The solver's speed where it runs (from source or in the built app): loading the table, one
+    decision of advice on random cards (its turn solved afresh), and whole optimal games."""
+    from game.bots.solver import _TURNS, advise, forget_loaded, table_for
+    from game.rules.hands import all_hands
+
+    forget_loaded()
+    start = time.perf_counter()
+    table = table_for(variant, build=False)
+    load = time.perf_counter() - start
+    rng = random.Random(1)
+    hands = all_hands(variant.dice, variant.faces)
+    times = []
+    for _ in range(decisions):
+        card = {b: None for b in variant.box_ids}
+        for box in rng.sample(variant.box_ids, rng.randrange(len(card))):
+            b = variant.box(box)
+            card[box] = b.face * rng.randrange(4) if b.kind == "face" else 0
+        hand, rolls_left = rng.choice(hands), rng.randrange(variant.rolls_per_turn)
+        _TURNS.clear()
+        start = time.perf_counter()
+        advise(variant, table, card, None, None, hand, rolls_left)
+        times.append(time.perf_counter() - start)
+    times.sort()
+    start = time.perf_counter()
+    result = simulate(variant, ["optimal"], games, 2024)["seats"][0]
+    seconds = time.perf_counter() - start
+    return {"variant": variant.id, "load_ms": round(load * 1e3, 1),
+            "advice_ms_median": round(statistics.median(times) * 1e3, 2),
+            "advice_ms_p95": round(times[int(0.95 * len(times))] * 1e3, 2), "advice_ms_max": round(times[-1] * 1e3, 2),
+            "games": games, "games_per_s": round(games / seconds, 1), "mean": result["mean"],
+            "numpy": "numpy" in sys.modules}
+
+
 def _launch_table(args: argparse.Namespace) -> int:
     # The front end is looked up by name: the core stays importable without pygame.
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -292,6 +328,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+        if args.bench_solver:
+            print(json.dumps(bench_solver(_variant(args.bench_solver))))
+            return 0
         handler = {
             "simulate": _cmd_simulate,
             "check-variant": _cmd_check,

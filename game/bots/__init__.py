@@ -2,7 +2,8 @@
 
 Here: every level in one list (``levels``), the scorecard players (``players``), Jackpot's players
 (``jackpot_players``), the optimal player and the dial (``optimal``), move advice (``solver``), and the
-solver's numpy model (``solver_model``) and tables (``solver_tables``; numpy is needed to build them).
+solver's turn in pure Python (``solver_turn``) and its table files (``solver_file``), and the numpy
+builder of the tables (``solver_model``, ``solver_tables``: numpy is needed only to build them).
 
 May import: ``game.engine``, ``game.rules`` and the top of ``game``. Never storage of games or pygame.
 """
