@@ -62,27 +62,48 @@ class OptimalPlayer(Player):
 
 
 class DialPlayer(OptimalPlayer):
-    """A player on the difficulty dial: the solver's options, chosen with noise.
+    """A player on the difficulty dial: the solver's options, chosen the way a person of that level would.
 
-    Each option is taken with a weight of exp(-loss / temperature): a small temperature nearly always
-    plays the best move, a large one often settles for a move that costs a few points, as a casual
-    player does.
+    Three knobs, each a habit of real players:
+
+    - ``temperature``: each option is taken with a weight of exp(-loss / temperature), so close calls
+      are often missed and clear ones rarely (a small temperature nearly always plays the best move).
+    - ``greed``: a box worth fewer points now than the richest box on offer looks ``greed`` times that
+      difference worse than it is; a casual player grabs the big score and misses the upper bonus.
+    - ``max_loss``: no option that costs more than this is ever taken; a strong player makes small
+      mistakes, not 20-point blunders.
+
+    The ladder on classic (``python benchmarks/bench_ladder.py``): Easy about 190 (a casual player),
+    Medium about 220 (the best computer players of other Yahtzee programs), Hard about 240 (a strong
+    human), and Perfect, the optimal player, 254.
     """
 
     temperature = 1.0
+    greed = 0.0
+    max_loss = math.inf
 
     def pick(self, options):
-        weights = [math.exp(-option.loss / self.temperature) for option in options]
+        richest = max((option.points for option in options if option.kind == "box"), default=0)
+        weights = []
+        for option in options:  # the best option (loss 0) always keeps a weight: never all zero
+            seen_loss = option.loss + (self.greed * (richest - option.points) if option.kind == "box" else 0.0)
+            weights.append(math.exp(-seen_loss / self.temperature) if option.loss <= self.max_loss else 0.0)
         return self.rng.choices(options, weights)[0]
 
 
 class EasyPlayer(DialPlayer):
-    level, temperature = "easy", 2.5
+    """A casual player: many small slips, an eye on the points of the moment, now and then a blunder."""
+
+    level, temperature, greed = "easy", 2.5, 1.2
 
 
 class MediumPlayer(DialPlayer):
-    level, temperature = "medium", 1.0
+    """A good club player: misses close calls, a little drawn to big scores, never throws 15 points away."""
+
+    level, temperature, greed, max_loss = "medium", 1.45, 0.3, 15.0
 
 
 class HardPlayer(DialPlayer):
-    level, temperature = "hard", 0.2
+    """A strong human: small mistakes on close calls only, never more than 8 points in one decision."""
+
+    level, temperature, max_loss = "hard", 0.8, 8.0
