@@ -26,6 +26,7 @@ from game import __version__
 from game.rules import i18n
 from game.store.kiosk import KioskConfig, load_kiosk, provide_pin
 from game.paths import asset, user_config_dir, user_data_dir, user_state_dir
+from game.bundle import remove_stale_folders
 from game.store.storage import clean_stale_temporaries
 from game.store.settings import Settings, load_settings, save_settings
 from game.rules.variants import Catalogue, load_all
@@ -394,6 +395,9 @@ def _run(args: Any, stop: StopSignals) -> int:
     setup_logging(kiosk is not None)
     log = logging.getLogger("dice_parlor")
     log.info("starting %s%s", __version__, " in kiosk mode" if kiosk else "")
+    unpacked = remove_stale_folders()
+    if unpacked:
+        log.info("removed %d unpacked app folders that killed launchers left behind", unpacked)
     stale = clean_stale_temporaries(user_data_dir(), user_config_dir(), user_state_dir())
     if stale:
         log.info("removed %d temporary files left by interrupted writes", stale)
