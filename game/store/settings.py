@@ -16,6 +16,7 @@ from game.rules.yamlsource import MAX_BYTES
 from game.paths import user_config_dir
 
 ANIMATION_SPEEDS = ("normal", "fast", "instant")
+COMPUTER_PACES = ("relaxed", "quick", "instant")  # how fast computer players take their turns
 TEXT_SIZES = ("normal", "large")
 
 
@@ -24,6 +25,7 @@ class Settings:
     sound: bool = True
     volume: float = 0.7
     animation: str = "normal"
+    computer_pace: str = "relaxed"
     fullscreen: bool = False
     kiosk: bool = False  # start as a public touch screen (see kiosk.yaml)
     language: str = ""  # empty: follow the system's language
@@ -40,6 +42,8 @@ class Settings:
             self.volume = 0.7
         if self.animation not in ANIMATION_SPEEDS:
             self.animation = "normal"
+        if self.computer_pace not in COMPUTER_PACES:
+            self.computer_pace = "relaxed"
         self.fullscreen = bool(self.fullscreen)
         self.kiosk = bool(self.kiosk)
         if not isinstance(self.language, str) or self.language not in languages():

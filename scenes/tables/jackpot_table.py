@@ -215,7 +215,7 @@ class JackpotTableScene(JackpotPainting, PlayScene):
             self._arrange()  # else once the last tile has landed in the big rack
         seat = self.state.seats[self.seat]
         if seat.is_computer or self.demo:
-            self.bot_timer = BOT_PACE["roll"] if self.state.stage == "roll" else BOT_PACE["decide"]
+            self.bot_timer = self.paced(BOT_PACE["roll"] if self.state.stage == "roll" else BOT_PACE["decide"])
             if self.undo_allowed():
                 self.bot_timer = max(self.bot_timer, UNDO_GRACE)  # the person before may still take back a tile
         if self.state.stage == "roll":
