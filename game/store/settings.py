@@ -7,7 +7,7 @@ the game: unknown or wrong values fall back to their defaults.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from game.rules.i18n import languages
@@ -32,6 +32,7 @@ class Settings:
     text_size: str = "normal"
     walkthrough: bool = True  # offer the first-game walkthrough (turned off once seen or skipped)
     jackpot_walkthrough: bool = True  # the same for the first game of Jackpot, which plays differently
+    window: list = field(default_factory=list)  # where the window was left: x, y, width, height (scenes.window)
 
     def clean(self) -> "Settings":
         """Values out of range become sensible ones."""
@@ -52,6 +53,9 @@ class Settings:
             self.text_size = "normal"
         self.walkthrough = bool(self.walkthrough)
         self.jackpot_walkthrough = bool(self.jackpot_walkthrough)
+        if not (isinstance(self.window, list) and len(self.window) == 4
+                and all(isinstance(n, int) and not isinstance(n, bool) and abs(n) < 100_000 for n in self.window)):
+            self.window = []
         return self
 
 
