@@ -159,3 +159,24 @@ def test_an_undo_says_whose_tile_came_back():
         assert t("jackpot.taken_back", name=name).split(":")[0] in shown
     finally:
         driver.close()
+
+
+def test_the_rack_stays_in_view_a_moment_after_its_tile_lands():
+    """A computer's tile lands; its rack stays the big one about 0.8 s before the next player's comes."""
+    driver = Driver(animation="normal")
+    try:
+        seats = [Seat("Cpu", "computer", "greedy"), Seat("Ann")]
+        session = Session(find_variant("jackpot"), seats, seed=4, rolloff=False)
+        driver.start(driver.app.scene("table", session))
+        table = driver.top
+        landed = None
+        elapsed = 0.0
+        while table.shown_seat != 1 and elapsed < 30:
+            driver.step(0.025)  # three of the loop's fixed steps
+            elapsed += 0.025
+            if landed is None and table.seat == 1 and not table.busy():
+                landed = elapsed
+        assert table.shown_seat == 1 and landed is not None
+        assert 0.75 <= elapsed - landed <= 0.9
+    finally:
+        driver.close()
