@@ -180,6 +180,7 @@ class TableScene(TablePainting, PlayScene):
 
     def _game_finished(self, game: int) -> None:
         self.app.play("win" if self.state.is_terminal() else "bonus")
+        self.card.game = game  # the finished card stays on the table, to look back at, until the next game
         self.app.go("game_over", self.session, game, self.demo, on_next=self._next_game, coach=self.coach)
 
     def _next_game(self) -> None:
