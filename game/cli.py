@@ -26,6 +26,7 @@ from typing import Sequence
 
 from game import __version__
 from game.errors import DiceParlorError, UnknownVariant, VariantError
+from game.bundle import end_with_launcher
 from game.bots.levels import level_names, make_player
 from game.engine.session import Session
 from game.engine.state import Seat
@@ -322,6 +323,7 @@ def _launch_table(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    end_with_launcher()  # the one-file app: killed with its launcher, never orphaned
     for stream in (sys.stdout, sys.stderr):  # a file name or text the terminal cannot show never stops a command
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")

@@ -26,6 +26,7 @@ from game import __version__
 from game.rules import i18n
 from game.store.kiosk import KioskConfig, load_kiosk, provide_pin
 from game.paths import asset, user_config_dir, user_data_dir, user_state_dir
+from game.bundle import remove_stale_folders
 from game.store.storage import clean_stale_temporaries
 from game.store.settings import Settings, load_settings, save_settings
 from game.rules.variants import Catalogue, load_all
@@ -38,6 +39,7 @@ from scenes.demo import demo_scene
 from scenes.kiosk.controller import KioskController, hold_the_screen
 from scenes.persist import SaveStatus
 from scenes.ui.stack import Scene, SceneStack
+from scenes.window import open_windowed, parse_size, where_it_is
 from scenes.ui.widgets import NativeText, native_text, stop_noting as _stop_noting  # noqa: I001
 
 STEP = 1 / 120
@@ -78,7 +80,7 @@ class StopSignals:
 
 
 class App:
-    def __init__(self, size: tuple[int, int] = (theme.WIDTH, theme.HEIGHT), fullscreen: bool = False,
+    def __init__(self, size: tuple[int, int] | None = (theme.WIDTH, theme.HEIGHT), fullscreen: bool = False,
                  settings: Settings | None = None, demo: bool = False, kiosk: KioskConfig | None = None,
                  stop: "StopSignals | None" = None):
         self.settings = settings or load_settings()
@@ -110,7 +112,7 @@ class App:
         except (pygame.error, FileNotFoundError):
             pass  # an icon is a comfort; the game runs without it
         self.fullscreen = fullscreen or self.settings.fullscreen or kiosk is not None
-        self.windowed_size = size
+        self.windowed_size = size  # None: a window that fits the desktop, where the player left it
         self.window = self._open_window()
         self.kiosk = None
         if kiosk is not None:
@@ -144,7 +146,16 @@ class App:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN | pygame.NOFRAME)
         if self.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        return open_windowed(self.windowed_size, self.settings.window)
+
+    def keep_window_place(self) -> None:
+        """The window's size and place, for the next start (scenes.window)."""
+        if self.fullscreen or self.kiosk is not None or self.windowed_size is not None:
+            return
+        place = where_it_is()
+        if place is not None and place != self.settings.window:
+            self.settings.window = place
+            save_settings(self.settings)
 
     def toggle_fullscreen(self) -> None:
         if self.kiosk is not None:
@@ -340,6 +351,7 @@ class App:
             else:  # at rest: time keeps up with the clock across the sleep, in the same fixed steps
                 woken_by, catch_up = self._rest(), REST_WAIT + MAX_FRAME
         self.flush()  # however the loop ends (a quit, a signal): a hold made since the last save is kept too
+        self.keep_window_place()
         if self.stop.signal is not None:
             logging.getLogger("dice_parlor").info("stopped by %s", self.stop.signal)
         if screenshot:  # what the window shows, at its own size
@@ -370,16 +382,6 @@ class _Silent:
     def play(self, name: str, strength: float = 1.0) -> None: ...
 
 
-def _size(text: str | None) -> tuple[int, int]:
-    if not text:
-        return (theme.WIDTH, theme.HEIGHT)
-    try:
-        w, h = (int(part) for part in text.lower().split("x"))
-        return (max(320, w), max(240, h))
-    except ValueError:
-        return (theme.WIDTH, theme.HEIGHT)
-
-
 def run(args: Any) -> int:
     """Start the table from the command line's arguments (see game.cli)."""
     with StopSignals() as stop:  # from the first moment: a stop during start-up is a clean stop too
@@ -394,6 +396,9 @@ def _run(args: Any, stop: StopSignals) -> int:
     setup_logging(kiosk is not None)
     log = logging.getLogger("dice_parlor")
     log.info("starting %s%s", __version__, " in kiosk mode" if kiosk else "")
+    unpacked = remove_stale_folders()
+    if unpacked:
+        log.info("removed %d unpacked app folders that killed launchers left behind", unpacked)
     stale = clean_stale_temporaries(user_data_dir(), user_config_dir(), user_state_dir())
     if stale:
         log.info("removed %d temporary files left by interrupted writes", stale)
@@ -405,7 +410,7 @@ def _run(args: Any, stop: StopSignals) -> int:
             log.warning(said)
         if kiosk.admin_pin is None:
             log.warning("kiosk: the admin panel is shut until kiosk.yaml holds a valid admin_pin")
-    app = App(_size(getattr(args, "size", None)), fullscreen=getattr(args, "fullscreen", False),
+    app = App(parse_size(getattr(args, "size", None)), fullscreen=getattr(args, "fullscreen", False),
               settings=settings, demo=bool(getattr(args, "demo", None)), kiosk=kiosk, stop=stop)
     if getattr(args, "demo", None):
         try:

@@ -109,3 +109,42 @@ def test_without_numpy_a_users_variant_has_no_coach_and_the_button_says_why(monk
         assert 0 not in table.coach.on
     finally:
         driver.close()
+
+
+def test_every_option_names_its_dice_and_no_two_in_a_list_read_the_same():
+    """Over many moments of many games, in every language: "holding two fives" and "holding three fives",
+    never "holding the fives" for both."""
+    from game.bots.solver import advise_state
+    from game.rules import i18n
+    from scenes.tables.coach import describe
+
+    checked = 0
+    for variant_id in ("classic", "yatzy", "challenge"):
+        variant = find_variant(variant_id)
+        for seed in range(6):
+            session = Session(variant, [Seat("Ann")], seed=seed, rolloff=False)
+            brain = make_player("greedy", random.Random(seed))
+            while not session.state.is_terminal():
+                state = session.state
+                if state.dice is not None and state.current_player() >= 0 and getattr(state, "stage", "") != "roll":
+                    options = advise_state(state)
+                    for language in i18n.languages():
+                        i18n.set_language(language)
+                        words = [describe(option, variant) for option in options]
+                        assert len(set(words)) == len(words), f"{language}: {sorted(words)}"
+                    checked += 1
+                session.act(brain.choose(state))
+    i18n.set_language("en")
+    assert checked > 200
+
+
+def test_a_keep_says_how_many_dice_it_holds():
+    from types import SimpleNamespace
+
+    from scenes.tables.coach import describe
+
+    variant = find_variant("classic")
+    said = [describe(SimpleNamespace(kind="keep", keep=keep, box=None, points=None), variant)
+            for keep in [(5,), (5, 5), (5, 5, 5), (2, 3, 4, 5), ()]]
+    assert said == ["holding one five", "holding two fives", "holding three fives", "holding 2 3 4 5",
+                    "rolling all the dice"]

@@ -470,3 +470,19 @@ def test_a_tile_goes_to_the_row_the_engine_says_and_a_taken_window_is_refused():
         view.drop("bell", 1, row=0)  # the engine and the view disagree: never drawn over
     view.drop("bell", 1, row=1)
     assert view.tiles() == {(1, 0): "cherry", (1, 1): "bell"}
+
+
+def test_the_surface_caches_keep_within_their_bytes():
+    """A kiosk's every new game brings new names (new racks, new labels): the oldest surfaces go, so memory
+    stays flat however many games are played."""
+    import pygame
+
+    from scenes.ui.assets import BoundedCache
+
+    cache = BoundedCache(100, max_bytes=10 * 400 * 400 * 4)
+    for i in range(50):
+        cache.get(("rack", i), lambda: pygame.Surface((400, 400), pygame.SRCALPHA))
+    assert len(cache.items) == 10 and cache.bytes == 10 * 400 * 400 * 4
+    assert ("rack", 49) in cache.items and ("rack", 39) not in cache.items
+    cache.clear()
+    assert cache.bytes == 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from game.engine.actions import ChanceOption, Place, Roll
 from game.bots.jackpot_players import HeuristicJackpotPlayer
@@ -159,3 +160,78 @@ def test_an_undo_says_whose_tile_came_back():
         assert t("jackpot.taken_back", name=name).split(":")[0] in shown
     finally:
         driver.close()
+
+
+def test_the_rack_stays_in_view_a_moment_after_its_tile_lands():
+    """A computer's tile lands; its rack stays the big one about 0.8 s before the next player's comes."""
+    driver = Driver(animation="normal")
+    try:
+        seats = [Seat("Cpu", "computer", "greedy"), Seat("Ann")]
+        session = Session(find_variant("jackpot"), seats, seed=4, rolloff=False)
+        driver.start(driver.app.scene("table", session))
+        table = driver.top
+        landed = None
+        elapsed = 0.0
+        while table.shown_seat != 1 and elapsed < 30:
+            driver.step(0.025)  # three of the loop's fixed steps
+            elapsed += 0.025
+            if landed is None and table.seat == 1 and not table.busy():
+                landed = elapsed
+        assert table.shown_seat == 1 and landed is not None
+        assert 0.75 <= elapsed - landed <= 0.9
+    finally:
+        driver.close()
+
+
+@pytest.mark.parametrize("seed,room", [(5, None), (11, None), (23, None), (5, 470)])
+def test_the_round_summary_lists_every_item_with_what_it_is_and_they_add_up(seed, room, monkeypatch):
+    """At the end of each round: each rack's listed items add up to the total shown under it; a list longer
+    than its room scrolls, and every item can be read (none dropped)."""
+    from game.bots.levels import make_player
+    from scenes.registry import table_for
+    from scenes.tables.jackpot_round import JackpotRoundScene
+
+    from helpers import texts_on_screen
+    from scenes.tables import jackpot_round
+
+    if room is not None:  # little room: lists must scroll
+        monkeypatch.setattr(jackpot_round, "ROUNDS_TOP", room)
+    driver = Driver(animation="instant")
+    try:
+        seats = [Seat(name) for name in ("Ann", "Ben", "Cas", "Dee")]
+        session = Session(find_variant("jackpot"), seats, seed=seed, rolloff=False)
+        players = [make_player("greedy", random.Random(i), "jackpot") for i in range(4)]
+        driver.start(table_for(driver.app, session))
+        scrolled = False
+        for round_index in range(session.variant.rounds):
+            while len(session.state.scores) <= round_index:  # play the round out
+                state = session.state
+                seat = state.current_player()
+                session.act(state.legal_actions()[0] if seat < 0 else players[seat].choose(state))
+            summary = JackpotRoundScene(driver.app, session, round_index)
+            driver.app.stack.push(summary)
+            driver.key(pygame.K_RETURN)  # every item at once
+            assert summary.done()
+            scores = session.state.scores[round_index]
+            seen = [set() for _ in scores]
+            summary.scroll(-100)
+            for _ in range(12):  # scrolled through, top to bottom
+                shown = " ".join(texts_on_screen(driver))  # an item may take two lines
+                for seat, items in enumerate(summary.shown):
+                    seen[seat] |= {beat.label for beat in items if _in_order(beat.label, shown)}
+                summary.scroll(1)
+            for seat, score in enumerate(scores):
+                items = summary.shown[seat]
+                assert sum(beat.points for beat in items) == score.total
+                assert seen[seat] == {beat.label for beat in items}
+                assert all(not beat.label.startswith("+") for beat in items)  # says what scored
+            scrolled = scrolled or any(len(summary.lines(seat)) > summary.rows() for seat in range(4))
+            driver.app.stack.pop()
+        assert scrolled or room is None
+    finally:
+        driver.close()
+
+
+def _in_order(label: str, shown: str) -> bool:
+    """The label's words appear on screen (on one line, or on two drawn one after the other)."""
+    return label in shown or " ".join(label.split()) in " ".join(shown.split())

@@ -15,8 +15,9 @@ def test_settings_changed_on_screen_are_kept_for_the_next_run():
         scene = SettingsScene(driver.app)
         driver.start(scene)
         driver.step(0.4)
-        language, text_size, sound, minus, plus, speed, fullscreen, tips, done = scene.row.buttons
+        language, text_size, sound, minus, plus, speed, pace, fullscreen, tips, done = scene.row.buttons
         driver.click(speed.rect.center)  # fast -> instant
+        driver.click(pace.rect.center)  # relaxed -> quick
         driver.click(scene.row.buttons[4].rect.center)  # volume up
         driver.click(scene.row.buttons[2].rect.center)  # sound off
         assert not scene.row.buttons[3].enabled  # the volume greys out with the sound off
@@ -27,6 +28,7 @@ def test_settings_changed_on_screen_are_kept_for_the_next_run():
         driver.close()
     kept = load_settings()
     assert kept.animation == "instant" and kept.sound is False and kept.volume == 0.8
+    assert kept.computer_pace == "quick"
     assert kept.language == "nl" and kept.text_size == "large"
 
 
@@ -53,10 +55,11 @@ def test_unknown_language_and_text_size_fall_back():
 
 def test_a_damaged_settings_file_gives_the_defaults():
     settings_path().parent.mkdir(parents=True, exist_ok=True)
-    for text in ["{not json", "[1, 2]", '{"volume": "loud", "animation": "warp", "sound": 3}', ""]:
+    for text in ["{not json", "[1, 2]", '{"volume": "loud", "animation": "warp", "sound": 3, "computer_pace": "ludicrous"}', ""]:
         settings_path().write_text(text)
         settings = load_settings()
         assert settings.animation == "normal" and 0.0 <= settings.volume <= 1.0
+        assert settings.computer_pace == "relaxed"
 
 
 def test_settings_round_trip():

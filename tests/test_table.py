@@ -214,3 +214,43 @@ def test_computer_levels_cycle_through_what_can_play_each_game():
         assert scene.seats[1].level == "heuristic"  # Jackpot has no solver: the hardest level it has
     finally:
         driver.close()
+
+
+def test_between_games_of_a_match_the_finished_card_can_be_looked_at_and_enter_alone_skips_nothing():
+    import random
+
+    from game.bots.levels import make_player
+    from helpers import texts_on_screen
+    from scenes.menus.gameover import GameOverScene
+
+    driver = Driver(animation="instant")
+    try:
+        session = Session(find_variant("dutch"), [Seat("Ann"), Seat("Bob")], 2, seed=6, rolloff=False)
+        driver.start(driver.app.scene("table", session))
+        table = driver.top
+        brain = make_player("greedy", random.Random(1))
+        while session.state.game == 0:
+            table.act(brain.choose(session.state))
+            table.tray.skip()
+            table.throwing = False
+        driver.step(1.0)
+        over = driver.top
+        assert isinstance(over, GameOverScene)
+        first = [card.total(session.variant) for card in session.state.cards[0]]
+        assert table.card.shown_game() == 0  # the finished card stays behind the results
+        driver.key(pygame.K_RETURN)
+        driver.key(pygame.K_SPACE)
+        assert driver.top is over  # stray keys skip nothing
+        driver.click(over.row.buttons[-1].rect.center)  # Look at the card
+        assert over.reviewing
+        shown = texts_on_screen(driver)
+        assert all(str(total) in shown for total in first)  # the finished game's totals, readable
+        driver.click(over.review_row.buttons[0].rect.center)  # back to the results
+        assert not over.reviewing
+        driver.key(pygame.K_TAB)
+        driver.key(pygame.K_RETURN)  # Next game, chosen
+        driver.step(0.5)
+        assert driver.top is table and table.card.shown_game() == 1
+        assert all(box is None for box in session.state.cards[1][0].boxes.values())
+    finally:
+        driver.close()

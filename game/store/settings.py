@@ -7,7 +7,7 @@ the game: unknown or wrong values fall back to their defaults.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from game.rules.i18n import languages
@@ -16,6 +16,7 @@ from game.rules.yamlsource import MAX_BYTES
 from game.paths import user_config_dir
 
 ANIMATION_SPEEDS = ("normal", "fast", "instant")
+COMPUTER_PACES = ("relaxed", "quick", "instant")  # how fast computer players take their turns
 TEXT_SIZES = ("normal", "large")
 
 
@@ -24,12 +25,14 @@ class Settings:
     sound: bool = True
     volume: float = 0.7
     animation: str = "normal"
+    computer_pace: str = "relaxed"
     fullscreen: bool = False
     kiosk: bool = False  # start as a public touch screen (see kiosk.yaml)
     language: str = ""  # empty: follow the system's language
     text_size: str = "normal"
     walkthrough: bool = True  # offer the first-game walkthrough (turned off once seen or skipped)
     jackpot_walkthrough: bool = True  # the same for the first game of Jackpot, which plays differently
+    window: list = field(default_factory=list)  # where the window was left: x, y, width, height (scenes.window)
 
     def clean(self) -> "Settings":
         """Values out of range become sensible ones."""
@@ -40,6 +43,8 @@ class Settings:
             self.volume = 0.7
         if self.animation not in ANIMATION_SPEEDS:
             self.animation = "normal"
+        if self.computer_pace not in COMPUTER_PACES:
+            self.computer_pace = "relaxed"
         self.fullscreen = bool(self.fullscreen)
         self.kiosk = bool(self.kiosk)
         if not isinstance(self.language, str) or self.language not in languages():
@@ -48,6 +53,9 @@ class Settings:
             self.text_size = "normal"
         self.walkthrough = bool(self.walkthrough)
         self.jackpot_walkthrough = bool(self.jackpot_walkthrough)
+        if not (isinstance(self.window, list) and len(self.window) == 4
+                and all(isinstance(n, int) and not isinstance(n, bool) and abs(n) < 100_000 for n in self.window)):
+            self.window = []
         return self
 
 

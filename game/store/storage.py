@@ -51,7 +51,7 @@ def clean_stale_temporaries(*folders: Path) -> int:
         for path in candidates:
             parts = path.name.split(".")
             pid = next((int(part) for part in reversed(parts) if part.isdigit()), None)
-            if pid is None or pid == os.getpid() or _alive(pid):
+            if pid is None or pid == os.getpid() or process_alive(pid):
                 continue
             try:
                 path.unlink()
@@ -61,7 +61,8 @@ def clean_stale_temporaries(*folders: Path) -> int:
     return removed
 
 
-def _alive(pid: int) -> bool:
+def process_alive(pid: int) -> bool:
+    """Whether a process runs (where that cannot be told, it is taken to: its files are left alone)."""
     if os.name == "nt":  # os.kill there would end the process; the pid may be reused anyway
         return True
     try:

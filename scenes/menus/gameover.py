@@ -37,6 +37,9 @@ class Flake:
     size: int
 
 
+REVIEW_ROOM = 60  # the row of "Look at the card"
+
+
 class GameOverScene(Scene):
     help_keys = GAME_OVER
     screen = "game_over"
@@ -66,6 +69,18 @@ class GameOverScene(Scene):
         width = (box.width - 60 - 20 * (len(specs) - 1)) // len(specs)
         self.row = ButtonRow([Button(pygame.Rect(box.x + 30 + i * (width + 20), box.bottom - 92, width, 68), label,
                                      action, style=style, size=26) for i, (label, action, style) in enumerate(specs)])
+        # The finished card can be looked at (its own row above, so a long language still fits it whole).
+        self.row.buttons.append(Button(pygame.Rect(box.x + 30, box.bottom - 92 - REVIEW_ROOM, 320, 48),
+                                       t("gameover.review"), self.review, style="quiet", size=22))
+        # Looking back at the finished card: the results give way to a bar with the way back and the way on.
+        self.reviewing = False
+        bar = pygame.Rect(0, 0, 700, 72)
+        bar.center = (370, 600)  # over the dice shelf: the card on the right stays whole
+        self.bar = bar
+        self.review_row = ButtonRow([
+            Button(pygame.Rect(bar.x + 10, bar.y + 8, 335, 56), t("gameover.results"), self.back_to_results,
+                   style="quiet", size=24),
+            Button(pygame.Rect(bar.x + 355, bar.y + 8, 335, 56), specs[0][0], specs[0][1], size=24)])
 
     def coach_lines(self) -> list[str]:
         """Each person's expected loss this match and their costliest choice (needs the solver's values)."""
@@ -93,7 +108,8 @@ class GameOverScene(Scene):
         rows = self.coach_rows()
         width = 1160 if rows else min(1160, 380 + 130 * self.state.n)
         extra = assets.line_height(18, 1.65) * len(rows) + (16 if rows else 0)
-        rect = pygame.Rect(0, 0, width, 300 + 40 * self.state.games + (40 if self.state.games > 1 else 0) + extra)
+        rect = pygame.Rect(0, 0, width, 300 + REVIEW_ROOM + 40 * self.state.games + (40 if self.state.games > 1 else 0)
+                           + extra)
         rect.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         return rect
 
@@ -118,6 +134,12 @@ class GameOverScene(Scene):
         session = Session(self.session.variant, list(self.state.seats), self.state.games, seed=seed)
         self.app.go("opening", session, self.demo, how="clear")
 
+    def review(self) -> None:
+        self.reviewing = True
+
+    def back_to_results(self) -> None:
+        self.reviewing = False
+
     def new_game(self) -> None:
         self.app.go("title", how="clear")
         self.app.go("new_game")
@@ -134,12 +156,17 @@ class GameOverScene(Scene):
             return None
         if self.clock.time < 0.8:
             return None  # a key or tap still meant for the table does not start the next game
+        if self.reviewing:
+            if intent.kind == "back":
+                self.back_to_results()
+            else:
+                self.review_row.handle(intent, self.clock.time)
+            return None
         if intent.kind == "back":
             self.to_title()  # the game is in the records (a match goes on with Continue)
             return None
+        # Enter acts only on a button chosen (Tab, arrows): a stray Enter never skips the results.
         self.row.handle(intent, self.clock.time)
-        if intent.kind == "confirm" and self.row.focus is None:
-            self.row.buttons[0].press(self.clock.time)
         return None
 
     def animating(self) -> bool:
@@ -159,6 +186,10 @@ class GameOverScene(Scene):
 
     # -------------------------------------------------------------- draw --
     def draw(self, surface: pygame.Surface) -> None:
+        if self.reviewing:  # the finished card, as it was, with a bar to go back or on
+            panel(surface, self.bar, theme.PAPER, 16, theme.WOOD_LIGHT)
+            self.review_row.draw(surface)
+            return
         dim(surface, 150)
         for f in self.flakes:
             if -20 < f.y < theme.HEIGHT + 20:
@@ -178,7 +209,7 @@ class GameOverScene(Scene):
         self._draw_table(surface, box)
         rows, step = self.coach_rows(), assets.line_height(18, 1.65)
         for i, line in enumerate(rows):
-            draw_text(surface, line, 18, theme.INK_SOFT, (box.x + 30, box.bottom - 128 - step * (len(rows) - 1 - i)),
+            draw_text(surface, line, 18, theme.INK_SOFT, (box.x + 30, box.bottom - 128 - REVIEW_ROOM - step * (len(rows) - 1 - i)),
                       "midleft", "regular", COACH_WIDTH)
         self.row.draw(surface)
 

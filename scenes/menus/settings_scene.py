@@ -1,4 +1,5 @@
-"""Settings: language, text size, sound and volume, animation speed, fullscreen; saved between runs."""
+"""Settings: language, text size, sound and volume, animation speed, the computer players' pace, fullscreen,
+the first-game tips; saved between runs."""
 
 from __future__ import annotations
 
@@ -6,13 +7,13 @@ import pygame
 
 from game.rules import i18n
 from game.rules.i18n import t
-from game.store.settings import ANIMATION_SPEEDS, TEXT_SIZES
+from game.store.settings import ANIMATION_SPEEDS, COMPUTER_PACES, TEXT_SIZES
 
 from scenes.ui import theme
 from scenes.ui.stack import Scene
 from scenes.ui.widgets import Button, ButtonRow, dim, draw_text, panel
 
-BOX = pygame.Rect(0, 0, 700, 700)
+BOX = pygame.Rect(0, 0, 700, 760)
 BOX.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
 
 
@@ -26,7 +27,7 @@ class SettingsScene(Scene):
     def _build(self) -> None:
         s = self.app.settings
         x = BOX.x + 340
-        rows = [BOX.y + 108 + 68 * i for i in range(7)]
+        rows = [BOX.y + 108 + 68 * i for i in range(8)]
         on_off = lambda value: t("common.on") if value else t("common.off")  # noqa: E731
         buttons = [
             Button(pygame.Rect(x, rows[0] - 28, 300, 56), i18n.languages().get(i18n.language(), i18n.language()),
@@ -39,9 +40,11 @@ class SettingsScene(Scene):
                    size=28),
             Button(pygame.Rect(x, rows[4] - 28, 300, 56), t(f"settings.speed_{s.animation}"), self._speed,
                    style="quiet", size=24),
-            Button(pygame.Rect(x, rows[5] - 28, 300, 56), on_off(self.app.fullscreen), self._fullscreen,
+            Button(pygame.Rect(x, rows[5] - 28, 300, 56), t(f"settings.pace_{s.computer_pace}"), self._pace,
                    style="quiet", size=24),
-            Button(pygame.Rect(x, rows[6] - 28, 300, 56), on_off(s.walkthrough or s.jackpot_walkthrough), self._walkthrough,
+            Button(pygame.Rect(x, rows[6] - 28, 300, 56), on_off(self.app.fullscreen), self._fullscreen,
+                   style="quiet", size=24),
+            Button(pygame.Rect(x, rows[7] - 28, 300, 56), on_off(s.walkthrough or s.jackpot_walkthrough), self._walkthrough,
                    style="quiet", size=24),
             Button(pygame.Rect(BOX.centerx - 120, BOX.bottom - 84, 240, 64), t("common.done"), self.app.stack.pop,
                    size=28),
@@ -95,6 +98,11 @@ class SettingsScene(Scene):
         s.animation = ANIMATION_SPEEDS[(ANIMATION_SPEEDS.index(s.animation) + 1) % len(ANIMATION_SPEEDS)]
         self._changed()
 
+    def _pace(self) -> None:
+        s = self.app.settings
+        s.computer_pace = COMPUTER_PACES[(COMPUTER_PACES.index(s.computer_pace) + 1) % len(COMPUTER_PACES)]
+        self._changed()
+
     def _fullscreen(self) -> None:
         self.app.toggle_fullscreen()
         self._build()
@@ -117,7 +125,8 @@ class SettingsScene(Scene):
         draw_text(surface, t("settings.title"), 38, theme.INK, (BOX.centerx, BOX.y + 50), "center", "black",
                   BOX.width - 40)
         labels = [t("common.language"), t("settings.text_size"), t("settings.sound"), t("settings.volume"),
-                  t("settings.animations"), t("settings.fullscreen"), t("settings.walkthrough")]
+                  t("settings.animations"), t("settings.computer_pace"), t("settings.fullscreen"),
+                  t("settings.walkthrough")]
         for label, y in zip(labels, self.rows):
             draw_text(surface, label, 26, theme.INK, (BOX.x + 36, y), "midleft", "bold", 290)
         draw_text(surface, f"{round(self.app.settings.volume * 100)}%", 26,

@@ -108,7 +108,7 @@ class ChallengeTableScene(TableScene):
             return
         name = self.state.seats[seat].name
         if self.state.seats[seat].is_computer or self.demo:
-            self.bot_timer = 0.7
+            self.bot_timer = self.paced(0.7)
         stage = self.cstate.stage
         if stage == "roll":
             self.say(t("challenge.roll_for_all", count=self.cstate.roll_size(), name=name), 1.4)

@@ -38,7 +38,8 @@ class Cost:
 
 
 def describe(option, variant) -> str:
-    """An option in words: "holding the fives", "scoring Chance (22)", "rolling all the dice"."""
+    """An option in words, naming its dice: "holding three fives", "holding 2 3 4 5", "scoring Chance (22)",
+    "rolling all the dice". Two options of one list never read the same."""
     if option.kind == "box":
         return t("coach.score_box", box=variant.box(option.box).name, points=option.points)
     if not option.keep:
@@ -46,10 +47,11 @@ def describe(option, variant) -> str:
     verb = "copy" if option.kind == "copy" else "hold"
     faces = sorted(set(option.keep))
     if len(faces) == 1:
-        if len(option.keep) > 1:
-            return t(f"coach.{verb}_faces", faces=t(f"coach.faces.{faces[0]}"))
-        return t(f"coach.{verb}_face", face=t(f"coach.face.{faces[0]}"))
-    return t(f"coach.{verb}_dice", dice=" ".join(map(str, option.keep)))
+        face, count = faces[0], len(option.keep)
+        amount = t(f"coach.amount.{count}") if 2 <= count <= 6 else i18n.number(count)
+        return t(f"coach.{verb}_same", count=count, amount=amount, face=t(f"coach.face.{face}"),
+                 faces=t(f"coach.faces.{face}"))
+    return t(f"coach.{verb}_dice", dice=" ".join(map(str, sorted(option.keep))))
 
 
 class Coach:

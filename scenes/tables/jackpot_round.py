@@ -1,6 +1,9 @@
 """The end of a Jackpot round: each rack's scoring lines lit one by one, rack bonuses, sub totals,
 the High Round Bonus, and the table of rounds. After the third round it leads to the winner.
 
+Every item is listed under its rack with what it is ("4 bells, bottom row +100"), so each rack's list adds
+up to its total; a list longer than there is room for scrolls (the wheel, Up and Down), never drops a line.
+
 Keys: Enter or Space shows every line at once, then goes on (the button is in focus); Esc opens the menu."""
 
 from __future__ import annotations
@@ -17,11 +20,22 @@ from scenes.ui import assets, theme
 from scenes.tables.rack_view import RackView
 from scenes.ui.stack import Scene
 from scenes.tables.jackpot_words import symbol_count
+from scenes.ui.textfit import fit_lines
 from scenes.ui.widgets import Button, ButtonRow, dim, draw_text, panel
 
 STEP = 0.75  # seconds each scoring line is shown, at normal speed
 DEMO_NEXT = 4.0
 AREA = pygame.Rect(30, 30, 1220, 740)
+ROUNDS_TOP = AREA.bottom - 190  # the table of rounds
+TOTAL_ROOM = 40  # under each list: the rack's total
+ITEM_SIZE = 17
+
+
+def _arrow(surface: pygame.Surface, at: tuple[int, int], up: bool) -> None:
+    """A small triangle: the list goes on that way (the wheel or Up / Down scrolls it)."""
+    x, y = at
+    tip = -6 if up else 6
+    pygame.draw.polygon(surface, (255, 226, 130), [(x - 6, y - tip // 2), (x + 6, y - tip // 2), (x, y + tip)])
 
 
 @dataclass
@@ -33,6 +47,7 @@ class Beat:
     kind: str = "line"  # line, bonus (a rack bonus: symbol and tiles) or high (the High Round Bonus)
     symbol: str = ""
     tiles: int = 0
+    line: object = ""  # a scoring line's name (a Text), for kind "line"
 
     @property
     def label(self) -> str:
@@ -41,7 +56,8 @@ class Beat:
             return t("jackpot.round.rack_bonus", tiles=symbol_count(self.symbol, self.tiles), points=self.points)
         if self.kind == "high":
             return t("jackpot.round.high_bonus", points=self.points)
-        return f"+{self.points}"
+        return t("jackpot.round.line", tiles=symbol_count(self.symbol, self.tiles), line=str(self.line),
+                 points=self.points)
 
 
 class JackpotRoundScene(Scene):
@@ -70,6 +86,7 @@ class JackpotRoundScene(Scene):
         self.beat = -1
         self.timer = 0.3
         self.shown: list[list[Beat]] = [[] for _ in range(n)]
+        self.first = [0] * n  # each rack's first item in view, when its list is longer than the room
         self.next_button = Button(pygame.Rect(AREA.right - 300, AREA.bottom - 84, 270, 64), "", self.next,
                                   size=26)
         self.row = ButtonRow([self.next_button])
@@ -90,8 +107,10 @@ class JackpotRoundScene(Scene):
         beats = []
         for seat in range(self.state.n):
             rack = self.state.last_racks[seat]
+            names = {str(line.name.get("en")): line.name for line in v.lines}
             for line in score_lines(v, rack):
-                beats.append(Beat(seat, line.cells, "score", line.points))
+                beats.append(Beat(seat, line.cells, "score", line.points, symbol=line.symbol, tiles=line.length,
+                                  line=names.get(line.line, line.line)))
             for symbol, tiles, points in scores[seat].bonus:
                 beats.append(Beat(seat, tuple(c for c, s in rack.items() if s == symbol), "bonus", points, "bonus",
                                   symbol, tiles))
@@ -130,6 +149,7 @@ class JackpotRoundScene(Scene):
         view.highlight_cells = set(beat.cells)
         view.label = beat.label
         self.shown[beat.seat].append(beat)
+        self.first[beat.seat] = max(0, len(self.lines(beat.seat)) - self.rows())  # the newest stays in view
         if not quiet:
             self.app.play(beat.sound)
 
@@ -145,9 +165,29 @@ class JackpotRoundScene(Scene):
                 self._finish()
         elif intent.kind == "point":
             self.row.handle(intent, self.clock.time)
+        elif intent.kind == "scroll" or intent.kind == "nav" and intent.key in ("up", "down") and self.done():
+            self.scroll(intent.amount if intent.kind == "scroll" else (-1 if intent.key == "up" else 1))
         elif intent.kind == "nav" and not self.done():
             self._finish()  # Tab: to the button, which needs every line shown
         return None
+
+    def rows(self) -> int:
+        """How many lines of items fit under a rack, above its total."""
+        top = self.views[0].rect.bottom + 16
+        return max(1, (ROUNDS_TOP - TOTAL_ROOM - top) // assets.line_height(ITEM_SIZE, 1.33))
+
+    def lines(self, seat: int) -> list[tuple[str, int]]:
+        """A rack's items as drawn: each on one line, or two where a long language needs them; with sizes."""
+        width = self.views[seat].rect.width - 24
+        found = []
+        for beat in self.shown[seat]:
+            size, lines = fit_lines(beat.label, ITEM_SIZE, width, 2)
+            found += [(line, size) for line in lines]
+        return found
+
+    def scroll(self, amount: int) -> None:
+        for seat in range(len(self.shown)):
+            self.first[seat] = max(0, min(len(self.lines(seat)) - self.rows(), self.first[seat] + int(amount)))
 
     def open_menu(self) -> None:
         self.app.go("pause", self.session.variant, lambda: self.app.go("title", how="clear"))
@@ -178,19 +218,24 @@ class JackpotRoundScene(Scene):
         draw_text(surface, t("jackpot.round.title", round=self.round + 1, rounds=v.rounds), 40, theme.PAPER,
                   (AREA.centerx, AREA.y + 44), "center", "title", AREA.width - 60)
         scores = self.state.scores[self.round]
+        rows, step = self.rows(), assets.line_height(ITEM_SIZE, 1.33)
         for seat, view in enumerate(self.views):
             view.draw(surface)
             rect = view.rect
             y = rect.bottom + 16
-            step = assets.line_height(18, 1.33)
-            for k, beat in enumerate(self.shown[seat][-4:]):
-                draw_text(surface, beat.label, 18, (236, 226, 200), (rect.centerx, y + k * step), "center",
-                          "regular", rect.width)
+            items, first = self.lines(seat), self.first[seat]
+            for k, (line, size) in enumerate(items[first:first + rows]):
+                draw_text(surface, line, size, (236, 226, 200), (rect.centerx, y + k * step), "center", "regular",
+                          rect.width - 24)
+            if first > 0:  # more above, more below: arrows at the list's edge
+                _arrow(surface, (rect.right - 8, y), up=True)
+            if first + rows < len(items):
+                _arrow(surface, (rect.right - 8, y + (rows - 1) * step), up=False)
             if self.done():
                 score = scores[seat]
-                text = f"{score.subtotal}" + (f" + {score.high_bonus}" if score.high_bonus else "") + f" = {score.total}"
-                draw_text(surface, text, 26, (255, 226, 130), (rect.centerx, y + 4 * step + 14), "center", "black",
-                          rect.width)
+                text = f"{score.subtotal} + {score.high_bonus} = {score.total}" if score.high_bonus else str(score.total)
+                draw_text(surface, text, 26, (255, 226, 130), (rect.centerx, y + rows * step + 14), "center",
+                          "black", rect.width)
         if self.done():
             self._draw_rounds(surface)
             self.row.draw(surface)
@@ -199,7 +244,7 @@ class JackpotRoundScene(Scene):
                       "center", "regular", AREA.width - 60)
 
     def _draw_rounds(self, surface: pygame.Surface) -> None:
-        top = AREA.bottom - 190
+        top = ROUNDS_TOP
         n = self.state.n
         col = (AREA.width - 400) // n
         x0 = AREA.x + 30

@@ -34,6 +34,7 @@ from scenes.tables.jackpot_words import class_name, either, symbol_words
 from scenes.tables.jackpot_paint import BIG_RACK, PICKER, SMALL_RACKS, TRAY, JackpotPainting
 
 BOT_PACE = {"roll": 0.8, "decide": 0.9}
+SEEN = 0.8  # seconds the big rack stays in view after its tile lands, before the next player's comes
 
 
 class JackpotTableScene(JackpotPainting, PlayScene):
@@ -58,6 +59,7 @@ class JackpotTableScene(JackpotPainting, PlayScene):
         self.racks = [RackView(pygame.Rect(BIG_RACK), self.variant.columns,
                                theme.seat_colour(seat.colour, i), seat.name) for i, seat in enumerate(session.seats)]
         self.shown_seat = -1
+        self.seen = SEEN  # counts down once the tiles have landed; then the view moves to the next player
         self.choice = 0  # which of the allowed symbols the person has picked
         self.hover_column: int | None = None
         self.cursor: int | str | None = None  # the keyboard's column (or the Chance Space), shown on the rack
@@ -128,7 +130,8 @@ class JackpotTableScene(JackpotPainting, PlayScene):
         return self.busy() or self.round_pending
 
     def animating(self) -> bool:
-        return super().animating() or self.round_pending or any(view.moving() for view in self.racks)
+        return (super().animating() or self.round_pending or any(view.moving() for view in self.racks)
+                or self.seat >= 0 and self.seat != self.shown_seat)  # the view moves on in a moment
 
     def bot_waits(self) -> bool:
         return self.waiting() or self.seat != self.shown_seat  # a computer plays on the rack in view
@@ -215,7 +218,7 @@ class JackpotTableScene(JackpotPainting, PlayScene):
             self._arrange()  # else once the last tile has landed in the big rack
         seat = self.state.seats[self.seat]
         if seat.is_computer or self.demo:
-            self.bot_timer = BOT_PACE["roll"] if self.state.stage == "roll" else BOT_PACE["decide"]
+            self.bot_timer = self.paced(BOT_PACE["roll"] if self.state.stage == "roll" else BOT_PACE["decide"])
             if self.undo_allowed():
                 self.bot_timer = max(self.bot_timer, UNDO_GRACE)  # the person before may still take back a tile
         if self.state.stage == "roll":
@@ -378,8 +381,12 @@ class JackpotTableScene(JackpotPainting, PlayScene):
             view.update(dt)
         if self.round_pending and not self.busy() and self.app.stack.top is self:
             self._round_over()
-        if not self.busy() and not self.round_pending and self.seat >= 0:
-            self._arrange()
+        if self.busy() or self.round_pending or self.seat < 0:
+            self.seen = SEEN / min(speed, 4.0)  # the rack stays in view a moment after its tile lands
+        elif self.seat != self.shown_seat:
+            self.seen -= dt
+            if self.seen <= 0:
+                self._arrange()
         self.drive_bot(dt * speed)
         self._light_targets()
         self.roll_button.enabled = self.person_to_play() and self.state.stage == "roll"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from game.engine.session import Session
 
 from scenes.persist import Autosave, remember
@@ -9,6 +11,17 @@ from scenes.ui.stack import Scene
 
 
 UNDO_GRACE = 2.5  # seconds a computer waits before its turn while the person before it may still undo
+
+
+@dataclass(frozen=True)
+class Pace:
+    """How fast computer players take their turns (the Settings' "Computer players")."""
+    wait: float  # their pauses between moves, times this
+    dice: float  # their dice fly this much faster (over 100: they land at once)
+    show: float  # seconds their chosen box or tile shows before it is taken, at the least
+
+
+PACES = {"relaxed": Pace(1.0, 1.0, 0.0), "quick": Pace(0.35, 2.0, 0.5), "instant": Pace(0.0, 1000.0, 0.8)}
 
 
 class PlayScene(Scene):
@@ -59,6 +72,19 @@ class PlayScene(Scene):
         """A person's move: a tip waiting for it moves on."""
         if self.walkthrough is not None and seat >= 0 and not self.state.seats[seat].is_computer:
             self.walkthrough.noticed(action)
+
+    def pace(self) -> Pace:
+        """The computer players' pace; a demo (and the kiosk's attract mode) is watched at the relaxed one."""
+        return PACES["relaxed"] if self.demo else PACES.get(self.app.settings.computer_pace, PACES["relaxed"])
+
+    def paced(self, seconds: float) -> float:
+        """A computer's pause, at the chosen pace."""
+        return seconds * self.pace().wait
+
+    def computer_dice(self) -> float:
+        """How much faster the dice fly now: a computer's, at its pace; a person's, as the animations are."""
+        seat = self.seat
+        return self.pace().dice if seat >= 0 and self.state.seats[seat].is_computer else 1.0
 
     def bot_due(self, dt: float, busy: bool) -> int | None:
         """The computer seat whose next move is due now, if any: computers wait their pace between moves."""
@@ -119,14 +145,14 @@ class PlayScene(Scene):
         self.app.play("rattle")
         self.tray.throw(faces, rolling)
         self.throwing = True
-        if self.app.animation_speed() > 100:
+        if self.app.animation_speed() > 100 or self.computer_dice() > 100:
             self.tray.skip()
 
     def update_dice(self, dt: float, speed: float) -> bool:
         """Tips, then the tray's dice at the table's speed; True once thrown dice have come to rest."""
         if self.walkthrough is not None:
             self.walkthrough.update(dt)
-        self.tray.speed = min(speed, 50.0)
+        self.tray.speed = min(speed * self.computer_dice(), 50.0)
         self.tray.update(dt)
         if self.throwing and not self.tray.busy():
             self.throwing = False
@@ -148,12 +174,12 @@ class PlayScene(Scene):
         if self.bot_next is None:
             self.bot_next = self.player_for(seat).choose(self.state)
             pause = self.preview(self.bot_next)
-            if pause:
-                self.bot_timer = pause
+            if pause:  # its choice shows for a moment, at any pace
+                self.bot_timer = max(self.paced(pause), self.pace().show)
                 return
         action, self.bot_next = self.bot_next, None
         self.act(action)
-        self.bot_timer = self.pace_after(action)
+        self.bot_timer = self.paced(self.pace_after(action))
 
     def player_for(self, seat: int):
         return self.players[seat]

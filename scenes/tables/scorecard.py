@@ -36,6 +36,7 @@ class Scorecard:
         self.hover_box: str | None = None
         self.focus_box: str | None = None
         self.flash: dict[tuple[int, str], float] = {}  # (seat, box) -> seconds of glow left
+        self.game: int | None = None  # the game shown: a finished one of a match stays for review; None: the one played
         self.rows = self._rows()
         self._layout()
 
@@ -55,6 +56,12 @@ class Scorecard:
         if self.state.games > 1:
             rows.append(Row("match", t("scorecard.match_total")))
         return rows
+
+    def shown_game(self) -> int:
+        return self.state.game if self.game is None else self.game
+
+    def card_of(self, seat: int):
+        return self.state.cards[self.shown_game()][seat]
 
     def refresh_labels(self) -> None:
         """The language changed (in the menu, mid-game): the same rows, labelled anew."""
@@ -129,7 +136,7 @@ class Scorecard:
 
     def _draw_header(self, surface: pygame.Surface, active: int | None) -> None:
         state = self.state
-        title = (t("scorecard.game_of", game=state.game + 1, games=state.games) if state.games > 1
+        title = (t("scorecard.game_of", game=self.shown_game() + 1, games=state.games) if state.games > 1
                  else t("scorecard.title"))
         draw_text(surface, title, 18, theme.INK_SOFT, (self.inner.x + 8, self.inner.y + self.header_h // 2),
                   "midleft", "bold", self.label_w - 12)
@@ -154,7 +161,7 @@ class Scorecard:
     def _draw_cell(self, surface, index: int, row: Row, seat: int, active: int | None,
                    options: Options | None) -> None:
         state, v = self.state, self.state.variant
-        card = state.card(seat)
+        card = self.card_of(seat)
         rect = self.cell_rect(index, seat)
         size = self.font + 2
         if row.kind == "box":
@@ -194,7 +201,8 @@ class Scorecard:
         elif row.kind == "total":
             draw_text(surface, str(card.total(v)), size + 2, theme.INK, rect.center, "center", "black", self.col_w - 4)
         elif row.kind == "match":
-            draw_text(surface, str(state.match_totals()[seat]), size + 2, theme.INK, rect.center, "center", "black",
+            done = range(self.shown_game() + 1)  # the match so far, as of the game shown
+            draw_text(surface, str(sum(state.cards[g][seat].total(v) for g in done)), size + 2, theme.INK, rect.center, "center", "black",
                       self.col_w - 4)
 
     def bonus_hint(self, seat: int) -> str:
@@ -202,7 +210,7 @@ class Scorecard:
         v = self.state.variant
         if not v.upper_bonus:
             return ""
-        card = self.state.card(seat)
+        card = self.card_of(seat)
         needed = upper_bonus_needed(v, card.boxes)
         if needed == 0:
             return t("scorecard.bonus_earned", points=v.upper_bonus.points)

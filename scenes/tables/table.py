@@ -180,6 +180,7 @@ class TableScene(TablePainting, PlayScene):
 
     def _game_finished(self, game: int) -> None:
         self.app.play("win" if self.state.is_terminal() else "bonus")
+        self.card.game = game  # the finished card stays on the table, to look back at, until the next game
         self.app.go("game_over", self.session, game, self.demo, on_next=self._next_game, coach=self.coach)
 
     def _next_game(self) -> None:
@@ -196,7 +197,7 @@ class TableScene(TablePainting, PlayScene):
         name = self.state.seats[seat].name
         if self.state.seats[seat].is_computer or self.demo:
             self.say(t("table.is_playing", name=name), 1.2)
-            self.bot_timer = BOT_PACE["roll"] if not self.undo_allowed() else UNDO_GRACE
+            self.bot_timer = UNDO_GRACE if self.undo_allowed() else self.paced(BOT_PACE["roll"])
         elif self.person_seats() > 1 and seat != self.last_seat:
             self.handoff = seat
             self.app.play("turn")

@@ -63,10 +63,14 @@ def image(*parts: str) -> pygame.Surface:
 
 
 class BoundedCache:
-    """A least-recently-used cache of built surfaces, so memory stays flat however long the game runs."""
+    """A least-recently-used cache of built surfaces, so memory stays flat however long the game runs: at
+    most ``limit`` items and, where given, ``max_bytes`` of pixels (a kiosk's every new game brings new
+    names, so new racks and labels; the oldest go)."""
 
-    def __init__(self, limit: int):
+    def __init__(self, limit: int, max_bytes: int | None = None):
         self.limit = limit
+        self.max_bytes = max_bytes
+        self.bytes = 0
         self.items: OrderedDict = OrderedDict()
 
     def get(self, key, build):
@@ -74,17 +78,26 @@ class BoundedCache:
         if item is None:
             item = build()
             self.items[key] = item
-            if len(self.items) > self.limit:
-                self.items.popitem(last=False)
+            self.bytes += _pixel_bytes(item)
+            while len(self.items) > self.limit or (
+                    self.max_bytes is not None and self.bytes > self.max_bytes and len(self.items) > 1):
+                self.bytes -= _pixel_bytes(self.items.popitem(last=False)[1])
         else:
             self.items.move_to_end(key)
         return item
 
     def clear(self) -> None:
         self.items.clear()
+        self.bytes = 0
 
 
-_TEXT_CACHE = BoundedCache(1024)
+def _pixel_bytes(item) -> int:
+    if isinstance(item, pygame.Surface):
+        return item.get_width() * item.get_height() * item.get_bytesize()
+    return 0
+
+
+_TEXT_CACHE = BoundedCache(1024, max_bytes=32 * 2**20)
 
 
 # Lato draws Latin, Greek and Cyrillic with their punctuation; past these, glyphs are missing.

@@ -1,0 +1,123 @@
+"""The game's window on the desktop: the first one fits the screen, later ones open where the player left it.
+
+The first window is the largest of the table's shape (16:10) within 90% of the desktop's usable area (the
+screen less its panels and docks), centred on it. Closing the game keeps the window's size and place in the
+settings; the next start reopens there if that still lies wholly within the usable area (a laptop taken from
+its big monitor gets a fitting window again). It works from 800x480 up; a smaller screen gets a window that
+fits it, and the table scales down.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import sys
+from pathlib import Path
+
+import pygame
+
+from scenes.ui import theme
+
+SHARE = 0.9  # of the usable area the first window takes, at most
+SMALLEST = (320, 200)
+
+
+def usable_area() -> pygame.Rect:
+    """The primary display's usable area: SDL_GetDisplayUsableBounds, which pygame-ce does not offer, asked
+    of the SDL library pygame loaded; the whole desktop where it cannot be asked."""
+    sdl = _sdl()
+    if sdl is not None:
+        bounds = (ctypes.c_int * 4)()
+        try:
+            if sdl.SDL_GetDisplayUsableBounds(0, bounds) == 0 and bounds[2] > 0 and bounds[3] > 0:
+                return pygame.Rect(*bounds)
+        except (AttributeError, OSError):
+            pass
+    sizes = pygame.display.get_desktop_sizes() if pygame.display.get_init() else []
+    return pygame.Rect((0, 0), sizes[0] if sizes else (theme.WIDTH, theme.HEIGHT))
+
+
+def _sdl():
+    """The SDL library pygame runs on, loaded already: found by its path in this process's memory map
+    (Linux) or by its name (Windows); None elsewhere."""
+    try:
+        if sys.platform.startswith("linux"):
+            for line in Path("/proc/self/maps").read_text().splitlines():
+                path = line.split()[-1]
+                if Path(path).name.startswith(("libSDL2-2", "libSDL2.so")):
+                    return ctypes.CDLL(path)
+        elif os.name == "nt":
+            return ctypes.CDLL("SDL2")
+    except OSError:
+        pass
+    return None
+
+
+def first_rect(usable: pygame.Rect, share: float = SHARE) -> pygame.Rect:
+    """The largest window of the table's shape within ``share`` of ``usable``, centred on it."""
+    scale = min(usable.width * share / theme.WIDTH, usable.height * share / theme.HEIGHT)
+    size = (max(SMALLEST[0], round(theme.WIDTH * scale)), max(SMALLEST[1], round(theme.HEIGHT * scale)))
+    rect = pygame.Rect((0, 0), (min(size[0], usable.width), min(size[1], usable.height)))
+    rect.center = usable.center
+    return rect
+
+
+def window_rect(saved: list, usable: pygame.Rect) -> pygame.Rect:
+    """Where to open: where the player left it, if that still fits wholly; else the first window's place."""
+    if len(saved) == 4 and all(isinstance(n, int) for n in saved):
+        rect = pygame.Rect(saved)
+        if rect.width >= SMALLEST[0] and rect.height >= SMALLEST[1] and usable.contains(rect):
+            return rect
+    return first_rect(usable)
+
+
+def open_windowed(size: tuple[int, int] | None, saved: list) -> pygame.Surface:
+    """A resizable window: ``size`` if the player asked for one (``--size``), else one that fits (headless,
+    with no desktop to fit, the table's own size)."""
+    if size is None and pygame.display.get_driver() == "dummy":
+        size = (theme.WIDTH, theme.HEIGHT)
+    if size is None:
+        rect = window_rect(saved, usable_area())
+        os.environ["SDL_VIDEO_WINDOW_POS"] = f"{rect.x},{rect.y}"
+        size = rect.size
+    return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+
+def where_it_is() -> list[int] | None:
+    """The window's frame's place and the window's size now, to reopen there next time; None if it cannot be
+    told. SDL reports where the inside of the window is, and places a new window's frame there: the frame's
+    borders are taken off, or the window would creep down by its title bar at every start."""
+    surface = pygame.display.get_surface()
+    if surface is None:
+        return None
+    try:
+        x, y = pygame.display.get_window_position()
+    except (pygame.error, AttributeError):
+        return None
+    top, left = _borders()
+    return [x - left, y - top, *surface.get_size()]
+
+
+def _borders() -> tuple[int, int]:
+    """The window frame's top and left border in pixels (SDL_GetWindowBordersSize), 0 where unknown."""
+    sdl = _sdl()
+    try:
+        sdl.SDL_GetWindowFromID.restype = ctypes.c_void_p
+        handle = sdl.SDL_GetWindowFromID(ctypes.c_uint32(pygame.Window.from_display_module().id))
+        sizes = [ctypes.c_int(0) for _ in range(4)]
+        if handle and sdl.SDL_GetWindowBordersSize(ctypes.c_void_p(handle), *map(ctypes.byref, sizes)) == 0:
+            return sizes[0].value, sizes[1].value
+    except (AttributeError, OSError, pygame.error):
+        pass
+    return 0, 0
+
+
+def parse_size(text: str | None) -> tuple[int, int] | None:
+    """``--size 1024x600``: that window; none given, None: one that fits the desktop."""
+    if not text:
+        return None
+    try:
+        w, h = (int(part) for part in text.lower().split("x"))
+        return (max(320, w), max(240, h))
+    except ValueError:
+        return (theme.WIDTH, theme.HEIGHT)

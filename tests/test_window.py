@@ -1,0 +1,79 @@
+"""The window fits the desktop: the first one within 90% of the usable area, wholly on screen; later starts
+reopen at the size and place the player left it, if that still fits (scenes/window.py)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+
+import pygame
+import pytest
+
+from game.store.settings import Settings, load_settings, settings_path
+from scenes.window import first_rect, window_rect
+
+from xserver import Game, Screen, wait_for
+
+
+@pytest.mark.parametrize("usable", [(0, 0, 1024, 600), (0, 0, 1366, 768), (0, 27, 1920, 1053), (0, 0, 800, 480),
+                                    (0, 0, 3840, 2160), (1920, 0, 1280, 1024)])
+def test_the_first_window_is_the_tables_shape_within_the_usable_area(usable):
+    area = pygame.Rect(usable)
+    rect = first_rect(area)
+    assert area.contains(rect)
+    assert abs(rect.width / rect.height - 1.6) < 0.01
+    assert rect.width >= 0.89 * area.width or rect.height >= 0.89 * area.height  # as large as 90% allows
+    assert abs(rect.centerx - area.centerx) <= 1 and abs(rect.centery - area.centery) <= 1
+
+
+def test_a_window_left_on_screen_is_reopened_there_and_one_that_no_longer_fits_is_not():
+    laptop = pygame.Rect(0, 0, 1366, 768)
+    assert window_rect([100, 50, 1000, 625], laptop) == pygame.Rect(100, 50, 1000, 625)
+    assert window_rect([2000, 100, 1600, 1000], laptop) == first_rect(laptop)  # left on a monitor now gone
+    assert window_rect([0, 0, 1920, 1200], laptop) == first_rect(laptop)  # bigger than this screen
+    assert window_rect(["x", 0, 10, 10], laptop) == first_rect(laptop)
+
+
+def test_a_hand_edited_window_place_is_dropped():
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    for bad in ('[1, 2, 3]', '"big"', '[true, 0, 800, 500]', '[1e9, 0, 800, 500]'):
+        settings_path().write_text(json.dumps({"window": json.loads(bad)}))
+        assert load_settings().window == []
+
+
+def _geometry(screen: Screen, window: str) -> pygame.Rect:
+    info = screen.run("xwininfo", "-id", window).stdout
+    x, y = (int(re.search(rf"Absolute upper-left {axis}:\s+(-?\d+)", info).group(1)) for axis in "XY")
+    w, h = (int(re.search(rf"{name}:\s+(\d+)", info).group(1)) for name in ("Width", "Height"))
+    return pygame.Rect(x, y, w, h)
+
+
+def test_on_a_1024x600_screen_the_window_is_wholly_on_screen_and_reopens_where_it_was_left(tmp_path):
+    screen = Screen((1024, 600), window_manager=True)
+    home = tmp_path / "home"
+    try:
+        game = Game(screen, home)
+        game.wait_log("screen: title")
+        window = game.window()
+        first = wait_for(lambda: _geometry(screen, window) if _geometry(screen, window).width > 1 else None,
+                         what="the window's size")
+        assert pygame.Rect(0, 0, 1024, 600).contains(first), first
+        assert first.width >= 0.85 * 1024 or first.height >= 0.85 * 600
+        screen.xdotool("windowmove", window, "40", "30")
+        screen.xdotool("windowsize", window, "800", "500")
+        wait_for(lambda: _geometry(screen, window).size == (800, 500), what="the window to be resized")
+        moved = _geometry(screen, window)
+        screen.xdotool("key", "--window", window, "Escape")  # Esc on the title quits
+        assert game.process.wait(timeout=20) == 0
+        kept = json.loads((home / "config" / "settings.json").read_text())["window"]
+        assert kept[2:] == [800, 500]
+        again = Game(screen, home)
+        again.wait_log("screen: title", after=len(game.log_text()))
+        window = again.window()
+        reopened = wait_for(lambda: _geometry(screen, window) if _geometry(screen, window).width == 800 else None,
+                            what="the window at its old size")
+        assert reopened.size == (800, 500) and abs(reopened.x - moved.x) <= 2 and abs(reopened.y - moved.y) <= 2
+        again.stop()
+    finally:
+        screen.close()
