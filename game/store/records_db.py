@@ -24,7 +24,7 @@ import threading
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from game.store.storage import move_aside
+from game.store.storage import lock_for, move_aside
 
 BUSY_SECONDS = 10.0  # how long a writer waits for another to finish
 VERSION = 2
@@ -175,11 +175,15 @@ def _header_problem(path: Path) -> Damaged | None:
 
 
 def writable(path: Path) -> None:
-    """SQLite quietly opens a file it may not write read-only and its errors name no file: opening the file
-    first gives the system's own error (EROFS, EACCES, ENOSPC, a folder that is a file) with its name."""
+    """SQLite quietly opens a file it may not write read-only and its errors name no file: opening a file
+    beside it first gives the system's own error (EROFS, EACCES, ENOSPC, a folder that is a file) with its name.
+
+    Never the database file itself: closing any descriptor of it drops every POSIX lock this process holds on
+    it, SQLite's included, and another process may then think itself the last one and take the log (with the
+    games in it) away."""
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
-        os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o666))
+        os.close(os.open(path.with_name(path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o666))
     except OSError as error:
         error.filename = error.filename or str(path)
         raise
@@ -200,8 +204,17 @@ def connect(path: Path) -> sqlite3.Connection:
         close(path)
     for other in [k for k in _connections if k[1] == key[1]]:  # one records file at a time (tests use many)
         close(Path(other[0]))
+    # The first open is made under a lock shared by every process: another one creating the file at this moment
+    # has half a header on disk, which would look damaged, be moved aside, and take its games with it.
+    with lock_for(path, timeout=BUSY_SECONDS):
+        return _first_connect(path, key)
+
+
+def _first_connect(path: Path, key: tuple[str, int]) -> sqlite3.Connection:
     writable(path)
-    problem = _header_problem(path)
+    # Read by hand only while this process has it open nowhere (see ``writable``): another thread's open
+    # connection means it was checked already.
+    problem = None if any(k[0] == str(path) for k in _connections) else _header_problem(path)
     if problem:
         raise problem
     conn = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
