@@ -17,6 +17,7 @@ in the right order but with unjoined Arabic letters.
 from __future__ import annotations
 
 import bisect
+import io
 import unicodedata
 from functools import lru_cache
 from typing import NamedTuple
@@ -81,29 +82,48 @@ def faces(style: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(str(asset("fonts", name)) for name in names))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16)
+def _shipped_bytes(path: str) -> bytes:
+    with open(path, "rb") as file:
+        return file.read()
+
+
+@lru_cache(maxsize=16)
 def _coverage_font(path: str) -> pygame.freetype.Font | None:
+    """A shipped font, opened for its character map from memory: no file stays open (a kiosk's open files
+    stay flat however long it runs)."""
+    return _open(io.BytesIO(_shipped_bytes(path)))
+
+
+def _open(source) -> pygame.freetype.Font | None:
     if not pygame.freetype.get_init():
         pygame.freetype.init()
     try:
-        return pygame.freetype.Font(path, 12)
+        return pygame.freetype.Font(source, 12)
     except (OSError, pygame.error):  # a system font that FreeType cannot open is no font of ours
         return None
+
+
+def _has(face: pygame.freetype.Font | None, char: str) -> bool:
+    metrics = face.get_metrics(char) if face is not None else None
+    return bool(metrics) and metrics[0] is not None
 
 
 @lru_cache(maxsize=65536)
 def covers(path: str, char: str) -> bool:
     """Whether the font file has a glyph of its own for ``char`` (not the .notdef box)."""
-    face = _coverage_font(path)
-    if face is None:
-        return False
+    if path not in _shipped():
+        return _has(_open(path), char)  # a system font is opened for the question and closed after it
     try:
-        metrics = face.get_metrics(char)
+        return _has(_coverage_font(path), char)
     except pygame.error:  # pygame was restarted since this font was opened: open it again
         _coverage_font.cache_clear()
-        face = _coverage_font(path)
-        metrics = face.get_metrics(char) if face is not None else [None]
-    return bool(metrics) and metrics[0] is not None
+        return _has(_coverage_font(path), char)
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> frozenset[str]:
+    return frozenset(path for style in OWN_FILES for path in faces(style))
 
 
 @lru_cache(maxsize=1)
