@@ -108,9 +108,8 @@ class NewGamePainting:
 
 def _tail(words: str, size: int, width: int) -> str:
     """The end of the text that fits ``width``, with an ellipsis in front when cut."""
-    face = assets.font("bold", size)
-    if face.size(words)[0] <= width:
+    if assets.measure(words, size, "bold") <= width:
         return words
-    while words and face.size("…" + words)[0] > width:
+    while words and assets.measure("…" + words, size, "bold") > width:
         words = words[1:]
     return "…" + words

@@ -168,7 +168,7 @@ class RulesScene(Scene):
             rounded(surface, theme.WHITE, rect.inflate(8, 8), 14, 3)  # the keyboard's focus
         room = rect.width - 16
         size = max(8, round(TAB_SIZE * assets.text_scale()))
-        if assets.font("bold", size).size(name)[0] <= room / 0.85:
+        if assets.measure(name, size, "bold") <= room / 0.85:
             draw_text(surface, name, TAB_SIZE, theme.INK, rect.center, "center", "bold", room)
             return
         small = TAB_SIZE - 4  # a long name takes two lines

@@ -125,7 +125,7 @@ def continue_detail(resumed: Resumed, width: int | None = None, size: int = DETA
     words = {"game": str(session.variant.name), "when": saved_when(resumed.saved_at)}
     if width is not None:
         drawn = max(8, round(size * assets.text_scale()))
-        room = width - assets.font("regular", drawn).size(t("title.continue_detail", names="", **words))[0]
+        room = width - assets.measure(t("title.continue_detail", names="", **words), drawn)
         names = assets.fit(names, drawn, max(room, 40))
     return t("title.continue_detail", names=names, **words)
 

@@ -3,6 +3,9 @@
 Paths come from :mod:`game.paths`, which finds ``assets/`` beside the source
 in a checkout and inside the bundle when frozen. Rendered text is cached
 too, since the same labels are drawn every frame.
+
+Text is drawn and measured in runs (:mod:`scenes.ui.glyphs`): what Lato lacks
+(Hebrew, Arabic, CJK, emoji) comes from a fallback font, placed on one baseline.
 """
 
 from __future__ import annotations
@@ -15,12 +18,9 @@ import pygame
 from game.rules.i18n import Tr
 from game.paths import asset
 
-FONT_FILES = {
-    "regular": "Lato-Regular.ttf",
-    "bold": "Lato-Bold.ttf",
-    "black": "Lato-Black.ttf",
-    "title": "Comfortaa-Bold.ttf",
-}
+from scenes.ui import glyphs
+
+FONT_FILES = glyphs.OWN_FILES
 
 
 _forget_on_quit = False
@@ -100,46 +100,100 @@ def _pixel_bytes(item) -> int:
 _TEXT_CACHE = BoundedCache(1024, max_bytes=32 * 2**20)
 
 
-# Lato draws Latin, Greek and Cyrillic with their punctuation; past these, glyphs are missing.
-_DRAWABLE = ((0x20, 0x24F), (0x370, 0x52F), (0x1E00, 0x1EFF), (0x2000, 0x206F), (0x20A0, 0x20CF), (0x2100, 0x214F),
-             (0x2190, 0x21FF), (0x2200, 0x22FF))
-
-
-@lru_cache(maxsize=4096)
-def _drawable(char: str) -> bool:
-    code = ord(char)
-    return any(low <= code <= high for low, high in _DRAWABLE)
-
-
 def printable(text: str, style: str = "regular") -> str:
-    """The text with characters the fonts cannot draw replaced by "?", so names never show boxes."""
+    """The text with characters no font can draw replaced by "?", so names never show boxes."""
     if text.isascii():
         return text
-    return "".join(c if c in "\n\t" or _drawable(c) else "?" for c in text)
+    return "".join(c if glyphs.drawable(c, style) else "?" for c in text)
+
+
+@lru_cache(maxsize=256)
+def _run_font(path: str, size: int, rtl: bool, script: str, embolden: bool) -> pygame.font.Font:
+    face = pygame.font.Font(path, max(6, int(size)))
+    face.bold = embolden
+    if glyphs.shapes():
+        if rtl:
+            face.set_direction(pygame.DIRECTION_RTL)
+        if script:
+            face.set_script(script)
+    return face
+
+
+def _face(run: glyphs.Run, size: int, style: str) -> tuple[pygame.font.Font, str]:
+    """The font that draws ``run`` and the string to give it (reversed here if SDL_ttf cannot shape)."""
+    if run.face == glyphs.own_face(style) and not run.rtl and not run.script:
+        return font(style, size), run.text  # the common case: the very font and text as always
+    words = run.text
+    if run.rtl and not glyphs.shapes():
+        words = glyphs.reversed_clusters(words)
+    # a system font has one weight here: bold styles embolden it, to sit beside bold Lato
+    embolden = style != "regular" and run.face not in glyphs.faces(style)
+    return _run_font(run.face, size, run.rtl, run.script, embolden), words
+
+
+def _render(words: str, size: int, colour, style: str) -> pygame.Surface:
+    runs = glyphs.runs(words, style)
+    own = font(style, size)
+    if not runs:
+        return own.render(words, True, colour)
+    if len(runs) == 1 and _face(runs[0], size, style)[0] is own:
+        return own.render(runs[0].text, True, colour)
+    line = max(own.get_height(), own.get_linesize())  # the height SDL_ttf renders a line of this font
+    ascent, descent = own.get_ascent(), line - own.get_ascent()
+    pieces = []
+    for run in runs:
+        face, shown = _face(run, size, style)
+        image, top = face.render(shown, True, colour), face.get_ascent()
+        ink = image.get_bounding_rect()
+        if ink.height > 1.5 * line:  # a colour font's one bitmap strike, far bigger than the line: scale it
+            scale = line / ink.height
+            image, top = pygame.transform.smoothscale_by(image, scale), round(top * scale)
+            ink = image.get_bounding_rect()
+        if ink.height:  # fallback fonts have tall line metrics: only their ink widens the line
+            ascent, descent = max(ascent, top - ink.top), max(descent, ink.bottom - top)
+        pieces.append((image, top))
+    surface = pygame.Surface((sum(image.get_width() for image, _ in pieces), ascent + descent), pygame.SRCALPHA)
+    surface.fill((*tuple(colour)[:3], 0))  # blending the same colour in keeps edges from darkening
+    x = 0
+    for image, top in pieces:
+        surface.blit(image, (x, ascent - top))
+        x += image.get_width()
+    return surface
 
 
 def text(words: str, size: int, colour=(0, 0, 0), style: str = "regular") -> pygame.Surface:
     """Rendered text, antialiased, cached by everything that shapes it."""
     key = (words, size, tuple(colour), style)
     try:
-        return _TEXT_CACHE.get(key, lambda: font(style, size).render(words, True, colour))
+        return _TEXT_CACHE.get(key, lambda: _render(words, size, colour, style))
     except pygame.error:  # pygame was restarted since this font was opened: open it again
         reset()
         if not pygame.font.get_init():
             pygame.font.init()
-        return _TEXT_CACHE.get(key, lambda: font(style, size).render(words, True, colour))
+        return _TEXT_CACHE.get(key, lambda: _render(words, size, colour, style))
+
+
+@lru_cache(maxsize=8192)
+def measure(words: str, size: int, style: str = "regular") -> int:
+    """The width in pixels of ``words`` drawn at ``size``, as :func:`text` draws it (runs and all)."""
+    if words.isascii():
+        return font(style, size).size(words)[0]
+    total = 0
+    for run in glyphs.runs(words, style):
+        face, shown = _face(run, size, style)
+        total += face.size(shown)[0]
+    return total
 
 
 @lru_cache(maxsize=4096)
 def fit(words: str, size: int, width: int, style: str = "regular") -> str:
     """The text shortened with an ellipsis so it fits ``width`` pixels."""
-    face = font(style, size)
-    if face.size(words)[0] <= width:
+    if measure(words, size, style) <= width:
         return words
     low, high = 0, len(words)
     while low < high:
         mid = (low + high + 1) // 2
-        if face.size(words[:mid].rstrip() + "…")[0] <= width:
+        if measure(words[:mid].rstrip() + "…", size, style) <= width:
             low = mid
         else:
             high = mid - 1
@@ -150,7 +204,7 @@ def fit(words: str, size: int, width: int, style: str = "regular") -> str:
 def size_to_fit(words: str, size: int, width: int, style: str = "regular", smallest: float = 0.7) -> int:
     """The largest size, from ``size`` down to ``smallest`` of it, at which the text fits ``width``."""
     floor = max(8, int(size * smallest))
-    while size > floor and font(style, size).size(words)[0] > width:
+    while size > floor and measure(words, size, style) > width:
         size -= 1
     return size
 
@@ -159,19 +213,23 @@ def wrap(words: str, size: int, width: int, style: str = "regular") -> list[str]
     """Lines of at most ``width`` pixels at ``size`` as drawn (text scale included); blank lines are kept.
 
     Lines of a translated text stay marked as translated."""
-    face = font(style, max(8, round(size * _text_scale)))
+    drawn = max(8, round(size * _text_scale))
+
+    def wide(line: str) -> int:
+        return measure(line, drawn, style)
+
     lines: list[str] = []
     for paragraph in words.split("\n"):
         line = ""
         for word in paragraph.split(" "):
             candidate = f"{line} {word}" if line else word
-            if face.size(candidate)[0] <= width:
+            if wide(candidate) <= width:
                 line = candidate
                 continue
             if line:
                 lines.append(line)
-            while face.size(word)[0] > width and len(word) > 1:  # a word wider than the line is cut
-                cut = max(1, next(n for n in range(len(word), 0, -1) if face.size(word[:n])[0] <= width or n == 1))
+            while wide(word) > width and len(word) > 1:  # a word wider than the line is cut
+                cut = max(1, next(n for n in range(len(word), 0, -1) if wide(word[:n]) <= width or n == 1))
                 lines.append(word[:cut])
                 word = word[cut:]
             line = word
@@ -186,6 +244,9 @@ def reset() -> None:
     global _forget_on_quit
     _forget_on_quit = False  # pygame forgets its quit hooks once called: ask again with the next font
     _font.cache_clear()
+    _run_font.cache_clear()
+    glyphs.reset()
+    measure.cache_clear()
     fit.cache_clear()
     size_to_fit.cache_clear()
     image.cache_clear()

@@ -24,7 +24,7 @@ def floor_for(size: int) -> int:
 def fits(words: str, size: int, width: int, style: str = "regular", smallest: int | None = None) -> bool:
     """Whether the words fit ``width`` at ``size``, shrunk at most to ``smallest`` (default ``floor_for``)."""
     low = max(8, round((smallest or floor_for(size)) * assets.text_scale()))
-    return assets.font(style, low).size(assets.printable(words, style))[0] <= width
+    return assets.measure(assets.printable(words, style), low, style) <= width
 
 
 def wrap_lines(text: str, size: int, width: int, style: str = "regular", most: int = 2) -> list[str]:
