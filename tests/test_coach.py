@@ -109,6 +109,25 @@ def test_without_numpy_a_users_variant_has_no_coach_and_the_button_says_why(monk
         assert 0 not in table.coach.on
     finally:
         driver.close()
+    # A game saved with a Perfect seat where the table could be built, opened where it cannot: the seat plays
+    # as the heuristic, and the game goes on to its end.
+    from game.bots.players import HeuristicPlayer
+    from game.engine.actions import Score
+
+    driver = Driver(animation="instant")
+    try:
+        session = Session(variant, [Seat("Ann"), Seat("Max", "computer", "optimal")], seed=2, rolloff=False)
+        table = TableScene(driver.app, session)
+        driver.start(table)
+        assert isinstance(table.players[1], HeuristicPlayer)
+        while not session.state.is_terminal():
+            if table.person_to_play():
+                table.act(next(a for a in session.state.legal_actions() if isinstance(a, Score)) if
+                          session.state.dice else session.state.legal_actions()[0])
+            driver.step(0.2)
+        assert session.state.is_terminal()
+    finally:
+        driver.close()
 
 
 def test_every_option_names_its_dice_and_no_two_in_a_list_read_the_same():

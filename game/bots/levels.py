@@ -47,9 +47,14 @@ def make_player(level: str, rng: random.Random | None = None, family: str = "sco
     raise ValueError(f"unknown computer level '{level}' (known: {', '.join(level_names(family))})")
 
 
-def player_for_seat(level: str | None, rng: random.Random | None = None, family: str = "scorecard"):
+def player_for_seat(level: str | None, rng: random.Random | None = None, family: str = "scorecard",
+                    variant: Variant | None = None):
     """The player for a seat read back from a save: an unknown level (a hand-edited file, a level of
-    another family) plays as the family's heuristic rather than stopping the table."""
+    another family), or a level that needs a table this variant does not have (a user's variant saved where
+    numpy could build it, opened in the app), plays as the family's heuristic rather than stopping the table."""
+    needs_table = any(known.name == level and known.needs_table for known in LEVELS[family])
+    if needs_table and variant is not None and not has_table(variant):
+        level = "heuristic"
     try:
         return make_player(level or "heuristic", rng, family)
     except ValueError:

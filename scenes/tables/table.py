@@ -38,7 +38,7 @@ BOT_FASTEST = 4.0  # even at "instant" a computer's moves can be followed
 
 def make_players(session: Session) -> dict[int, Player]:
     rng = random.Random(session.seed ^ 0xB07)
-    return {i: player_for_seat(seat.level, random.Random(rng.randrange(2**31)))
+    return {i: player_for_seat(seat.level, random.Random(rng.randrange(2**31)), variant=session.variant)
             for i, seat in enumerate(session.seats) if seat.is_computer}
 
 
