@@ -254,3 +254,30 @@ def test_between_games_of_a_match_the_finished_card_can_be_looked_at_and_enter_a
         assert all(box is None for box in session.state.cards[1][0].boxes.values())
     finally:
         driver.close()
+
+
+def test_a_seats_name_is_kept_when_it_changes_from_person_to_computer_and_back():
+    from scenes.menus.newgame import NewGameScene
+
+    driver = Driver()
+    try:
+        scene = NewGameScene(driver.app)
+        driver.start(scene)
+        driver.step(0.4)
+        field = scene._seat_rect(0)
+        driver.click((field.x + 120, field.centery))
+        driver.type_text("Grandma")
+        driver.key(pygame.K_RETURN)
+
+        def kind(i):
+            return next(b for b in scene.row.buttons if getattr(b, "id", None) == ("kind", i))
+
+        computer = scene.seats[1].name  # a computer seat, with a computer's name
+        driver.click(kind(1).rect.center)  # the computer becomes a person: the name stays
+        assert not scene.seats[1].computer and scene.seats[1].name == computer
+        driver.click(kind(0).rect.center)  # Grandma's seat becomes a computer...
+        assert scene.seats[0].computer and scene.seats[0].name == "Grandma"
+        driver.click(kind(0).rect.center)  # ...and a person again: still Grandma
+        assert not scene.seats[0].computer and scene.seats[0].name == "Grandma"
+    finally:
+        driver.close()

@@ -59,6 +59,7 @@ class SeatSetup:
     computer: bool
     level: str
     colour: str
+    other_name: str = ""  # the name the seat had as the other kind (person or computer), to come back to
 
     def to_seat(self, index: int) -> Seat:
         name = self.name.strip() or person_name(index)
@@ -202,12 +203,14 @@ class NewGameScene(NewGamePainting, Scene):
             self._build()
 
     def _toggle_kind(self, i: int) -> None:
+        """Person to computer and back: a name is kept (the name the seat had as the other kind comes back);
+        only the placeholder "Player 3" gives way to a computer's name."""
         seat = self.seats[i]
         seat.computer = not seat.computer
-        if not seat.computer and (seat.name in COMPUTER_NAMES or _is_named("newgame.computer_name", seat.name)):
-            seat.name = person_name(i)
+        if seat.other_name:
+            seat.name, seat.other_name = seat.other_name, seat.name
         elif seat.computer and _is_named("newgame.player_name", seat.name):
-            seat.name = self._computer_name()
+            seat.name, seat.other_name = self._computer_name(), seat.name
         self._build()
 
     def _cycle_level(self, i: int) -> None:
