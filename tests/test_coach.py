@@ -167,3 +167,27 @@ def test_a_keep_says_how_many_dice_it_holds():
             for keep in [(5,), (5, 5), (5, 5, 5), (2, 3, 4, 5), ()]]
     assert said == ["holding one five", "holding two fives", "holding three fives", "holding 2 3 4 5",
                     "rolling all the dice"]
+
+
+def test_the_coach_switched_on_is_kept_with_the_saved_game():
+    from game.store.saves import load_saved, save_session
+    from game.rules.variants import load_all
+    from scenes.tables.table import TableScene
+
+    driver = Driver(animation="instant")
+    try:
+        session = Session(find_variant("classic"), [Seat("Ann"), Seat("Ada", "computer", "greedy")], seed=7,
+                          rolloff=False)
+        table = TableScene(driver.app, session)
+        driver.start(table)
+        driver.click(table.coach_button.rect.center)
+        assert 0 in table.coach.on
+        driver.key(pygame.K_SPACE)
+        driver.step(0.5)
+        save_session(session)
+        resumed = load_saved(load_all().find).session
+        assert resumed is not None and resumed.coached == {0}
+        again = TableScene(driver.app, resumed)
+        assert again.coach.on == {0}
+    finally:
+        driver.close()

@@ -35,6 +35,7 @@ class Session:
         self.log: list[Action] = []
         self.actors: list[int] = []  # who made each move of the log (-1 for the dice)
         self.undos = 0  # scorings taken back: a game with undos is marked in the records
+        self.coached: set[int] = set()  # the seats that switched the coach on: kept with the game
         self.undo_floor = 0  # a move before this point of the log cannot be taken back (no chains of undos)
         self.listeners: list[Callable[["Session", Action | None], None]] = []  # told of every move and undo
         self._settle()  # a game may begin with a chance step (Jackpot's lot for who starts)
@@ -116,6 +117,7 @@ class Session:
             "state": self.state.to_json(),
             "rng": [version, list(internal), gauss],
             "undos": self.undos,
+            "coached": sorted(self.coached),
         }
 
     @classmethod
@@ -136,6 +138,10 @@ class Session:
         session.undo_floor = 0
         undos = data.get("undos", 0)
         session.undos = undos if isinstance(undos, int) and undos >= 0 else 0
+        session.coached = set()
+        coached = data.get("coached", [])
+        if isinstance(coached, list):  # a comfort: anything odd in it is left out, the game still opens
+            session.coached = {seat for seat in coached if isinstance(seat, int) and 0 <= seat < session.start.n}
         if not isinstance(data.get("log"), list) or len(data["log"]) > MAX_LOG:
             raise SaveError(f"the saved game's log is not a list of at most {MAX_LOG} moves")
         try:

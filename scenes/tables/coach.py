@@ -58,7 +58,7 @@ class Coach:
     def __init__(self, session):
         self.session = session
         self.variant = session.variant
-        self.on: set[int] = set()  # the seats that want advice shown
+        self.on: set[int] = session.coached  # the seats that want advice shown (saved with the game)
         self.table = None
         self.costs: dict[int, list[Cost]] = {}
         self._key = None
