@@ -293,3 +293,40 @@ def test_jackpot_has_its_own_first_game_tips():
         driver.close()
     settings = load_settings()
     assert settings.jackpot_walkthrough is False and settings.walkthrough is True  # the other game's tips remain
+
+
+def test_box_help_works_while_the_tips_show():
+    """The tip about boxes says to rest the pointer on one: that works while the tip shows."""
+    from screens import SCREENS
+
+    driver = Driver(animation="instant")
+    try:
+        dict(SCREENS)["walkthrough-box"](driver)
+        scene = driver.top
+        assert scene.walkthrough_shown() and scene.walkthrough.step.key == "box"
+        box = "chance"
+        pos = scene.card.box_rect(box, 0).center
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=driver.window_pos(pos), rel=(0, 0),
+                                             buttons=(0, 0, 0), touch=False))
+        driver.step(0.8)
+        assert t("boxhelp.now", points=sum(scene.state.dice)) in texts_on_screen(driver)
+        assert scene.walkthrough_shown()  # and the tip stays
+    finally:
+        driver.close()
+
+
+def test_the_tips_ring_round_a_row_stays_off_the_next_row():
+    from screens import SCREENS
+
+    driver = Driver(animation="instant")
+    try:
+        dict(SCREENS)["walkthrough-bonus"](driver)
+        scene = driver.top
+        target = scene.walkthrough.targets[scene.walkthrough.step.target]
+        index = next(i for i, row in enumerate(scene.card.rows) if row.kind == "upper_bonus")
+        below = scene.card.row_rect(index + 1)
+        driver.app.paint()
+        gold = [scene.app.canvas.get_at((x, below.top + 3))[:3] for x in range(below.left + 2, below.right - 2)]
+        assert target.height < 60 and (244, 196, 48) not in gold  # no gold ring over the row below
+    finally:
+        driver.close()

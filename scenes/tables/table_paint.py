@@ -40,8 +40,8 @@ class TablePainting:
         """How the box under the pointer (or finger, or keyboard focus) scores, beside the card."""
         focus = self.card.focus_box if self.key_focus and self.person_to_play() else None
         box = self.box_help.shown(focus)
-        if box is None or self.handoff is not None or self.walkthrough_shown():
-            return
+        if box is None or self.handoff is not None:
+            return  # with the first-game tips too: a tip tells you to rest the pointer on a box
         seat = self.seat if self.seat >= 0 else 0
         index = next(i for i, row in enumerate(self.card.rows) if row.box == box)
         score = self.state.card(seat).boxes.get(box)

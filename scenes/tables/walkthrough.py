@@ -30,6 +30,8 @@ class Step:
     needs_dice: bool = False  # it talks about the dice on the table: it waits until they are there
 
 
+ROW_HIGH = 60  # a target lower than this is a row of the card: its ring stays within the row
+
 STEPS = (
     Step("roll", "roll", Roll),
     Step("hold", "dice", Hold, True),
@@ -139,7 +141,9 @@ class Walkthrough:
         target = self.targets.get(self.step.target)
         if target is not None:  # a pulsing ring round what the step is about
             pulse = 4 + round(3 * abs(((self.time * 1.6) % 2) - 1)) if self.pulsing() else 6
-            rounded(surface, theme.HOLD_GOLD, target.inflate(2 * pulse + 6, 2 * pulse + 6), 16, 4)
+            grow = 2 * pulse + 6
+            tall = grow if target.height >= ROW_HIGH else 2  # round a row of the card, not over its neighbours
+            rounded(surface, theme.HOLD_GOLD, target.inflate(grow, tall), 16 if tall > 2 else 6, 4)
         rect = pygame.Rect(self.area.x, self.area.y, self.area.width, self._height(self.index))
         width = rect.width - 40
         panel(surface, rect, theme.PAPER, 16, theme.HOLD_GOLD)
