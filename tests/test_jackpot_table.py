@@ -235,3 +235,37 @@ def test_the_round_summary_lists_every_item_with_what_it_is_and_they_add_up(seed
 def _in_order(label: str, shown: str) -> bool:
     """The label's words appear on screen (on one line, or on two drawn one after the other)."""
     return label in shown or " ".join(label.split()) in " ".join(shown.split())
+
+
+def test_the_panel_asks_a_person_to_roll_never_a_computer_and_nobody_at_game_over():
+    from game.rules.i18n import t
+    from scenes.menus.gameover import GameOverScene
+
+    from helpers import texts_on_screen
+
+    driver = Driver(animation="instant")
+    try:
+        seats = [Seat("Ada", "computer", "greedy"), Seat("Ann")]
+        session = Session(find_variant("jackpot"), seats, seed=4, rolloff=False)
+        driver.start(driver.app.scene("table", session))
+        table = driver.top
+        ask_ada, ask_ann = t("jackpot.your_roll", name="Ada"), t("jackpot.your_roll", name="Ann")
+        brain = HeuristicJackpotPlayer(random.Random(1))
+        asked_ann = 0
+        for _ in range(3000):
+            if isinstance(driver.top, GameOverScene):
+                break
+            if driver.top is not table:  # a round's summary: on to the next round
+                driver.key(pygame.K_RETURN)
+                driver.key(pygame.K_RETURN)
+                continue
+            shown = texts_on_screen(driver)
+            assert ask_ada not in shown
+            asked_ann += ask_ann in shown
+            if table.person_to_play():
+                table.act(brain.choose(session.state))
+            driver.step(0.5)
+        assert isinstance(driver.top, GameOverScene) and asked_ann > 0
+        assert table.banner_text() == ""  # nobody is asked to roll once the game is over
+    finally:
+        driver.close()

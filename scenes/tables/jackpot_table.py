@@ -149,7 +149,9 @@ class JackpotTableScene(JackpotPainting, PlayScene):
         self.banner = (key, values)
 
     def banner_text(self) -> str:
-        return t(self.banner[0], **self.banner[1]) if self.banner else ""
+        if not self.banner or self.state.is_terminal():  # once the game is over, nobody is asked to roll
+            return ""
+        return t(self.banner[0], **self.banner[1])
 
     def grant_text(self) -> str:
         """What the roll gives, in words: "Two pairs: take a bell or a cherry"."""
@@ -221,8 +223,8 @@ class JackpotTableScene(JackpotPainting, PlayScene):
             self.bot_timer = self.paced(BOT_PACE["roll"] if self.state.stage == "roll" else BOT_PACE["decide"])
             if self.undo_allowed():
                 self.bot_timer = max(self.bot_timer, UNDO_GRACE)  # the person before may still take back a tile
-        if self.state.stage == "roll":
-            self.say("jackpot.your_roll", name=seat.name)
+        if self.state.stage == "roll":  # a person is asked to roll; a computer's turn says who is playing
+            self.say("jackpot.playing" if seat.is_computer or self.demo else "jackpot.your_roll", name=seat.name)
 
     def _round_over(self) -> None:
         self.round_pending = False
