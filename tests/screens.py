@@ -16,17 +16,19 @@ from game.engine.state import Seat
 from game.rules.variants import find_variant
 
 NAMES = ["Ann", "Ben", "Cas", "Dee", "Eef", "Fay"]
+LONG_NAMES = ["Grandma Truus", "Maximilian", "Anneliese", "Christopher", "Oma", "Jean-Baptiste"]
 COLOURS = ["orange", "sky", "green", "red", "blue", "purple"]
 
 
-def seats(count: int, computers: int = 0, level: str = "greedy") -> list[Seat]:
-    return [Seat(NAMES[i], "computer" if i < computers else "person", level if i < computers else None, COLOURS[i])
+def seats(count: int, computers: int = 0, level: str = "greedy", names: list[str] = NAMES) -> list[Seat]:
+    return [Seat(names[i], "computer" if i < computers else "person", level if i < computers else None, COLOURS[i])
             for i in range(count)]
 
 
-def played(variant: str, count: int, moves: int, seed: int = 5, games: int = 1, computers: int = 0) -> Session:
+def played(variant: str, count: int, moves: int, seed: int = 5, games: int = 1, computers: int = 0,
+           names: list[str] = NAMES) -> Session:
     """A session some way into its game: ``moves`` actions by greedy players on every seat."""
-    session = Session(find_variant(variant), seats(count, computers), games, seed=seed, rolloff=False)
+    session = Session(find_variant(variant), seats(count, computers, names=names), games, seed=seed, rolloff=False)
     players = [make_player("greedy", random.Random(i), session.variant.family) for i in range(count)]
     state = session.state
     for _ in range(moves):
@@ -45,11 +47,12 @@ def _settle(driver, seconds: float = 3.0) -> None:
     driver.step(seconds)
 
 
-def _table(variant: str, count: int, moves: int, games: int = 1, coach: bool = False, handoff: bool = False):
+def _table(variant: str, count: int, moves: int, games: int = 1, coach: bool = False, handoff: bool = False,
+           names: list[str] = NAMES, computers: int = 0):
     def build(driver):
         from scenes.registry import opening_for as opening_scene
 
-        session = played(variant, count, moves, games=games)
+        session = played(variant, count, moves, games=games, names=names, computers=computers)
         scene = opening_scene(driver.app, session)
         driver.start(scene)
         top = driver.top
@@ -255,6 +258,7 @@ SCREENS = [
     ("table-dutch-match", _table("dutch", 3, 40, games=3)),
     ("table-fivezee-six", _table("fivezee", 6, 60)),
     ("table-yatzy-six", _table("yatzy", 6, 150)),
+    ("table-six-long-names", _table("official", 6, 90, names=LONG_NAMES, computers=2)),
     ("table-handoff", _table("classic", 2, 0, handoff=True)),
     ("box-help-top", _box_help("aces")),
     ("box-help-bottom", _box_help("chance")),

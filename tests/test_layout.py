@@ -87,6 +87,29 @@ def test_no_text_leaves_its_box(name, build, language, text_size, size):
         sorted(set(found)))
 
 
+# The scorecard read from the sofa: no text on it smaller than 14 px on a 1024x600 screen, 16 px elsewhere.
+CARD_SCREENS = ["table-fivezee-six", "table-yatzy-six", "table-six-long-names", "table-dutch-match", "challenge"]
+CARD_SIZES = [(1024, 600), (1366, 768), (1280, 800), (3840, 2160)]
+
+
+@pytest.mark.parametrize("size", CARD_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language,text_size", [("en", "normal"), ("nl", "normal"), ("pseudo", "normal"),
+                                                ("en", "large")])
+@pytest.mark.parametrize("name", CARD_SCREENS)
+def test_the_scorecard_stays_legible_at_six_seats(name, language, text_size, size):
+    from scenes.tables.table_layout import CARD
+
+    scale, drawn = drawn_texts(name, dict(SCREENS)[name], language, size, text_size)
+    smallest = 14 if size[1] <= 600 else 16
+    on_card = [d for d in drawn if d.words.strip() and d.target.get_size() == (theme.WIDTH, theme.HEIGHT)
+               and CARD.contains(d.rect)]
+    assert len(on_card) > 30  # the card was drawn: names, labels and scores
+    small = sorted({f"{d.words!r} at {d.size * scale:.1f} px" for d in on_card if d.size * scale < smallest - 0.01})
+    assert not small, f"{name} ({language}, {text_size}, {size[0]}x{size[1]}): " + ", ".join(small)
+    found = problems(on_card, scale)
+    assert not found, "\n".join(found)
+
+
 def test_the_check_catches_a_text_too_long_for_its_box():
     """The check itself can fail: a long translated label squeezed into a narrow box is reported."""
     import pygame

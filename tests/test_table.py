@@ -281,3 +281,24 @@ def test_a_seats_name_is_kept_when_it_changes_from_person_to_computer_and_back()
         assert not scene.seats[0].computer and scene.seats[0].name == "Grandma"
     finally:
         driver.close()
+
+
+def test_a_shortened_name_shows_whole_on_hover():
+    from helpers import texts_on_screen
+    from screens import SCREENS
+
+    driver = Driver()
+    try:
+        dict(SCREENS)["table-six-long-names"](driver)
+        table = driver.top
+        if table.handoff is not None:
+            driver.key(pygame.K_RETURN)  # ready
+        card = table.card
+        assert card.short_name(1) != "Maximilian" and card.short_name(4) == "Oma"
+        heading = (card.inner.x + card.label_w + card.col_w + card.col_w // 2, card.inner.y + 30)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=driver.window_pos(heading), rel=(0, 0),
+                                             buttons=(0, 0, 0), touch=False))
+        driver.step(0.1)
+        assert "Maximilian" in texts_on_screen(driver)
+    finally:
+        driver.close()

@@ -17,9 +17,13 @@ from game.rules.i18n import t
 from game.rules.scoring import Options, upper_bonus_needed
 from game.engine.state import ScorecardState
 
-from scenes.ui import theme
-from scenes.ui.textfit import READABLE, draw_lines
+from scenes.ui import assets, theme
+from scenes.ui.textfit import wrap_lines
 from scenes.ui.widgets import draw_text, panel, rounded, seat_badge
+
+# No text on the card is drawn smaller than this (at the "normal" text size): 14 px on a 1024x600 screen,
+# 19 at 1280x800, so six seats stay readable from the sofa. What does not fit is shortened or put otherwise.
+CARD_TEXT = 19
 
 
 @dataclass
@@ -37,6 +41,7 @@ class Scorecard:
         self.focus_box: str | None = None
         self.flash: dict[tuple[int, str], float] = {}  # (seat, box) -> seconds of glow left
         self.game: int | None = None  # the game shown: a finished one of a match stays for review; None: the one played
+        self.hover_seat: int | None = None  # a column heading under the pointer: its whole name shows
         self.rows = self._rows()
         self._layout()
 
@@ -121,8 +126,7 @@ class Scorecard:
                 pygame.draw.rect(surface, (255, 236, 170), rect)
             pygame.draw.line(surface, theme.PAPER_LINE, rect.bottomleft, rect.bottomright)
             style = "bold" if row.kind in ("total", "match") else "regular"
-            draw_lines(surface, row.label, self.font, theme.INK, (rect.x + 8, rect.centery), "midleft", style,
-                       self.label_w - 12)
+            self._draw_label(surface, row.label, rect, style)
             for seat in range(state.n):
                 self._draw_cell(surface, index, row, seat, active, options)
         if active is not None:
@@ -133,13 +137,43 @@ class Scorecard:
         if self.focus_box and options:
             index = next(i for i, r in enumerate(self.rows) if r.box == self.focus_box)
             rounded(surface, theme.PREVIEW_INK, self.row_rect(index).inflate(2, 2), 4, 2)
+        self._draw_whole_name(surface)
+
+    def _draw_whole_name(self, surface: pygame.Surface) -> None:
+        """A shortened name in full, under its heading, while the pointer rests there."""
+        seat = self.hover_seat
+        if seat is None or seat >= self.state.n:
+            return
+        name = self.state.seats[seat].name
+        if self.short_name(seat) == name:
+            return
+        width = min(self.rect.width - 20, assets.measure(assets.printable(name, "bold"), self._floor() + 3, "bold") + 24)
+        tip = pygame.Rect(0, self.inner.y + self.header_h + 2, width, assets.line_height(CARD_TEXT + 3, 1.0) + 14)
+        tip.centerx = self.inner.x + self.label_w + seat * self.col_w + self.col_w // 2
+        tip.clamp_ip(self.rect.inflate(-8, 0))
+        panel(surface, tip, theme.PAPER, 8, theme.seat_colour(self.state.seats[seat].colour, seat))
+        draw_text(surface, name, CARD_TEXT + 3, theme.INK, tip.center, "center", "bold", tip.width - 12,
+                  smallest=self._floor())
+
+    def _draw_label(self, surface: pygame.Surface, label: str, rect: pygame.Rect, style: str) -> None:
+        """A row's name: on one line if it fits (shrunk at most to the card's smallest size), else on two."""
+        width, floor = self.label_w - 12, self._floor()
+        if assets.measure(label, floor, style) <= width:
+            draw_text(surface, label, self.font, theme.INK, (rect.x + 8, rect.centery), "midleft", style, width,
+                      smallest=floor)
+            return
+        lines = wrap_lines(label, CARD_TEXT, width, style, 2)
+        step = assets.line_height(CARD_TEXT, 1.0)
+        for i, line in enumerate(lines):
+            y = rect.centery + round((i - (len(lines) - 1) / 2) * step)
+            draw_text(surface, line, CARD_TEXT, theme.INK, (rect.x + 8, y), "midleft", style, width, smallest=floor)
 
     def _draw_header(self, surface: pygame.Surface, active: int | None) -> None:
         state = self.state
         title = (t("scorecard.game_of", game=self.shown_game() + 1, games=state.games) if state.games > 1
                  else t("scorecard.title"))
-        draw_text(surface, title, 18, theme.INK_SOFT, (self.inner.x + 8, self.inner.y + self.header_h // 2),
-                  "midleft", "bold", self.label_w - 12)
+        draw_text(surface, title, CARD_TEXT, theme.INK_SOFT, (self.inner.x + 8, self.inner.y + self.header_h // 2),
+                  "midleft", "bold", self.label_w - 12, smallest=self._floor())
         for seat in range(state.n):
             rect = pygame.Rect(self.inner.x + self.label_w + seat * self.col_w, self.inner.y, self.col_w,
                                self.header_h)
@@ -148,15 +182,50 @@ class Scorecard:
             chip.midtop = (rect.centerx, rect.y + 4)
             rounded(surface, colour, chip, 3)
             seat_badge(surface, state.seats[seat].colour, seat, (rect.centerx, rect.y + 7), 6)
-            name = state.seats[seat].name
             computer = state.seats[seat].is_computer
-            draw_text(surface, name, 17 if self.col_w >= 70 else READABLE, theme.INK,
-                      (rect.centerx, rect.y + (26 if computer else 32)), "center", "black" if seat == active else "bold",
-                      self.col_w - 6)
+            style = "black" if seat == active else "bold"
+            name = self.short_name(seat, style)
+            draw_text(surface, name, CARD_TEXT, theme.INK, (rect.centerx, rect.y + (25 if computer else 32)), "center",
+                      style, self.col_w - 4, smallest=self._floor())
             if computer:
-                tag = t("scorecard.computer" if self.col_w >= 70 else "scorecard.computer_short")
-                draw_text(surface, tag, READABLE, theme.INK_FAINT, (rect.centerx, rect.bottom + 1),
-                          "midbottom", "bold", self.col_w - 6)
+                self._draw_computer_tag(surface, rect)
+
+    def _draw_computer_tag(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """"Computer" (or "CPU") under the name where it fits; else a small screen on a stand, in any language."""
+        for key in ("scorecard.computer", "scorecard.computer_short"):
+            tag = t(key)
+            if assets.measure(tag, self._floor(), "bold") <= self.col_w - 4:
+                draw_text(surface, tag, CARD_TEXT, theme.INK_FAINT, (rect.centerx, rect.bottom + 2), "midbottom",
+                          "bold", self.col_w - 4, smallest=self._floor())
+                return
+        screen = pygame.Rect(0, 0, 20, 13)
+        screen.midbottom = (rect.centerx, rect.bottom - 5)
+        pygame.draw.rect(surface, theme.INK_FAINT, screen, 2, border_radius=2)
+        pygame.draw.line(surface, theme.INK_FAINT, (rect.centerx - 5, rect.bottom - 2), (rect.centerx + 5,
+                                                                                         rect.bottom - 2), 2)
+
+    def _floor(self) -> int:
+        return max(8, round(CARD_TEXT * assets.text_scale()))
+
+    def short_name(self, seat: int, style: str = "bold") -> str:
+        """A seat's name as its column has room for: whole, else its first word, else that word cut short
+        ("Maxi…"); the seat's shape and colour above it, and the whole name on hover and on the turn banner."""
+        name = self.state.seats[seat].name
+        room, size = self.col_w - 4, self._floor()
+        words = name.split()
+        for candidate in (name, words[0] if words else name):
+            if assets.measure(assets.printable(candidate, style), size, style) <= room:
+                return candidate
+        return assets.fit(assets.printable(words[0] if words else name, style), size, room, style)
+
+    def seat_at(self, pos: tuple[int, int]) -> int | None:
+        """The seat whose column heading is under a point (its whole name shows on hover)."""
+        for seat in range(self.state.n):
+            rect = pygame.Rect(self.inner.x + self.label_w + seat * self.col_w, self.inner.y, self.col_w,
+                               self.header_h)
+            if rect.collidepoint(pos):
+                return seat
+        return None
 
     def _draw_cell(self, surface, index: int, row: Row, seat: int, active: int | None,
                    options: Options | None) -> None:
@@ -172,9 +241,9 @@ class Scorecard:
             if score is not None:
                 colour = theme.INK if score > 0 else theme.ZERO_INK
                 draw_text(surface, str(score), size, colour, rect.center, "center", "bold", self.col_w - 4)
-                if row.box in card.jokers:
-                    draw_text(surface, t("scorecard.joker"), READABLE, theme.PREVIEW_INK, (rect.right - 3, rect.y),
-                              "topright", "black")
+                if row.box in card.jokers:  # a small gold corner: scored as a joker (the box help says so)
+                    corner = [(rect.right - 14, rect.y + 2), (rect.right - 2, rect.y + 2), (rect.right - 2, rect.y + 14)]
+                    pygame.draw.polygon(surface, theme.PREVIEW_INK, corner)
             elif seat == active and options is not None:
                 if row.box in options.scores:
                     points = options.scores[row.box]
@@ -191,10 +260,13 @@ class Scorecard:
                 draw_text(surface, f"+{bonus}", size, (30, 130, 60), rect.center, "center", "black")
             else:
                 needed = upper_bonus_needed(v, card.boxes)
-                text = (t("scorecard.more" if self.col_w >= 80 else "scorecard.to_go", needed=needed) if needed
-                        else "—")
-                draw_lines(surface, text, max(READABLE, size - 8), theme.INK_SOFT, rect.center, "center", "regular",
-                           self.col_w - 4)
+                text = "—"
+                if needed:  # "12 more" where there is room; a narrow column says "−12", read with the row's label
+                    text = t("scorecard.more", needed=needed)
+                    if assets.measure(text, self._floor(), "regular") > self.col_w - 4:
+                        text = f"\u2212{needed}"
+                draw_text(surface, text, max(self._floor(), size - 6), theme.INK_SOFT, rect.center, "center",
+                          "regular", self.col_w - 4, smallest=self._floor())
         elif row.kind == "five_bonus":
             if card.five_alike_bonus:
                 draw_text(surface, f"+{card.five_alike_bonus}", size, (30, 130, 60), rect.center, "center", "black")

@@ -314,6 +314,7 @@ class TableScene(TablePainting, PlayScene):
     def handle_play(self, intent):
         if intent.kind == "point":
             self.card.hover_box = self.card.box_at(intent.pos, self.seat)
+            self.card.hover_seat = self.card.seat_at(intent.pos)
             self.box_help.hover(self.card.box_at(intent.pos))
             self.buttons.handle(intent, self.clock.time)
             return None

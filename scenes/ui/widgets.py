@@ -108,18 +108,19 @@ def record_text(on: bool) -> list[Drawn] | None:
 
 def draw_text(surface: pygame.Surface, words: str, size: int, colour, pos: tuple[int, int],
               align: str = "topleft", style: str = "regular", width: int | None = None,
-              quiet: bool = False) -> pygame.Rect:
+              quiet: bool = False, smallest: int | None = None) -> pygame.Rect:
     """Blit text anchored at ``pos`` (any pygame.Rect anchor).
 
-    With ``width``, text too wide for its box first shrinks (down to SMALLEST of its size), then is shortened
-    with an ellipsis. The "large text" setting scales every size.
+    With ``width``, text too wide for its box first shrinks (down to SMALLEST of its size, or to ``smallest``
+    as drawn), then is shortened with an ellipsis. The "large text" setting scales every size.
     """
     translated = isinstance(words, Tr)
     words = assets.printable(words, style)
     size = max(8, round(size * assets.text_scale()))
     shortened = False
     if width is not None:
-        size = assets.size_to_fit(words, size, width, style, SMALLEST)
+        size = assets.size_to_fit(words, size, width, style, SMALLEST if smallest is None else
+                                  min(1.0, smallest / size))
         fitted = assets.fit(words, size, width, style)
         shortened = fitted != words
         words = fitted
