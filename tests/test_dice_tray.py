@@ -334,3 +334,26 @@ def test_a_huge_speed_lands_the_throw_in_one_update():
     assert not tray.busy()
     assert tray.shown_faces() == [4, 4, 2, 2, 1]
     assert_tidy(tray, [False] * 5)
+
+
+def test_banners_never_cover_the_dice():
+    """Turn and roll banners show at the top of the felt: the dice never come to rest under them."""
+    from game.engine.session import Session
+    from game.engine.state import Seat
+    from game.rules.variants import find_variant
+    from scene_driver import Driver
+
+    driver = Driver(animation="normal")
+    try:
+        for seed in range(12):
+            session = Session(find_variant("classic"), [Seat("Ann")], seed=seed, rolloff=False)
+            table = driver.app.scene("table", session)
+            driver.app.stack.clear(table)
+            driver.step(0.1)
+            for _ in range(3):
+                driver.key(pygame.K_SPACE)
+                assert driver.wait_until(lambda: not table.throwing, 10)
+                banner = table.banner_rect()
+                assert not any(table.tray.die_rect(d).colliderect(banner) for d in range(table.tray.count))
+    finally:
+        driver.close()

@@ -140,7 +140,7 @@ def test_esc_skips_the_walkthrough_and_the_table_plays_on():
         scene, session = table(driver)
         driver.key(pygame.K_ESCAPE)
         assert not scene.walkthrough.active and driver.top is scene  # Esc skipped it; it did not open the menu
-        assert scene.tray.keep_clear == []  # and the dice have the whole tray again
+        assert scene.tray.keep_clear == [scene.banner_rect().inflate(16, 36)]  # the tray again, but the banner's place
         roll(driver, scene)
         assert isinstance(session.log[0], Roll)
     finally:
@@ -153,7 +153,7 @@ def test_dice_move_clear_of_the_coach_panel_and_keep_their_numbers(driver):
     roll(driver, scene)
     numbers = list(scene.key_order)
     driver.key(pygame.K_c)
-    [band] = scene.tray.keep_clear
+    banner, band = scene.tray.keep_clear  # the banner's place, and the coach's panel
     for die in range(scene.tray.count):
         if not session.state.held[die]:
             assert not scene.tray.die_rect(die).colliderect(band)

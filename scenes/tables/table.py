@@ -244,8 +244,9 @@ class TableScene(TablePainting, PlayScene):
         self.keep_dice_clear()
 
     def keep_dice_clear(self) -> None:
-        """Dice rest clear of the coach's panel and the walkthrough's while they show (dice under one move aside)."""
-        bands = []
+        """Dice rest clear of the banner's place always, and of the coach's panel and the walkthrough's while they
+        show (dice under one move aside)."""
+        bands = [self.banner_rect()]
         if self.seat in self.coach.on and self.coach.available:
             band = pygame.Rect(self.tray_rect.x + 8, 0, 520, 6 * assets.line_height(17, 1.4) + 4)
             band.bottom = self.tray_rect.bottom - 6

@@ -163,13 +163,18 @@ class TablePainting:
         if self.banner_time <= 0 or not self.banner:
             return
         alpha = min(1.0, self.banner_time / 0.3)
-        rect = pygame.Rect(0, 0, 600, 64)
-        rect.center = (TRAY.centerx, TRAY.y + 48)
+        rect = self.banner_rect()
         veil = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (20, 14, 10, int(190 * alpha)), veil.get_rect(), border_radius=16)
         occlude(surface, rect)
         surface.blit(veil, rect)
         draw_text(surface, self.banner, 28, theme.PAPER, rect.center, "center", "bold", rect.width - 30)
+
+    def banner_rect(self) -> pygame.Rect:
+        """Where the turn's and the roll's words show, at the top of the felt (the dice never rest under it)."""
+        rect = pygame.Rect(0, 0, 600, 64)
+        rect.center = (TRAY.centerx, TRAY.y + 48)
+        return rect
 
     def draw_handoff(self, surface: pygame.Surface) -> None:
         seat = self.handoff
