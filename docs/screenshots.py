@@ -28,6 +28,7 @@ SHOTS = [  # (file, screen, language, window size)
     ("table-en-1920x1080.png", "table-official-two", "en", (1920, 1080)),
     ("jackpot-nl-1024x600.png", "jackpot", "nl", (1024, 600)),
     ("scorecard-en-1920x1080.png", "table-yatzy-six", "en", (1920, 1080)),
+    ("six-seats-en-1024x600.png", "table-six-long-names", "en", (1024, 600)),
 ]
 
 
