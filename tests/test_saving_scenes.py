@@ -134,3 +134,23 @@ def test_a_new_game_asks_before_it_replaces_the_saved_one():
         assert type(driver.top).__name__ in ("RollOffScene", "TableScene")
     finally:
         driver.close()
+
+
+def test_a_long_first_name_does_not_hide_the_others_on_continue():
+    from game.engine.session import Session
+    from game.engine.state import Seat
+    from game.rules.variants import find_variant
+    from game.store.saves import Resumed
+    from scenes.menus.title import CONTINUE_WIDTH, DETAIL_SIZE, continue_detail
+
+    from scene_driver import Driver
+
+    driver = Driver()
+    try:
+        seats = [Seat("Maximiliaan Alexander Willem van Oranje")] + [Seat(name) for name in ("Ann", "Bob", "Cas",
+                                                                                       "Dee", "Eef")]
+        session = Session(find_variant("classic"), seats, seed=1)
+        detail = continue_detail(Resumed(session), CONTINUE_WIDTH - 16, DETAIL_SIZE)
+        assert all(name in detail for name in ("Ann", "Bob", "Cas", "Dee", "Eef", "Maxim")) and "…" in detail
+    finally:
+        driver.close()

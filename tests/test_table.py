@@ -175,13 +175,15 @@ def test_a_name_typed_on_the_new_game_screen_reaches_the_table():
         field = scene._seat_rect(0)
         driver.click((field.x + 120, field.centery))
         driver.type_text("Oma Truus " + "😀" * 500)
+        from helpers import texts_on_screen
+        assert "40/40" in texts_on_screen(driver)  # full: the field says so
         driver.key(pygame.K_RETURN)
         driver.click(scene.start.rect.center)
         rolloff = driver.top
         assert isinstance(rolloff, RollOffScene)
         name = rolloff.session.seats[0].name
         assert name.startswith("Oma Truus") and len(name) <= 40
-        driver.step(0.5)  # draws with the emoji replaced, no crash
+        driver.step(0.5)  # draws the emoji, no crash
     finally:
         driver.close()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.engine.state import MAX_NAME
 from game.rules.i18n import t
 
 from scenes.ui import assets, theme
@@ -76,7 +77,12 @@ class NewGamePainting:
                 3 if name.focus and not editing else 2)
         if editing:  # show the end of what is being typed, with the caret
             caret = "|" if not self.caret_blinking() or int(self.clock.time * 2) % 2 == 0 else " "
-            shown = _tail(assets.printable(seat.name), round(24 * assets.text_scale()), field.width - 30) + caret
+            room = field.width - 30
+            if len(seat.name) >= MAX_NAME:  # full: it says so, rather than dropping keys without a word
+                full = draw_text(surface, f"{MAX_NAME}/{MAX_NAME}", 16, theme.ZERO_INK, (field.right - 8, field.centery),
+                                 "midright", "bold")
+                room -= full.width + 8
+            shown = _tail(assets.printable(seat.name), round(24 * assets.text_scale()), room) + caret
             draw_text(surface, shown, 24, theme.INK, (field.x + 10, field.centery), "midleft", "bold")
         else:
             draw_text(surface, seat.name, 24, theme.INK, (field.x + 10, field.centery), "midleft", "bold",

@@ -117,17 +117,30 @@ class TitleScene(Scene):
 def continue_detail(resumed: Resumed, width: int | None = None, size: int = DETAIL_SIZE) -> str:
     """"Classic Yahtzee - Ann, Ada - saved 5 min ago" under Continue, in the player's language.
 
-    With ``width``, the players' names are shortened ("Ann, A…") so that the rest fits whole."""
+    With ``width``, the names share the room left by the rest: a long one is shortened ("Maximil…, Ann, Ada"),
+    so it never hides the others."""
     session = resumed.session
     if session is None:
         return ""
-    names = assets.printable(", ".join(seat.name for seat in session.seats))
+    each = [assets.printable(seat.name) for seat in session.seats]
+    names = ", ".join(each)
     words = {"game": str(session.variant.name), "when": saved_when(resumed.saved_at)}
     if width is not None:
         drawn = max(8, round(size * assets.text_scale()))
-        room = width - assets.measure(t("title.continue_detail", names="", **words), drawn)
-        names = assets.fit(names, drawn, max(room, 40))
+        room = max(40, width - assets.measure(t("title.continue_detail", names="", **words), drawn))
+        names = _share(each, drawn, room)
     return t("title.continue_detail", names=names, **words)
+
+
+def _share(names: list[str], size: int, room: int) -> str:
+    """The names joined, each cut to what is left for it once the shorter ones have what they need."""
+    comma = assets.measure(", ", size)
+    left, shown = room - comma * (len(names) - 1), list(names)
+    for count, i in enumerate(sorted(range(len(names)), key=lambda k: assets.measure(names[k], size))):
+        share = left // (len(names) - count)
+        shown[i] = assets.fit(names[i], size, max(share, 1))
+        left -= assets.measure(shown[i], size)
+    return ", ".join(shown)
 
 
 def saved_when(when: float | None, now: float | None = None) -> str:
