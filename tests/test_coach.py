@@ -14,19 +14,25 @@ from game.rules.variants import find_variant
 from scene_driver import Driver
 
 
-def test_the_coach_marks_the_best_keep_and_reports_costly_choices():
+def _coached_roll(driver):
+    """Ann against a computer at classic, the coach switched on with a click, the dice rolled."""
     from scenes.tables.table import TableScene
 
+    session = Session(find_variant("classic"), [Seat("Ann"), Seat("Ada", "computer", "greedy")], seed=7,
+                      rolloff=False)
+    table = TableScene(driver.app, session)
+    driver.start(table)
+    assert table.coach.available
+    driver.click(table.coach_button.rect.center)
+    assert 0 in table.coach.on
+    driver.key(pygame.K_SPACE)
+    return table, session
+
+
+def test_the_coach_marks_the_best_keep_and_reports_costly_choices():
     driver = Driver(animation="instant")
     try:
-        session = Session(find_variant("classic"), [Seat("Ann"), Seat("Ada", "computer", "greedy")], seed=7,
-                          rolloff=False)
-        table = TableScene(driver.app, session)
-        driver.start(table)
-        assert table.coach.available
-        driver.click(table.coach_button.rect.center)
-        assert 0 in table.coach.on
-        driver.key(pygame.K_SPACE)
+        table, session = _coached_roll(driver)
         driver.step(0.2)
         options = table.coach.options()
         assert options and options[0].loss == 0 and all(a.value >= b.value for a, b in zip(options, options[1:]))
@@ -176,13 +182,7 @@ def test_the_coach_switched_on_is_kept_with_the_saved_game():
 
     driver = Driver(animation="instant")
     try:
-        session = Session(find_variant("classic"), [Seat("Ann"), Seat("Ada", "computer", "greedy")], seed=7,
-                          rolloff=False)
-        table = TableScene(driver.app, session)
-        driver.start(table)
-        driver.click(table.coach_button.rect.center)
-        assert 0 in table.coach.on
-        driver.key(pygame.K_SPACE)
+        table, session = _coached_roll(driver)
         driver.step(0.5)
         save_session(session)
         resumed = load_saved(load_all().find).session

@@ -163,19 +163,26 @@ def test_the_window_close_button_quits():
         driver.close()
 
 
-def test_a_name_typed_on_the_new_game_screen_reaches_the_table():
+def _type_first_name(driver, words: str):
+    """The New game screen, with ``words`` typed into the first seat's name (still being edited)."""
     from scenes.menus.newgame import NewGameScene
+
+    scene = NewGameScene(driver.app)
+    driver.start(scene)
+    driver.step(0.4)
+    field = scene._seat_rect(0)
+    driver.click((field.x + 120, field.centery))
+    driver.type_text(words)
+    return scene
+
+
+def test_a_name_typed_on_the_new_game_screen_reaches_the_table():
+    from helpers import texts_on_screen
     from scenes.menus.rolloff import RollOffScene
 
     driver = Driver()
     try:
-        scene = NewGameScene(driver.app)
-        driver.start(scene)
-        driver.step(0.4)
-        field = scene._seat_rect(0)
-        driver.click((field.x + 120, field.centery))
-        driver.type_text("Oma Truus " + "😀" * 500)
-        from helpers import texts_on_screen
+        scene = _type_first_name(driver, "Oma Truus " + "😀" * 500)
         assert "40/40" in texts_on_screen(driver)  # full: the field says so
         driver.key(pygame.K_RETURN)
         driver.click(scene.start.rect.center)
@@ -259,16 +266,9 @@ def test_between_games_of_a_match_the_finished_card_can_be_looked_at_and_enter_a
 
 
 def test_a_seats_name_is_kept_when_it_changes_from_person_to_computer_and_back():
-    from scenes.menus.newgame import NewGameScene
-
     driver = Driver()
     try:
-        scene = NewGameScene(driver.app)
-        driver.start(scene)
-        driver.step(0.4)
-        field = scene._seat_rect(0)
-        driver.click((field.x + 120, field.centery))
-        driver.type_text("Grandma")
+        scene = _type_first_name(driver, "Grandma")
         driver.key(pygame.K_RETURN)
 
         def kind(i):

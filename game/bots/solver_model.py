@@ -13,7 +13,7 @@ from typing import Callable
 
 import numpy as np
 
-from game.bots.solver_turn import SolverTableError
+from game.bots.solver_turn import SolverTableError, card_of
 from game.rules.scoring import box_options, hand_scores, is_five_alike
 from game.rules.variant import MAX_BOXES, Variant
 
@@ -174,17 +174,6 @@ def model(variant: Variant) -> Model:
     )
 
 
-def _card(variant: Variant, mask: int, five: int) -> dict[str, int | None]:
-    """A card with the boxes of ``mask`` filled (0s; the five-alike box with its points when ``five``)."""
-    card: dict[str, int | None] = {}
-    for i, box in enumerate(variant.boxes):
-        if mask >> i & 1:
-            card[box.id] = box.score if (box.kind == "five_alike" and five) else 0
-        else:
-            card[box.id] = None
-    return card
-
-
 @dataclass(eq=False)
 class JokerTables:
     """``box_options`` for the five-alike hands on every card with the five-alike box filled.
@@ -217,7 +206,7 @@ def joker_tables(m: Model, options: Callable = box_options) -> JokerTables:
         if not mask & m.five_bit or mask == full:
             continue
         for five in range(m.F):
-            card = _card(v, mask, five)
+            card = card_of(v, mask, five)
             for i, hand in enumerate(hands):
                 found = options(v, card, hand)
                 for box, points in found.scores.items():
