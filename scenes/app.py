@@ -36,6 +36,7 @@ from scenes.ui.input import Input, Intent, Viewport
 from scenes.logs import close_logging, setup_logging
 from scenes import registry
 from scenes.demo import demo_scene
+from scenes.heap import keep_big_blocks_apart
 from scenes.kiosk.controller import KioskController, hold_the_screen
 from scenes.persist import SaveStatus
 from scenes.ui.stack import Scene, SceneStack
@@ -139,6 +140,7 @@ class App:
         self._redraw = True
         self._drawn_changes = -1  # the stack's change count at the last frame
         self._wake_at: float | None = None  # app time of the next timer due to change the picture
+        self._scaled: pygame.Surface | None = None
 
     # ------------------------------------------------------------- window --
     def _open_window(self) -> pygame.Surface:
@@ -262,12 +264,19 @@ class App:
             _stop_noting()  # the noted text is drawn below, at the window's resolution
         return layer
 
+    def _scaled_canvas(self) -> pygame.Surface:
+        """The canvas at the window's scale, into one surface kept for it: a new 8 MB surface every frame
+        left the C heap fragmented, and a kiosk's memory crept up hour after hour."""
+        if self._scaled is None or self._scaled.get_size() != self.viewport.size:
+            self._scaled = pygame.Surface(self.viewport.size, 0, self.canvas)
+        return pygame.transform.smoothscale(self.canvas, self.viewport.size, self._scaled)
+
     def present(self, layer: NativeText | None) -> None:
         if not self.scaled():
             self.window.blit(self.canvas, (0, 0))
         else:
             self.window.fill(theme.WOOD_DARK)  # the table's edge, not black bars
-            self.window.blit(pygame.transform.smoothscale(self.canvas, self.viewport.size), self.viewport.offset)
+            self.window.blit(self._scaled_canvas(), self.viewport.offset)
             if layer is not None:
                 layer.draw(self.window, self.viewport.scale, self.viewport.offset)
         if self.kiosk is not None:
@@ -389,6 +398,7 @@ def run(args: Any) -> int:
 
 
 def _run(args: Any, stop: StopSignals) -> int:
+    keep_big_blocks_apart()  # a kiosk runs for days: freed surfaces go back to the system (scenes.heap)
     settings = load_settings()
     kiosk = None
     if getattr(args, "kiosk", False) or settings.kiosk:
