@@ -105,7 +105,8 @@ def test_the_bidirectional_order():
     assert visual("שרה") == "הרש"
     assert visual("Alice, שרה 2") == "Alice, 2 הרש"  # the number stays after the name it follows
     assert visual("محمد 12") == "12 دمحم"
-    assert visual("שרה and Ann") == "and Ann הרש"  # a right-to-left line: its first word rightmost
+    assert visual("שרה and Ann") == "הרש and Ann"  # the game's lines are left to right: the name comes first
+    assert visual("שרה is playing...") == "הרש is playing..."
     assert visual("Zoë 山田") == "Zoë 山田"
     assert glyphs.reversed_clusters("אָב") == "באָ"  # without HarfBuzz: the mark stays on its letter
 

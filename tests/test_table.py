@@ -254,6 +254,7 @@ def test_between_games_of_a_match_the_finished_card_can_be_looked_at_and_enter_a
         assert over.reviewing
         shown = texts_on_screen(driver)
         assert all(str(total) in shown for total in first)  # the finished game's totals, readable
+        assert not table.roll_button.enabled  # nothing to roll on a finished card
         driver.click(over.review_row.buttons[0].rect.center)  # back to the results
         assert not over.reviewing
         driver.key(pygame.K_TAB)
@@ -302,5 +303,29 @@ def test_a_shortened_name_shows_whole_on_hover():
                                              buttons=(0, 0, 0), touch=False))
         driver.step(0.1)
         assert "Maximilian" in texts_on_screen(driver)
+    finally:
+        driver.close()
+
+
+def test_seats_a_smaller_game_sets_aside_come_back():
+    from screens import LONG_NAMES
+    from scenes.menus.newgame import NewGameScene
+
+    driver = Driver()
+    try:
+        scene = NewGameScene(driver.app)
+        driver.start(scene)
+        driver.step(0.4)
+        while len(scene.seats) < 6:
+            scene._add_seat_and_build()
+        for seat, name in zip(scene.seats, LONG_NAMES):
+            seat.name = name
+        names = [seat.name for seat in scene.seats]
+        jackpot = next(i for i, v in enumerate(scene.variants) if v.id == "jackpot")
+        official = next(i for i, v in enumerate(scene.variants) if v.id == "official")
+        scene._pick_variant(jackpot)
+        assert [seat.name for seat in scene.seats] == names[:4]
+        scene._pick_variant(official)
+        assert [seat.name for seat in scene.seats] == names  # all six again, names and all
     finally:
         driver.close()

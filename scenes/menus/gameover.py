@@ -161,6 +161,9 @@ class GameOverScene(Scene):
                 self.back_to_results()
             else:
                 self.review_row.handle(intent, self.clock.time)
+            card = getattr(self.app.stack.scenes[-2] if len(self.app.stack.scenes) > 1 else None, "card", None)
+            if intent.kind == "point" and hasattr(card, "seat_at"):
+                card.hover_seat = card.seat_at(intent.pos)  # the finished card's whole names, on hover too
             return None
         if intent.kind == "back":
             self.to_title()  # the game is in the records (a match goes on with Continue)

@@ -86,6 +86,7 @@ class NewGameScene(NewGamePainting, Scene):
         self.games = 1
         self.editing: int | None = None
         self.typed_at = 0.0  # when the name being edited last changed (the caret blinks a while after)
+        self.parked: list[SeatSetup] = []  # seats a game for fewer players set aside, back when it allows them
         self.fresh_edit = False
         self.scroll = 0
         self.row = ButtonRow()
@@ -128,8 +129,10 @@ class NewGameScene(NewGamePainting, Scene):
             if seat.level not in levels:  # the same step of the dial in this game's set of levels
                 step = min(_step(seat.level), len(levels) - 1)
                 seat.level = levels[step]
-        while len(self.seats) > high:
-            self.seats.pop()
+        while len(self.seats) > high:  # a game for fewer: the last seats wait aside, names and all
+            self.parked.insert(0, self.seats.pop())
+        while self.parked and len(self.seats) < high:  # room again: they come back
+            self.seats.append(self.parked.pop(0))
         while len(self.seats) < low:
             self._add_seat()
         self.games = min(self.games, v.max_games)
@@ -192,6 +195,7 @@ class NewGameScene(NewGamePainting, Scene):
         self.seats.append(SeatSetup(self._computer_name(), True, "heuristic", colour))
 
     def _add_seat_and_build(self) -> None:
+        self.parked.clear()  # the player sets the seats now: none come back on their own
         if len(self.seats) < self.seat_limits()[1]:
             self._add_seat()
             self._build()
@@ -199,6 +203,7 @@ class NewGameScene(NewGamePainting, Scene):
     def _remove_seat(self, i: int) -> None:
         if len(self.seats) > self.seat_limits()[0]:
             self._stop_editing()
+            self.parked.clear()
             self.seats.pop(i)
             self._build()
 

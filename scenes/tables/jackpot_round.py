@@ -29,6 +29,7 @@ AREA = pygame.Rect(30, 30, 1220, 740)
 ROUNDS_TOP = AREA.bottom - 190  # the table of rounds
 TOTAL_ROOM = 40  # under each list: the rack's total
 ITEM_SIZE = 17
+LABELS = 130  # the rounds table's labels, left of the racks
 
 
 def _arrow(surface: pygame.Surface, at: tuple[int, int], up: bool) -> None:
@@ -75,10 +76,10 @@ class JackpotRoundScene(Scene):
         self.on_next = on_next
         v = session.variant
         n = self.state.n
-        width = min(280, (AREA.width - 40) // n)
+        width = min(280, (AREA.width - 40 - LABELS) // n - 10)
         self.views = []
-        for seat, info in enumerate(self.state.seats):
-            rect = pygame.Rect(AREA.x + 20 + seat * (width + 10), AREA.y + 90, width, int(width * 0.9))
+        for seat, info in enumerate(self.state.seats):  # right of the rounds' labels: each column under its rack
+            rect = pygame.Rect(AREA.x + 20 + LABELS + seat * (width + 10), AREA.y + 90, width, int(width * 0.9))
             view = RackView(rect, v.columns, theme.seat_colour(info.colour, seat), info.name)
             view.set_tiles(dict(self.state.last_racks[seat]), None)
             self.views.append(view)
@@ -245,19 +246,17 @@ class JackpotRoundScene(Scene):
 
     def _draw_rounds(self, surface: pygame.Surface) -> None:
         top = ROUNDS_TOP
-        n = self.state.n
-        col = (AREA.width - 400) // n
         x0 = AREA.x + 30
         step = assets.line_height(20, 1.5)
         for r, scores in enumerate(self.state.scores):
             draw_text(surface, t("jackpot.round.row", round=r + 1), 20, theme.PAPER, (x0, top + r * step), "midleft",
-                      "bold", 140)
-            for seat, score in enumerate(scores):
-                draw_text(surface, str(score.total), 20, theme.PAPER, (x0 + 160 + seat * col, top + r * step),
+                      "bold", LABELS - 10)
+            for seat, score in enumerate(scores):  # under each player's rack
+                draw_text(surface, str(score.total), 20, theme.PAPER, (self.views[seat].rect.centerx, top + r * step),
                           "center", "bold")
         totals = self.state.totals()
         y = top + len(self.state.scores) * step
-        draw_text(surface, t("jackpot.round.total"), 22, (255, 226, 130), (x0, y), "midleft", "black", 140)
+        draw_text(surface, t("jackpot.round.total"), 22, (255, 226, 130), (x0, y), "midleft", "black", LABELS - 10)
         for seat, total in enumerate(totals):
-            draw_text(surface, str(total), 22, (255, 226, 130), (x0 + 160 + seat * col, y), "center", "black")
+            draw_text(surface, str(total), 22, (255, 226, 130), (self.views[seat].rect.centerx, y), "center", "black")
 

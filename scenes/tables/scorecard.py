@@ -261,10 +261,11 @@ class Scorecard:
             else:
                 needed = upper_bonus_needed(v, card.boxes)
                 text = "—"
-                if needed:  # "12 more" where there is room; a narrow column says "−12", read with the row's label
+                if needed:  # "12 more" where there is room; a narrow column shows the way there: "51/63"
                     text = t("scorecard.more", needed=needed)
-                    if assets.measure(text, self._floor(), "regular") > self.col_w - 4:
-                        text = f"\u2212{needed}"
+                    for short in (f"{card.upper_total(v)}/{v.upper_bonus.threshold}", f"\u2212{needed}"):
+                        if assets.measure(text, self._floor(), "regular") > self.col_w - 4:
+                            text = short
                 draw_text(surface, text, max(self._floor(), size - 6), theme.INK_SOFT, rect.center, "center",
                           "regular", self.col_w - 4, smallest=self._floor())
         elif row.kind == "five_bonus":

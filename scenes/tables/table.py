@@ -181,6 +181,8 @@ class TableScene(TablePainting, PlayScene):
     def _game_finished(self, game: int) -> None:
         self.app.play("win" if self.state.is_terminal() else "bonus")
         self.card.game = game  # the finished card stays on the table, to look back at, until the next game
+        self.roll_button.enabled = False  # nothing to roll on a finished card (the next game enables it again)
+        self.banner_time = 0.0
         self.app.go("game_over", self.session, game, self.demo, on_next=self._next_game, coach=self.coach)
 
     def _next_game(self) -> None:
@@ -301,6 +303,8 @@ class TableScene(TablePainting, PlayScene):
         if intent.kind == "tap" and self.undo_button.hit(intent.pos) or intent.kind == "letter" and intent.key == "u":
             self.undo()  # also from the hand-off screen: the next seat has not acted yet
             return None
+        if intent.kind == "point":
+            self.card.hover_seat = self.card.seat_at(intent.pos)  # whole names on hover, hand-off or not
         if self.handoff is not None:
             if intent.kind in ("tap", "confirm", "roll"):
                 self.handoff = None
@@ -315,7 +319,6 @@ class TableScene(TablePainting, PlayScene):
     def handle_play(self, intent):
         if intent.kind == "point":
             self.card.hover_box = self.card.box_at(intent.pos, self.seat)
-            self.card.hover_seat = self.card.seat_at(intent.pos)
             self.box_help.hover(self.card.box_at(intent.pos))
             self.buttons.handle(intent, self.clock.time)
             return None

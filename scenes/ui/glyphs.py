@@ -184,10 +184,11 @@ _NUMBER = ("EN", "AN")
 
 
 def levels(text: str) -> list[int]:
-    """The embedding level of each character (even: left to right, odd: right to left); the paragraph's
-    direction is that of its first strong character, left to right if it has none."""
+    """The embedding level of each character (even: left to right, odd: right to left). Every line is left
+    to right, as the game's languages are: a Hebrew or Arabic name is a right-to-left run inside it, so
+    "שרה is playing" keeps the name first, not the sentence turned round."""
     original = [unicodedata.bidirectional(c) or "L" for c in text]
-    base = 1 if next((t for t in original if t in _STRONG), "L") != "L" else 0
+    base = 0
     sos = "R" if base else "L"
     types = []
     last_strong = sos
