@@ -127,7 +127,8 @@ class App:
         self.catalogue: Catalogue = load_all()
         self.sounds = _make_sounds(self.settings)
         self.running = True
-        self.last_seats = None  # the New game screen's seats, kept for the next game in this run
+        self.last_seats = None  # the New game screen's seats and game, kept for the next game in this run
+        self.last_variant: str | None = None
         self.notice: str | None = None  # one line for the title screen (a damaged file set aside, say)
         self.time = 0.0
         self.frames = 0

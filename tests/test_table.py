@@ -329,3 +329,20 @@ def test_seats_a_smaller_game_sets_aside_come_back():
         assert [seat.name for seat in scene.seats] == names  # all six again, names and all
     finally:
         driver.close()
+
+
+def test_new_game_starts_on_the_game_just_played():
+    from scenes.menus.newgame import NewGameScene
+
+    driver = Driver()
+    try:
+        scene = NewGameScene(driver.app)
+        driver.start(scene)
+        driver.step(0.4)
+        yatzy = next(i for i, v in enumerate(scene.variants) if v.id == "yatzy")
+        scene._pick_variant(yatzy)
+        scene.start_game()
+        again = NewGameScene(driver.app)
+        assert again.variant.id == "yatzy" and again.variant_index in again._visible_variants()
+    finally:
+        driver.close()

@@ -77,8 +77,9 @@ class NewGameScene(NewGamePainting, Scene):
         self.kiosk = kiosk.config if kiosk is not None else None
         self.variants = [v for v in app.catalogue.variants if self.kiosk is None or v.id in self.kiosk.variants]
         self.variants = self.variants or list(app.catalogue.variants)
-        self.variant_index = 0
-        # The seats of the last game set up in this run, else a person against the computer.
+        # The game and the seats last set up in this run, else the first game, a person against the computer.
+        last_game = getattr(app, "last_variant", None)
+        self.variant_index = next((i for i, v in enumerate(self.variants) if v.id == last_game), 0)
         last = getattr(app, "last_seats", None)
         self.seats = [SeatSetup(**vars(s)) for s in last] if last else [
             SeatSetup(person_name(0), False, "heuristic", theme.SEAT_ORDER[0]),
@@ -89,6 +90,7 @@ class NewGameScene(NewGamePainting, Scene):
         self.parked: list[SeatSetup] = []  # seats a game for fewer players set aside, back when it allows them
         self.fresh_edit = False
         self.scroll = 0
+        self.scroll = max(0, self.variant_index - len(self._visible_variants()) + 1)  # the game chosen in view
         self.row = ButtonRow()
 
     @property
@@ -297,6 +299,7 @@ class NewGameScene(NewGamePainting, Scene):
         self._stop_editing()
         seats = [s.to_seat(i) for i, s in enumerate(self.seats)]
         self.app.last_seats = [SeatSetup(**vars(s)) for s in self.seats]
+        self.app.last_variant = self.variant.id
         session = Session(self.variant, seats, self.games)
         self.app.go("opening", session, how="replace")
 
