@@ -10,7 +10,6 @@ Run: python benchmarks/bench_solver.py [--variants classic,official,...] [--game
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
@@ -18,8 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.cli import simulate  # noqa: E402
-from game.rules.hands import all_hands  # noqa: E402
+from game.cli import random_moments, simulate  # noqa: E402
 from game.bots.solver import SHIPPED, _TURNS, advise, build_values, shipped_path, table_for  # noqa: E402
 from game.rules.variants import find_variant  # noqa: E402
 
@@ -51,17 +49,8 @@ def bench_advice(name: str, samples: int = 400) -> None:
     """Median time of one coach decision on random mid-game cards and rolls."""
     variant = find_variant(name)
     table = table_for(variant)
-    rng = random.Random(1)
-    hands = all_hands(variant.dice, variant.faces)
-    cases = []
-    for _ in range(samples):
-        card = {b: None for b in variant.box_ids}
-        for box in rng.sample(variant.box_ids, rng.randrange(len(card))):
-            b = variant.box(box)
-            card[box] = b.face * rng.randrange(4) if b.kind == "face" else 0
-        cases.append((card, rng.choice(hands), rng.randrange(variant.rolls_per_turn)))
     fresh, cached = [], []
-    for card, hand, rolls_left in cases:
+    for card, hand, rolls_left in random_moments(variant, samples):
         _TURNS.clear()
         start = time.perf_counter()
         advise(variant, table, card, None, None, hand, rolls_left)

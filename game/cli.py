@@ -277,25 +277,33 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return play_in_terminal(variant, levels, args.games, args.play_seed)
 
 
+def random_moments(variant: Variant, count: int, seed: int = 1) -> list[tuple[dict, tuple, int]]:
+    """Made-up moments of a turn for timing advice: a card partly filled, a hand, the rolls left."""
+    from game.rules.hands import all_hands
+
+    rng = random.Random(seed)
+    hands = all_hands(variant.dice, variant.faces)
+    moments = []
+    for _ in range(count):
+        card = {b: None for b in variant.box_ids}
+        for box in rng.sample(variant.box_ids, rng.randrange(len(card))):
+            b = variant.box(box)
+            card[box] = b.face * rng.randrange(4) if b.kind == "face" else 0
+        moments.append((card, rng.choice(hands), rng.randrange(variant.rolls_per_turn)))
+    return moments
+
+
 def bench_solver(variant: Variant, decisions: int = 300, games: int = 100) -> dict:
     """The solver's speed where it runs (from source or in the built app): loading the table, one
     decision of advice on random cards (its turn solved afresh), and whole optimal games."""
     from game.bots.solver import _TURNS, advise, forget_loaded, table_for
-    from game.rules.hands import all_hands
 
     forget_loaded()
     start = time.perf_counter()
     table = table_for(variant, build=False)
     load = time.perf_counter() - start
-    rng = random.Random(1)
-    hands = all_hands(variant.dice, variant.faces)
     times = []
-    for _ in range(decisions):
-        card = {b: None for b in variant.box_ids}
-        for box in rng.sample(variant.box_ids, rng.randrange(len(card))):
-            b = variant.box(box)
-            card[box] = b.face * rng.randrange(4) if b.kind == "face" else 0
-        hand, rolls_left = rng.choice(hands), rng.randrange(variant.rolls_per_turn)
+    for card, hand, rolls_left in random_moments(variant, decisions):
         _TURNS.clear()
         start = time.perf_counter()
         advise(variant, table, card, None, None, hand, rolls_left)
