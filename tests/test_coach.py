@@ -59,19 +59,26 @@ def test_no_coach_for_jackpot():
     assert not Coach(session).available
 
 
-def test_a_users_own_variant_gets_its_coach_table_built_in_the_background():
+def _users_variant(variant_id: str, name: str, boxes: str):
+    """A small variant of the user's own, in their variants folder (no shipped solver table for it)."""
     from game.paths import user_variants_dir
     from game.rules.variants import load_all
-    from scenes.tables.table import TableScene
 
     folder = user_variants_dir()
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "mini.yaml").write_text(
-        "format: 1\nname: Mini\ndescription: Four boxes.\nplayers: {min: 1, max: 2}\njoker: none\n"
-        "boxes:\n  - {id: fives, name: Fives, kind: face, face: 5}\n"
-        "  - {id: sixes, name: Sixes, kind: face, face: 6}\n"
-        "  - {id: pair, name: Pair, kind: pairs, count: 1}\n  - {id: chance, name: Chance, kind: chance}\n")
-    variant = load_all(refresh=True).find("mini")
+    (folder / f"{variant_id}.yaml").write_text(
+        f"format: 1\nname: {name}\ndescription: A few boxes.\nplayers: {{min: 1, max: 2}}\njoker: none\n"
+        "boxes:\n" + boxes)
+    return load_all(refresh=True).find(variant_id)
+
+
+def test_a_users_own_variant_gets_its_coach_table_built_in_the_background():
+    from scenes.tables.table import TableScene
+
+    variant = _users_variant("mini", "Mini", "  - {id: fives, name: Fives, kind: face, face: 5}\n"
+                             "  - {id: sixes, name: Sixes, kind: face, face: 6}\n"
+                             "  - {id: pair, name: Pair, kind: pairs, count: 1}\n"
+                             "  - {id: chance, name: Chance, kind: chance}\n")
     driver = Driver(animation="instant")
     try:
         table = TableScene(driver.app, Session(variant, [Seat("Ann")], seed=1))
@@ -90,19 +97,13 @@ def test_a_users_own_variant_gets_its_coach_table_built_in_the_background():
 
 def test_without_numpy_a_users_variant_has_no_coach_and_the_button_says_why(monkeypatch):
     from game.bots import solver
-    from game.paths import user_variants_dir
     from game.rules.i18n import t
-    from game.rules.variants import load_all
     from scenes.tables.table import TableScene
 
     monkeypatch.setattr(solver, "can_build", lambda: False)  # as in the standalone app
-    folder = user_variants_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "nonum.yaml").write_text(
-        "format: 1\nname: No Numpy\ndescription: Three boxes.\nplayers: {min: 1, max: 2}\njoker: none\n"
-        "boxes:\n  - {id: sixes, name: Sixes, kind: face, face: 6}\n"
-        "  - {id: pair, name: Pair, kind: pairs, count: 1}\n  - {id: chance, name: Chance, kind: chance}\n")
-    variant = load_all(refresh=True).find("nonum")
+    variant = _users_variant("nonum", "No Numpy", "  - {id: sixes, name: Sixes, kind: face, face: 6}\n"
+                             "  - {id: pair, name: Pair, kind: pairs, count: 1}\n"
+                             "  - {id: chance, name: Chance, kind: chance}\n")
     driver = Driver(animation="instant")
     try:
         table = TableScene(driver.app, Session(variant, [Seat("Ann")], seed=1))
