@@ -162,14 +162,19 @@ def test_an_undo_says_whose_tile_came_back():
         driver.close()
 
 
+def _computer_then_ann(driver, computer: str):
+    """A Jackpot table: a greedy computer plays first, then Ann."""
+    seats = [Seat(computer, "computer", "greedy"), Seat("Ann")]
+    session = Session(find_variant("jackpot"), seats, seed=4, rolloff=False)
+    driver.start(driver.app.scene("table", session))
+    return driver.top, session
+
+
 def test_the_rack_stays_in_view_a_moment_after_its_tile_lands():
     """A computer's tile lands; its rack stays the big one about 0.8 s before the next player's comes."""
     driver = Driver(animation="normal")
     try:
-        seats = [Seat("Cpu", "computer", "greedy"), Seat("Ann")]
-        session = Session(find_variant("jackpot"), seats, seed=4, rolloff=False)
-        driver.start(driver.app.scene("table", session))
-        table = driver.top
+        table, _ = _computer_then_ann(driver, "Cpu")
         landed = None
         elapsed = 0.0
         while table.shown_seat != 1 and elapsed < 30:
@@ -245,10 +250,7 @@ def test_the_panel_asks_a_person_to_roll_never_a_computer_and_nobody_at_game_ove
 
     driver = Driver(animation="instant")
     try:
-        seats = [Seat("Ada", "computer", "greedy"), Seat("Ann")]
-        session = Session(find_variant("jackpot"), seats, seed=4, rolloff=False)
-        driver.start(driver.app.scene("table", session))
-        table = driver.top
+        table, session = _computer_then_ann(driver, "Ada")
         ask_ada, ask_ann = t("jackpot.your_roll", name="Ada"), t("jackpot.your_roll", name="Ann")
         brain = HeuristicJackpotPlayer(random.Random(1))
         asked_ann = 0
