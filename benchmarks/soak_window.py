@@ -25,6 +25,22 @@ from xserver import Game, Screen  # noqa: E402
 WARM_UP = 600.0  # seconds: caches fill (dice faces, tiles, text) before growth is judged
 
 
+def memory_parts(pid: int) -> dict[str, float]:
+    """Resident memory by kind of mapping, in MB: where growth comes from (the heap, anonymous maps such
+    as big blocks and pygame's surfaces, shared memory such as X11's frame, files such as libraries and fonts)."""
+    parts = {"heap": 0.0, "anon": 0.0, "shm": 0.0, "file": 0.0}
+    kind = "anon"
+    for line in Path(f"/proc/{pid}/smaps").read_text().splitlines():
+        head = line.split()
+        if "-" in head[0] and len(head) >= 5 and not head[0].endswith(":"):  # a mapping's first line
+            name = head[5] if len(head) > 5 else ""
+            kind = ("heap" if name == "[heap]" else "shm" if name.startswith("/SYSV") or "(deleted)" in line
+                    else "anon" if not name or name.startswith("[") else "file")
+        elif head[0] == "Rss:":
+            parts[kind] += int(head[1]) / 1024
+    return parts
+
+
 def growth_per_hour(samples: list[tuple[float, float]]) -> float:
     """The least-squares slope of memory over time after the warm-up, in MB per hour."""
     late = [(t, m) for t, m in samples if t >= WARM_UP]
@@ -49,7 +65,7 @@ def main() -> None:
             start = time.monotonic()
             cpu = cpu_seconds(game.process.pid)
             samples: list[tuple[float, float]] = []
-            print("minute  memory MB  CPU   attract games", flush=True)
+            print("minute  memory MB  CPU   attract games   heap   anon    shm   file", flush=True)
             while time.monotonic() - start < args.hours * 3600:
                 time.sleep(args.every)  # a soak samples on a schedule; nothing is asserted on time
                 assert game.process.poll() is None, f"the game ended: {game.errors.read_text()[-2000:]}"
@@ -58,7 +74,9 @@ def main() -> None:
                 memory = rss_mb(game.process.pid)
                 samples.append((now, memory))
                 games = game.log_text().count("attract mode:")
-                print(f"{now / 60:6.1f}  {memory:9.1f}  {used / args.every:4.0%}  {games:5d}", flush=True)
+                parts = memory_parts(game.process.pid)
+                print(f"{now / 60:6.1f}  {memory:9.1f}  {used / args.every:4.0%}  {games:13d}  "
+                      + "  ".join(f"{parts[k]:5.1f}" for k in ("heap", "anon", "shm", "file")), flush=True)
             print(f"growth after the first {WARM_UP / 60:.0f} minutes: {growth_per_hour(samples):+.2f} MB per hour; "
                   f"peak {max(m for _, m in samples):.1f} MB", flush=True)
         finally:

@@ -479,7 +479,7 @@ def test_the_surface_caches_keep_within_their_bytes():
 
     from scenes.ui.assets import BoundedCache
 
-    cache = BoundedCache(100, max_bytes=10 * 400 * 400 * 4)
+    cache = BoundedCache("test", 100, max_bytes=10 * 400 * 400 * 4)
     for i in range(50):
         cache.get(("rack", i), lambda: pygame.Surface((400, 400), pygame.SRCALPHA))
     assert len(cache.items) == 10 and cache.bytes == 10 * 400 * 400 * 4

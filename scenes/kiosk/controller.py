@@ -22,6 +22,7 @@ from game.store.kiosk import KioskConfig, PinLock, kiosk_path
 from scenes.ui import theme
 from scenes.ui.input import Intent
 from scenes.demo import demo_session
+from scenes.heap import memory_report
 from scenes.kiosk.x11 import take_the_screen_back
 from scenes.ui.widgets import draw_text
 
@@ -180,7 +181,7 @@ class KioskController:
         self.attract_index += 1
         self.attract = True
         session = demo_session(self.app, variant, None, self.attract_index)
-        log.info("attract mode: %s", variant)
+        log.info("attract mode: %s (%s)", variant, memory_report())
         self.app.go("opening", session, demo=True, how="clear")
 
     def next_attract(self) -> None:

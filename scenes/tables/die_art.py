@@ -214,7 +214,7 @@ def glow_surface(size: int, colour: Colour = (150, 230, 255)) -> pygame.Surface:
 ANGLE_STEP = 3  # degrees: finer steps would not be seen while a die tumbles
 SCALE_STEP = 0.04
 FRAME_LIMIT = 384  # about 15 MB at 72 px: plenty for five tumbling dice
-_FRAMES = BoundedCache(FRAME_LIMIT)
+_FRAMES = BoundedCache("die frames", FRAME_LIMIT)
 
 
 def _bucket(angle: float, scale: float, turn: int) -> tuple[int, float]:

@@ -23,7 +23,7 @@ FOCUS_INK = (255, 255, 255)  # the keyboard's cursor, as a focused button has it
 
 # Frames, glows and labels, built once per size (moving a view reuses them; resizing builds new ones).
 # Lights are kept at a few strengths each, for the pulse: room for four racks with every column lit.
-_LAYERS = BoundedCache(320, max_bytes=64 * 2**20)
+_LAYERS = BoundedCache("rack layers", 320, max_bytes=64 * 2**20)
 
 
 def _ready(surface: pygame.Surface) -> pygame.Surface:

@@ -18,6 +18,7 @@ import pygame
 from game.rules.i18n import Tr
 from game.paths import asset
 
+from scenes import heap
 from scenes.ui import glyphs
 
 FONT_FILES = glyphs.OWN_FILES
@@ -67,7 +68,8 @@ class BoundedCache:
     most ``limit`` items and, where given, ``max_bytes`` of pixels (a kiosk's every new game brings new
     names, so new racks and labels; the oldest go)."""
 
-    def __init__(self, limit: int, max_bytes: int | None = None):
+    def __init__(self, name: str, limit: int, max_bytes: int | None = None):
+        heap.CACHES[name] = self
         self.limit = limit
         self.max_bytes = max_bytes
         self.bytes = 0
@@ -97,7 +99,7 @@ def _pixel_bytes(item) -> int:
     return 0
 
 
-_TEXT_CACHE = BoundedCache(1024, max_bytes=32 * 2**20)
+_TEXT_CACHE = BoundedCache("text", 1024, max_bytes=32 * 2**20)
 
 
 def printable(text: str, style: str = "regular") -> str:
