@@ -568,6 +568,20 @@ def test_chance_space_tiles_are_discarded_at_scoring():
     assert state.chance == [None, None] and state.supply == SUPPLY
 
 
+def test_the_chance_spaces_are_kept_with_the_last_racks_to_show_the_round_as_it_stood():
+    """Discarded at scoring, but the round's summary shows each rack as it was: Chance Space included."""
+    state = jackpot(2)
+    set_rack(state, 1, RACK_A)
+    state.chance[0] = "cherry"
+    sync_supply(state)
+    play_round(state, [RACK_SIX_CHERRIES, RACK_A])
+    assert state.chance == [None, None] and state.last_chance == ["cherry", None]
+    saved = json.loads(snapshot(state))
+    assert state_from_json(saved, V).last_chance == ["cherry", None]
+    del saved["last_chance"]  # a save from before they were kept: empty Chance Spaces
+    assert state_from_json(saved, V).last_chance == [None, None]
+
+
 # --------------------------------------------------------------- scoring lines --
 
 @pytest.mark.parametrize("name", list(LINES))

@@ -271,3 +271,31 @@ def test_the_panel_asks_a_person_to_roll_never_a_computer_and_nobody_at_game_ove
         assert table.banner_text() == ""  # nobody is asked to roll once the game is over
     finally:
         driver.close()
+
+
+def test_the_round_summary_shows_each_chance_space_as_it_stood():
+    """The Chance Space's tile scores nothing, but the summary's rack shows it where it lay, as the racks were."""
+    from jackpot_helpers import play_round, rack, sync_supply
+    from scenes.tables.jackpot_round import JackpotRoundScene
+
+    full = rack("""
+        D
+        D B
+        C C C
+        O O O O
+        B B B B B
+    """)
+    driver = Driver(animation="instant")
+    try:
+        session = Session(find_variant("jackpot"), [Seat("Ann"), Seat("Ben")], seed=2, rolloff=False)
+        state = session.state
+        state.chance[0] = "dollar"
+        sync_supply(state)
+        play_round(state, [full, full])
+        summary = JackpotRoundScene(driver.app, session, 0)
+        driver.start(summary)
+        driver.key(pygame.K_RETURN)  # every item at once
+        assert [view.chance() for view in summary.views] == ["dollar", None]
+        assert [view.tiles() for view in summary.views] == [full, full]
+    finally:
+        driver.close()

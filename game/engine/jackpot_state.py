@@ -112,6 +112,7 @@ class JackpotState(GameState):
         self.round = 0
         self.scores: list[list[RoundScore]] = []  # one list of seat scores per finished round
         self.last_racks: list[dict[Cell, str]] = []
+        self.last_chance: list[str | None] = []  # the Chance Spaces as the round ended (they score nothing)
         self.last_scored = None
         self.events: list[Event] = []  # what the last action did, with all a view needs to show it
         self._new_round_tiles()
@@ -332,6 +333,7 @@ class JackpotState(GameState):
         self.scores.append(scores)
         self.events.append(RoundScored(self.round))
         self.last_racks = [dict(r) for r in self.racks]  # kept to show the round's scoring
+        self.last_chance = list(self.chance)  # and the racks as they stood, Chance Spaces included
         if self.round + 1 >= v.rounds:
             self.phase = "over"
             return
@@ -353,6 +355,7 @@ class JackpotState(GameState):
             "pending": list(self.pending) if self.pending is not None else None,
             "scores": [[s.to_json() for s in r] for r in self.scores],
             "last_racks": [[[c, r, sym] for (c, r), sym in sorted(rack.items())] for rack in self.last_racks],
+            "last_chance": list(self.last_chance),
         }
 
     @classmethod
@@ -373,6 +376,8 @@ class JackpotState(GameState):
             state.pending = tuple(data["pending"]) if data["pending"] is not None else None
             state.scores = [[RoundScore.from_json(s) for s in r] for r in data["scores"]]
             state.last_racks = [{(int(c), int(r)): sym for c, r, sym in rack} for rack in data["last_racks"]]
+            # a save from before the Chance Spaces were kept: they show empty
+            state.last_chance = list(data.get("last_chance", [None] * len(state.last_racks)))
             symbols = set(variant.symbol_ids)
             cells = set(variant.cells())
             ok = (state.phase in ("lot", "play", "over") and set(state.supply) == symbols
@@ -380,6 +385,8 @@ class JackpotState(GameState):
                   and len(state.chance) == state.n
                   and all(set(r) <= cells and set(r.values()) <= symbols for r in state.racks)
                   and all(c is None or c in symbols for c in state.chance) and 0 <= state.seat < state.n
+                  and len(state.last_chance) == len(state.last_racks)
+                  and all(c is None or c in symbols for c in state.last_chance)
                   and state.stage in ("roll", "chance_option", "place"))
         except SaveError:
             raise

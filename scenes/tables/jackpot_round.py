@@ -81,7 +81,8 @@ class JackpotRoundScene(Scene):
         for seat, info in enumerate(self.state.seats):  # right of the rounds' labels: each column under its rack
             rect = pygame.Rect(AREA.x + 20 + LABELS + seat * (width + 10), AREA.y + 90, width, int(width * 0.9))
             view = RackView(rect, v.columns, theme.seat_colour(info.colour, seat), info.name)
-            view.set_tiles(dict(self.state.last_racks[seat]), None)
+            # the rack as it stood, its Chance Space too (that tile scores nothing, but it was there)
+            view.set_tiles(dict(self.state.last_racks[seat]), self.state.last_chance[seat])
             self.views.append(view)
         self.beats = self._beats()
         self.beat = -1
