@@ -299,3 +299,38 @@ def test_the_round_summary_shows_each_chance_space_as_it_stood():
         assert [view.tiles() for view in summary.views] == [full, full]
     finally:
         driver.close()
+
+
+@pytest.mark.parametrize("computer_first", [False, True])
+def test_the_dice_leave_the_felt_when_the_next_player_is_asked_to_roll(computer_first):
+    """As at a real table, the dice are handed on: the next player is never asked to roll while the last
+    player's dice still lie on the felt (they stay while that player's rack is in view, tile landing)."""
+    from game.rules.i18n import t
+
+    driver = Driver(animation="normal")
+    try:
+        if computer_first:
+            table, session = _computer_then_ann(driver, "Ada")
+        else:
+            session = Session(find_variant("jackpot"), [Seat("Ann"), Seat("Ben")], seed=2, rolloff=False)
+            table = driver.app.scene("table", session)
+            driver.start(table)
+        brain = HeuristicJackpotPlayer(random.Random(1))
+        turns = 0
+        while turns < 3:  # three turns handed on
+            first = session.state.current_player()
+            while session.state.current_player() == first:
+                if table.person_to_play():
+                    table.act(brain.choose(session.state))
+                driver.step(0.05)
+            if not session.state.seats[first].is_computer:
+                assert any(table.tray.shown_faces())  # the dice stay while the tile lands
+            assert driver.wait_until(lambda: table.shown_seat == session.state.current_player(), 10)
+            driver.step(0.05)
+            seat = session.state.seats[session.state.current_player()]
+            if not seat.is_computer:
+                assert t("jackpot.your_roll", name=seat.name) in texts_on_screen(driver)
+            assert table.tray.shown_faces() == [None] * 4, "the last player's dice still lie on the felt"
+            turns += 1
+    finally:
+        driver.close()

@@ -389,6 +389,7 @@ class JackpotTableScene(JackpotPainting, PlayScene):
             self.seen -= dt
             if self.seen <= 0:
                 self._arrange()
+        self._hand_on_dice()
         self.drive_bot(dt * speed)
         self._light_targets()
         self.roll_button.enabled = self.person_to_play() and self.state.stage == "roll"
@@ -398,6 +399,13 @@ class JackpotTableScene(JackpotPainting, PlayScene):
         for button in (self.keep_button, self.return_button):
             button.enabled = chance_stage
             button.rect.y = PICKER.bottom - 74 if chance_stage else -500
+
+    def _hand_on_dice(self) -> None:
+        """A new turn: once the last tile has landed and the next player's rack is in view, the dice leave the
+        felt, handed on as at a real table (the next player is never asked to roll with the last one's dice)."""
+        if (self.state.dice is None and not self.throwing and self.seat >= 0 and self.seat == self.shown_seat
+                and not self.busy() and any(self.tray.shown_faces())):
+            self.tray.place(None, [False] * len(self.variant.dice))
 
     def _light_targets(self) -> None:
         big = self.racks[self.shown_seat] if self.shown_seat >= 0 else None
