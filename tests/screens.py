@@ -179,6 +179,17 @@ def _jackpot_round(driver):
     _settle(driver, 30.0)
 
 
+def _jackpot_handed_on(driver):
+    """Jackpot just after a computer's move: what it did, said as done, over the next person's call to roll."""
+    from scenes.registry import table_for
+
+    session = Session(find_variant("jackpot"), seats(2, computers=1, names=LONG_NAMES), seed=4, rolloff=False)
+    table = table_for(driver.app, session)
+    driver.start(table)
+    driver.wait_until(table.person_to_play, 30.0)
+    _settle(driver, 0.5)
+
+
 def _rules(variant: str):
     def build(driver):
         from scenes.menus.rules import RulesScene
@@ -272,6 +283,7 @@ SCREENS = [
     ("challenge", _table("challenge", 4, 30)),
     ("jackpot", _table("jackpot", 4, 40)),
     ("jackpot-round", _jackpot_round),
+    ("jackpot-handed-on", _jackpot_handed_on),
     ("gameover", _gameover("classic", 3)),
     ("gameover-match", _gameover("dutch", 2, games=2)),
     ("gameover-jackpot", _gameover("jackpot", 3)),

@@ -334,3 +334,100 @@ def test_the_dice_leave_the_felt_when_the_next_player_is_asked_to_roll(computer_
             turns += 1
     finally:
         driver.close()
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_a_computers_choice_is_said_as_done_naming_it_and_people_are_still_told_what_to_do(language):
+    """Once a player has chosen (a computer: every move) the panel says what they did, in the past tense and
+    by name ("Ada took a cherry (three alike)"), never an order ("Three alike: take a cherry") to nobody."""
+    from game.engine.jackpot_state import JackpotState
+    from game.rules import i18n
+    from game.rules.i18n import t
+    from scenes.tables.jackpot_words import class_name, deed
+
+    driver = Driver(animation="fast", language=language)
+    try:
+        table, session = _computer_then_ann(driver, "Ada")
+        orders = {t(key, roll=class_name(roll), what="", symbols="").strip(" :")
+                  for key in ("jackpot.take", "jackpot.take_jackpot", "jackpot.none_left", "jackpot.chance_first",
+                              "jackpot.chance_first_jackpot")
+                  for roll in ("four_different", "one_pair", "two_pairs", "three_alike", "four_alike")}
+        orders.add(t("jackpot.chance_choice"))
+        brain = HeuristicJackpotPlayer(random.Random(1))
+        seen, told_ann = [], 0
+        while sum(session.state.seats[s].is_computer for s in _movers(session, Place)) < 6:
+            shown = texts_on_screen(driver)
+            seen.append(" ".join(shown))
+            if session.state.current_player() == 0 or table.shown_seat == 0:  # Ada's turn, or her rack in view
+                assert not [line for line in shown if line.startswith(tuple(orders))], shown
+            if table.person_to_play():
+                told_ann += any(line.startswith(tuple(orders)) for line in shown)
+                table.act(brain.choose(session.state))
+            driver.step(0.1)
+        seen.append(" ".join(texts_on_screen(driver)))  # the last move too
+        assert told_ann > 0  # a person who has to choose is still told what to do
+        # every tile Ada took was said as done, by name, with the roll it came from
+        state = session.start.clone()
+        assert isinstance(state, JackpotState)
+        for action in session.log:
+            if state.current_player() == 0 and isinstance(action, Place):
+                kind = "took_chance" if action.target == CHANCE_SPACE else "took"
+                said = deed(kind, "Ada", action.symbol, state.roll_class())
+                assert said.startswith("Ada") and said != t(f"jackpot.did.{kind}")
+                assert any(_in_order(said, frame) for frame in seen), said
+            state.apply(action)
+    finally:
+        i18n.set_language("en")
+        driver.close()
+
+
+def _movers(session, kind) -> list[int]:
+    """The seats that made each move of this kind so far, in order."""
+    state, seats = session.start.clone(), []
+    for action in session.log:
+        if isinstance(action, kind):
+            seats.append(state.current_player())
+        state.apply(action)
+    return seats
+
+
+class _Loaded(random.Random):
+    """A session's dice that fall as told (then at random): the faces are indices into each die's list."""
+
+    def __init__(self, faces):
+        super().__init__(0)
+        self.faces = list(faces)
+
+    def randint(self, a, b):
+        return self.faces.pop(0) if self.faces else super().randint(a, b)
+
+
+def test_a_computers_chance_option_is_said_as_a_fact_and_then_as_done():
+    from game.rules.i18n import t
+    from jackpot_helpers import WHITE_FACE, YELLOW_FACE
+    from scenes.tables.jackpot_words import deed, rolled
+
+    driver = Driver(animation="fast")
+    try:
+        seats = [Seat("Ada", "computer", "heuristic"), Seat("Ann")]
+        session = Session(find_variant("jackpot"), seats, seed=4, rolloff=False)
+        for state in (session.start, session.state):  # a bell in Ada's Chance Space, then three cherries
+            state.chance[0] = "bell"
+            state.supply["bell"] -= 1
+        session.rng = _Loaded([WHITE_FACE["cherry"], WHITE_FACE["cherry"], YELLOW_FACE["cherry"], YELLOW_FACE["bell"]])
+        driver.start(driver.app.scene("table", session))
+        table = driver.top
+        seen = []
+        while session.state.current_player() == 0:
+            seen.append(" ".join(texts_on_screen(driver)))
+            driver.step(0.1)
+        seen.append(" ".join(texts_on_screen(driver)))
+        choice = next(action for action in session.log if isinstance(action, ChanceOption))
+        assert any(t("jackpot.chance_first", roll=rolled("Ada", "three_alike")) in frame for frame in seen)
+        assert not any(t("jackpot.chance_choice") in frame for frame in seen)  # no order to a computer
+        kind = {"keep": "kept", "return": "returned", "drop": "dropped"}[choice.choice]
+        said = deed(kind, "Ada", "bell", None, choice.column)
+        assert any(_in_order(said, frame) for frame in seen), (said, seen)
+        assert table.state.seats[0].is_computer
+    finally:
+        driver.close()

@@ -50,8 +50,7 @@ class JackpotPainting:
 
     # The picker: what the roll gives on top (one or two lines), the tiles to choose from, a hint at the bottom.
     def _heading(self) -> tuple[list[str], int]:
-        words = (self.banner_text() or self.grant_text()) if self.banner_first else (
-            self.grant_text() or self.banner_text())
+        words = self.heading_text()
         size, lines = fit_lines(words, 22, PICKER.width - 32, style="black",
                                 smallest=15, height=2 * assets.line_height(22))
         return lines, size
@@ -95,12 +94,13 @@ class JackpotPainting:
             side = max(48, min(90, room - 8 - top))
             surface.blit(tile_surface(state.chance[state.seat], side), (PICKER.x + 20, top))
             words = pygame.Rect(PICKER.x + 40 + side, top, PICKER.right - 16 - (PICKER.x + 40 + side), room - 8 - top)
-            draw_wrapped(surface, t("jackpot.chance_choice"), 20, theme.INK_SOFT, words, align="middle")
+            if self.person_to_play():  # a computer is not told what to do
+                draw_wrapped(surface, t("jackpot.chance_choice"), 20, theme.INK_SOFT, words, align="middle")
             return
         symbols = self.symbols()
         for k, symbol in enumerate(symbols):
             rect = self._tile_rect(k)
-            if k == self.choice % max(1, len(symbols)):
+            if k == self.picked():
                 rounded(surface, theme.HOLD_GOLD, rect.inflate(10, 10), 14, 5)
             surface.blit(tile_surface(symbol, rect.width), rect)
         lines, size = self._hint_lines()

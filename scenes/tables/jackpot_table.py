@@ -19,7 +19,7 @@ import random
 import pygame
 
 from game.engine.actions import Action, ChanceOption, Place, Roll
-from game.rules.i18n import t
+from game.rules.i18n import Tr, t
 from game.engine.jackpot_state import CHANCE_SPACE, ChanceDropped, ChanceReturned, Placed, Returned
 from game.bots.levels import player_for_seat
 from game.engine.session import Session
@@ -30,7 +30,7 @@ from scenes.tables.rack_view import RackView
 from scenes.tables.walkthrough import JACKPOT_STEPS, Walkthrough
 from scenes.tables.play_scene import UNDO_GRACE, PlayScene
 from scenes.ui.widgets import Button, ButtonRow, StaticLayer
-from scenes.tables.jackpot_words import class_name, either, symbol_words
+from scenes.tables.jackpot_words import class_name, deed, either, rolled, symbol_words
 from scenes.tables.jackpot_paint import BIG_RACK, PICKER, SMALL_RACKS, TRAY, JackpotPainting
 
 BOT_PACE = {"roll": 0.8, "decide": 0.9}
@@ -64,6 +64,11 @@ class JackpotTableScene(JackpotPainting, PlayScene):
         self.hover_column: int | None = None
         self.cursor: int | str | None = None  # the keyboard's column (or the Chance Space), shown on the rack
         self.banner: tuple[str, dict] | None = None  # a string key and its values: worded when drawn
+        # What the last player did, said in the past tense until the next roll (worded when drawn):
+        # (kind, seat, symbol, roll class, column), and whether a tile then went back for want of room.
+        self.deed: tuple[str, int, str, str | None, int | None] | None = None
+        self.deed_no_room = False
+        self.move_roll: str | None = None  # the class of the roll a move was made on
         self.bot_timer = BOT_PACE["roll"]
         self.bot_next: Action | None = None
         self.throwing = False
@@ -145,6 +150,13 @@ class JackpotTableScene(JackpotPainting, PlayScene):
         symbols = self.symbols()
         return symbols[self.choice % len(symbols)] if symbols else None
 
+    def picked(self) -> int:
+        """The tile marked in the picker: the person's choice, or the one a computer has chosen."""
+        symbols = self.symbols()
+        if isinstance(self.bot_next, Place) and self.bot_next.symbol in symbols:
+            return symbols.index(self.bot_next.symbol)
+        return self.choice % max(1, len(symbols))
+
     def say(self, key: str, **values) -> None:
         self.banner = (key, values)
 
@@ -152,6 +164,32 @@ class JackpotTableScene(JackpotPainting, PlayScene):
         if not self.banner or self.state.is_terminal():  # once the game is over, nobody is asked to roll
             return ""
         return t(self.banner[0], **self.banner[1])
+
+    def heading_text(self) -> str:
+        """The picker's heading. A person who still has to choose is told what to do; once a player has chosen
+        (a computer, every move) it says what they did, in the past tense and naming them."""
+        if self.banner_first:  # after an undo: whose tile came back, first
+            return self.banner_text() or self.grant_text()
+        done = self.deed_text()
+        if self.person_to_play():
+            ask = self.grant_text() or self.banner_text()
+            return Tr(f"{done}\n{ask}") if done and ask and self.state.dice is None else ask
+        state = self.state
+        if self.throwing or not state.dice or done:
+            return done or self.grant_text() or self.banner_text()
+        name = state.seats[state.seat].name
+        said = rolled(name, state.roll_class())  # a computer's roll, as a fact: it is not told what to do
+        if state.stage == "chance_option":
+            cry = state.roll_class() == "four_alike"
+            return t("jackpot.chance_first_jackpot" if cry else "jackpot.chance_first", roll=said)
+        return said
+
+    def deed_text(self) -> str:
+        if self.deed is None:
+            return ""
+        kind, seat, symbol, roll_class, column = self.deed
+        words = deed(kind, self.state.seats[seat].name, symbol, roll_class, column)
+        return t("jackpot.did.no_room", deed=words) if self.deed_no_room else words
 
     def grant_text(self) -> str:
         """What the roll gives, in words: "Two pairs: take a bell or a cherry"."""
@@ -178,6 +216,7 @@ class JackpotTableScene(JackpotPainting, PlayScene):
     # ------------------------------------------------------------- acting --
     def before_move(self, action: Action) -> int:
         self.banner_first = False  # the roll's own words again
+        self.move_roll = self.state.roll_class()  # gone once the turn ends: kept to say what was done
         return len(self.state.scores)  # the rounds scored so far: a new one ends the round
 
     def show_move(self, action: Action, seat: int, scored_before: int) -> None:
@@ -185,6 +224,9 @@ class JackpotTableScene(JackpotPainting, PlayScene):
         if isinstance(action, Roll):
             self.throw_dice(tuple(state.dice), [True] * 4)
             self.choice = 0
+            self.deed, self.deed_no_room = None, False  # a new roll: what was done before is past
+        elif isinstance(action, ChanceOption) and action.choice == "keep":
+            self.deed, self.deed_no_room = ("kept", seat, state.chance[seat], None, None), False
         self._show_events(state.events)
         if len(state.scores) > scored_before:
             self.round_pending = True  # the round is shown once the last tile has landed
@@ -195,6 +237,7 @@ class JackpotTableScene(JackpotPainting, PlayScene):
     def _show_events(self, events: list) -> None:
         """The engine's events, as the racks show them: each tile to the window the engine put it in."""
         for event in events:
+            self._note_deed(event)
             if isinstance(event, Placed):
                 view = self.racks[event.seat]
                 if event.target == CHANCE_SPACE:
@@ -203,15 +246,26 @@ class JackpotTableScene(JackpotPainting, PlayScene):
                     view.drop(event.symbol, event.target, lambda: self.app.play("clack", 0.8), row=event.row)
             elif isinstance(event, ChanceReturned):
                 self.racks[event.seat].lift_chance(None)
-                self.say("jackpot.chance_back")
             elif isinstance(event, ChanceDropped):
                 self.racks[event.seat].lift_chance(event.column, lambda: self.app.play("clack", 0.8), row=event.row)
-            elif isinstance(event, Returned):
+            elif isinstance(event, Returned) and self.deed is None:
                 self.say("jackpot.no_room")
             # Rolled, Starter and RoundScored are shown elsewhere (the dice, the banner, the round's summary)
         if self.app.animation_speed() > 100:
             for view in self.racks:
                 view.skip()
+
+    def _note_deed(self, event) -> None:
+        """What a player did, kept to be said once they have chosen (see ``heading_text``)."""
+        if isinstance(event, Placed):
+            kind = "took_chance" if event.target == CHANCE_SPACE else "took"
+            self.deed, self.deed_no_room = (kind, event.seat, event.symbol, self.move_roll, None), False
+        elif isinstance(event, ChanceReturned):
+            self.deed, self.deed_no_room = ("returned", event.seat, event.symbol, None, None), False
+        elif isinstance(event, ChanceDropped):
+            self.deed, self.deed_no_room = ("dropped", event.seat, event.symbol, None, event.column), False
+        elif isinstance(event, Returned) and self.deed is not None:
+            self.deed_no_room = True
 
     def _turn_started(self) -> None:
         if self.seat < 0:
@@ -315,6 +369,7 @@ class JackpotTableScene(JackpotPainting, PlayScene):
 
     def sync_views(self) -> None:
         """Show the state as it is, without animation (on entering, after an undo, for a new round)."""
+        self.deed, self.deed_no_room = None, False
         for seat, view in enumerate(self.racks):
             view.set_tiles(dict(self.state.racks[seat]), self.state.chance[seat])
         self.tray.place(tuple(self.state.dice) if self.state.dice else None, [False] * 4)

@@ -26,3 +26,16 @@ def either(words: list[str]) -> str:
     if len(words) == 1:
         return words[0]
     return t("jackpot.either", first=t("jackpot.list_comma").join(words[:-1]), last=words[-1])
+
+
+def rolled(name: str, roll_class: str) -> str:
+    """A computer's roll before it chooses, as a fact rather than an order: "Ada rolled three alike"."""
+    return t(f"jackpot.rolled.{roll_class}", name=name)
+
+
+def deed(kind: str, name: str, symbol: str, roll_class: str | None, column: int | None = None) -> str:
+    """What a player did once they had chosen, in the past tense and naming them: "Ann took a cherry (three
+    alike)". ``kind`` is took, took_chance, kept, returned or dropped (``column`` counted from 0)."""
+    roll = t(f"jackpot.roll_said.{roll_class}") if roll_class else ""
+    return t(f"jackpot.did.{kind}", name=name, what=symbol_words(symbol, "a"), roll=roll,
+             column="" if column is None else column + 1)
