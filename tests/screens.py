@@ -279,6 +279,7 @@ SCREENS = [
     ("walkthrough-bonus", _tips("classic", 1, 4, 3)),
     ("jackpot-tips-roll", _tips("jackpot", 2, 2, 0)),
     ("jackpot-tips-tile", _tips("jackpot", 2, 2, 1)),
+    ("jackpot-tips-chance", _tips("jackpot", 2, 2, 2)),
     ("jackpot-tips-lines", _tips("jackpot", 2, 2, 3)),
     ("challenge", _table("challenge", 4, 30)),
     ("jackpot", _table("jackpot", 4, 40)),

@@ -132,3 +132,41 @@ def test_the_check_catches_a_text_too_long_for_its_box():
     assert any("runs off" in f for f in found)
     assert any("contrast" in f for f in found)
     assert any("px tall" in f for f in found) is False  # 24 * 0.75 = 18 px is fine
+
+
+# The first-game tips, as the window shows them (text drawn at the window's own resolution included).
+TIP_SCREENS = [name for name, _ in SCREENS if name.startswith(("walkthrough-", "jackpot-tips-"))]
+TIP_PAD = 16  # canvas px: the least room between a tip's words and its box's edge (the layout gives 20)
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language,text_size", [("en", "normal"), ("en", "large"), ("nl", "normal"),
+                                                ("nl", "large"), ("pseudo", "large")])
+@pytest.mark.parametrize("name", TIP_SCREENS)
+def test_a_tips_words_stay_inside_its_box_with_room_to_spare(name, language, text_size, size):
+    """Every tip's title and words keep TIP_PAD from its box's edges on the screen: the sharp text drawn at the
+    window's resolution runs a little wider than the canvas measures it, and must not reach the edge either."""
+    import pygame
+
+    driver = Driver(animation="instant", language=language, text_size=text_size, size=size)
+    try:
+        dict(SCREENS)[name](driver)
+        tips = driver.top.walkthrough
+        assert tips.active
+        driver.app.render()
+        box = tips.box()
+        scale, (dx, dy) = driver.app.viewport.scale, driver.app.viewport.offset
+        on_screen = pygame.Rect(round(dx + box.x * scale), round(dy + box.y * scale), round(box.width * scale),
+                                round(box.height * scale))
+        band = pygame.Rect(on_screen.x, on_screen.y + round(16 * scale), on_screen.width,  # below the round corners
+                           round((tips.next_button.rect.top - 4 - box.y - 16) * scale))  # above the buttons
+        ink = pygame.mask.from_threshold(driver.app.window.subsurface(band), (60, 55, 50), (64, 64, 64, 255))
+        found = ink.get_bounding_rects()
+        assert found, f"no words seen in the tip {name}"
+        words = found[0].unionall(found[1:]).move(band.topleft)
+        room = {"left": (words.left - on_screen.left) / scale, "right": (on_screen.right - words.right) / scale,
+                "top": (words.top - on_screen.top) / scale}
+        tight = {side: round(px, 1) for side, px in room.items() if px < TIP_PAD}
+        assert not tight, f"{name} ({language}, {text_size}, {size[0]}x{size[1]}): words too near the edge {tight}"
+    finally:
+        driver.close()

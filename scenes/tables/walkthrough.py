@@ -19,6 +19,7 @@ from game.rules.i18n import t
 from game.store.settings import save_settings
 
 from scenes.ui import assets, theme
+from scenes.ui.textfit import wrap_sharp
 from scenes.ui.widgets import Button, ButtonRow, draw_text, panel, rounded
 
 
@@ -127,13 +128,20 @@ class Walkthrough:
 
     # -------------------------------------------------------------- draw --
     SIZE = 20
+    PAD = 20  # between the words and the box's left and right edges, on the screen too
 
     def _lines(self, index: int) -> list[str]:
-        return assets.wrap(self.text(index), self.SIZE, self.area.width - 40)
+        app = self.app
+        scale = app.viewport.scale if app.scaled() and app.sharp_text else 1.0  # the window draws the text
+        return wrap_sharp(self.text(index), self.SIZE, self.area.width - 2 * self.PAD, scale)
 
     def _height(self, index: int) -> int:
         return (14 + assets.line_height(26) + 4 + assets.line_height(self.SIZE) * len(self._lines(index))
                 + 14 + 52 + 12)
+
+    def box(self) -> pygame.Rect:
+        """Where the current tip is drawn."""
+        return pygame.Rect(self.area.x, self.area.y, self.area.width, self._height(self.index))
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.active:
@@ -144,19 +152,19 @@ class Walkthrough:
             grow = 2 * pulse + 6
             tall = grow if target.height >= ROW_HIGH else 2  # round a row of the card, not over its neighbours
             rounded(surface, theme.HOLD_GOLD, target.inflate(grow, tall), 16 if tall > 2 else 6, 4)
-        rect = pygame.Rect(self.area.x, self.area.y, self.area.width, self._height(self.index))
-        width = rect.width - 40
+        rect = self.box()
+        width = rect.width - 2 * self.PAD
         panel(surface, rect, theme.PAPER, 16, theme.HOLD_GOLD)
         count = t("walkthrough.count", number=self.index + 1, total=len(self.steps))
         title_y = rect.y + 14 + assets.line_height(26) // 2
-        count_rect = draw_text(surface, count, 16, theme.INK_SOFT, (rect.right - 20, title_y), "midright", "bold",
-                               120)
-        draw_text(surface, t(f"walkthrough.{self.step.key}_title"), 26, theme.INK, (rect.x + 20, title_y),
+        count_rect = draw_text(surface, count, 16, theme.INK_SOFT, (rect.right - self.PAD, title_y), "midright",
+                               "bold", 120)
+        draw_text(surface, t(f"walkthrough.{self.step.key}_title"), 26, theme.INK, (rect.x + self.PAD, title_y),
                   "midleft", "black", count_rect.x - rect.x - 32)
         y = rect.y + 14 + assets.line_height(26) + 4
         line = assets.line_height(self.SIZE)
         for text in self._lines(self.index):
-            draw_text(surface, text, self.SIZE, theme.INK, (rect.x + 20, y), "topleft", "regular", width)
+            draw_text(surface, text, self.SIZE, theme.INK, (rect.x + self.PAD, y), "topleft", "regular", width)
             y += line
         self.next_button.rect.bottomright = (rect.right - 20, rect.bottom - 12)
         self.skip_button.rect.bottomright = (self.next_button.rect.x - 14, rect.bottom - 12)

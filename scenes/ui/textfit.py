@@ -36,6 +36,22 @@ def wrap_lines(text: str, size: int, width: int, style: str = "regular", most: i
     return lines
 
 
+def wrap_sharp(words: str, size: int, width: int, scale: float, style: str = "regular") -> list[str]:
+    """``assets.wrap`` for text the window draws at its own resolution (``widgets.NativeText``, ``scale`` the
+    canvas's scale on the window; 1 when it is not scaled). The window's glyphs can run a few per cent wider
+    than the canvas measures them, so a line that only just fits on the canvas would reach its box's edge on
+    the screen: here every line fits ``width`` both ways."""
+    if scale == 1.0:
+        return assets.wrap(words, size, width, style)
+    sharp = max(6, round(max(8, round(size * assets.text_scale())) * scale))  # as NativeText draws it
+    room = width
+    while True:
+        lines = assets.wrap(words, size, room, style)
+        if room <= width // 2 or all(assets.measure(line, sharp, style) <= width * scale for line in lines):
+            return lines
+        room -= 4  # wrap a little sooner
+
+
 def fit_lines(words: str, size: int, width: int, most: int | None = None, style: str = "regular",
               smallest: int | None = None, height: int | None = None) -> tuple[int, list[str]]:
     """The size to draw ``words`` at and its lines: smaller type (down to ``smallest``, default ``floor_for``)
