@@ -19,7 +19,7 @@ import random
 import pygame
 
 from game.engine.actions import Action, ChanceOption, Place, Roll
-from game.rules.i18n import Tr, t
+from game.rules.i18n import t
 from game.engine.jackpot_state import CHANCE_SPACE, ChanceDropped, ChanceReturned, Placed, Returned
 from game.bots.levels import player_for_seat
 from game.engine.session import Session
@@ -30,14 +30,14 @@ from scenes.tables.rack_view import RackView
 from scenes.tables.walkthrough import JACKPOT_STEPS, Walkthrough
 from scenes.tables.play_scene import UNDO_GRACE, PlayScene
 from scenes.ui.widgets import Button, ButtonRow, StaticLayer
-from scenes.tables.jackpot_words import class_name, deed, either, rolled, symbol_words
+from scenes.tables.jackpot_heading import JackpotHeading
 from scenes.tables.jackpot_paint import BIG_RACK, PICKER, SMALL_RACKS, TRAY, JackpotPainting
 
 BOT_PACE = {"roll": 0.8, "decide": 0.9}
 SEEN = 0.8  # seconds the big rack stays in view after its tile lands, before the next player's comes
 
 
-class JackpotTableScene(JackpotPainting, PlayScene):
+class JackpotTableScene(JackpotHeading, JackpotPainting, PlayScene):
     help_keys = (("help.key.space_r", "help.does.roll"), ("help.key.one_to_five", "help.does.drop_tile"),
                  ("jackpot.help.tab", "help.does.switch_tile"), ("help.key.left_right", "jackpot.help.cursor"),
                  ("help.key.enter", "jackpot.help.enter"), ("help.key.c", "help.does.chance_space"),
@@ -157,62 +157,6 @@ class JackpotTableScene(JackpotPainting, PlayScene):
             return symbols.index(self.bot_next.symbol)
         return self.choice % max(1, len(symbols))
 
-    def say(self, key: str, **values) -> None:
-        self.banner = (key, values)
-
-    def banner_text(self) -> str:
-        if not self.banner or self.state.is_terminal():  # once the game is over, nobody is asked to roll
-            return ""
-        return t(self.banner[0], **self.banner[1])
-
-    def heading_text(self) -> str:
-        """The picker's heading. A person who still has to choose is told what to do; once a player has chosen
-        (a computer, every move) it says what they did, in the past tense and naming them."""
-        if self.banner_first:  # after an undo: whose tile came back, first
-            return self.banner_text() or self.grant_text()
-        done = self.deed_text()
-        if self.person_to_play():
-            ask = self.grant_text() or self.banner_text()
-            return Tr(f"{done}\n{ask}") if done and ask and self.state.dice is None else ask
-        state = self.state
-        if self.throwing or not state.dice or done:
-            return done or self.grant_text() or self.banner_text()
-        name = state.seats[state.seat].name
-        said = rolled(name, state.roll_class())  # a computer's roll, as a fact: it is not told what to do
-        if state.stage == "chance_option":
-            cry = state.roll_class() == "four_alike"
-            return t("jackpot.chance_first_jackpot" if cry else "jackpot.chance_first", roll=said)
-        return said
-
-    def deed_text(self) -> str:
-        if self.deed is None:
-            return ""
-        kind, seat, symbol, roll_class, column = self.deed
-        words = deed(kind, self.state.seats[seat].name, symbol, roll_class, column)
-        return t("jackpot.did.no_room", deed=words) if self.deed_no_room else words
-
-    def grant_text(self) -> str:
-        """What the roll gives, in words: "Two pairs: take a bell or a cherry"."""
-        state = self.state
-        if not state.dice:
-            return ""
-        if self.throwing:
-            return t("jackpot.rolling")
-        roll_class = state.roll_class()
-        name = class_name(roll_class)
-        grant = self.variant.grant(roll_class)
-        cry = roll_class == "four_alike"  # "Jackpot!" ends a sentence
-        if state.stage == "chance_option":
-            return t("jackpot.chance_first_jackpot" if cry else "jackpot.chance_first", roll=name)
-        lead = "jackpot.take_jackpot" if cry else "jackpot.take"
-        if grant.choice == "any":
-            what = "any_two" if state.to_place == 2 else ("one_more" if grant.tiles == 2 else "any_one")
-            return t(lead, roll=name, what=t(f"jackpot.{what}"))
-        if not any(state.supply[s] > 0 for s in state.choices):
-            gone = either([symbol_words(s, "name") for s in state.choices])
-            return t("jackpot.none_left", roll=name, symbols=gone)
-        return t(lead, roll=name, what=either([symbol_words(s, "a") for s in state.tile_symbols()]))
-
     # ------------------------------------------------------------- acting --
     def before_move(self, action: Action) -> int:
         self.banner_first = False  # the roll's own words again
@@ -224,9 +168,7 @@ class JackpotTableScene(JackpotPainting, PlayScene):
         if isinstance(action, Roll):
             self.throw_dice(tuple(state.dice), [True] * 4)
             self.choice = 0
-            self.deed, self.deed_no_room = None, False  # a new roll: what was done before is past
-        elif isinstance(action, ChanceOption) and action.choice == "keep":
-            self.deed, self.deed_no_room = ("kept", seat, state.chance[seat], None, None), False
+        self.note_deed(action, seat)
         self._show_events(state.events)
         if len(state.scores) > scored_before:
             self.round_pending = True  # the round is shown once the last tile has landed
@@ -237,7 +179,6 @@ class JackpotTableScene(JackpotPainting, PlayScene):
     def _show_events(self, events: list) -> None:
         """The engine's events, as the racks show them: each tile to the window the engine put it in."""
         for event in events:
-            self._note_deed(event)
             if isinstance(event, Placed):
                 view = self.racks[event.seat]
                 if event.target == CHANCE_SPACE:
@@ -254,18 +195,6 @@ class JackpotTableScene(JackpotPainting, PlayScene):
         if self.app.animation_speed() > 100:
             for view in self.racks:
                 view.skip()
-
-    def _note_deed(self, event) -> None:
-        """What a player did, kept to be said once they have chosen (see ``heading_text``)."""
-        if isinstance(event, Placed):
-            kind = "took_chance" if event.target == CHANCE_SPACE else "took"
-            self.deed, self.deed_no_room = (kind, event.seat, event.symbol, self.move_roll, None), False
-        elif isinstance(event, ChanceReturned):
-            self.deed, self.deed_no_room = ("returned", event.seat, event.symbol, None, None), False
-        elif isinstance(event, ChanceDropped):
-            self.deed, self.deed_no_room = ("dropped", event.seat, event.symbol, None, event.column), False
-        elif isinstance(event, Returned) and self.deed is not None:
-            self.deed_no_room = True
 
     def _turn_started(self) -> None:
         if self.seat < 0:
@@ -369,7 +298,7 @@ class JackpotTableScene(JackpotPainting, PlayScene):
 
     def sync_views(self) -> None:
         """Show the state as it is, without animation (on entering, after an undo, for a new round)."""
-        self.deed, self.deed_no_room = None, False
+        self.deed, self.deed_no_room = None, False  # nothing done yet, as far as the table can say
         for seat, view in enumerate(self.racks):
             view.set_tiles(dict(self.state.racks[seat]), self.state.chance[seat])
         self.tray.place(tuple(self.state.dice) if self.state.dice else None, [False] * 4)
@@ -493,13 +422,3 @@ class JackpotTableScene(JackpotPainting, PlayScene):
 
     def pace_after(self, action: Action) -> float:
         return BOT_PACE["decide"]
-
-
-
-
-
-
-
-
-
-

@@ -1,0 +1,99 @@
+"""The words over Jackpot's tile picker. A person who still has to choose is told what to do ("Two pairs: take
+a bell or a cherry"); once a player has chosen (a computer: every move) they say what was done, in the past
+tense and by name ("Ada took a cherry (three alike)"), until the next roll. Part of
+:class:`scenes.tables.jackpot_table.JackpotTableScene`, which brings the state and these:
+
+- ``banner``: a string key and its values (whose roll it is, whose tile came back), worded when drawn;
+- ``deed``: what the last player did, (kind, seat, symbol, roll class, column), and ``deed_no_room``: a tile
+  then went back to the supply for want of room;
+- ``move_roll``: the class of the roll the last move was made on (the turn's dice are gone once it ends).
+"""
+
+from __future__ import annotations
+
+from game.engine.actions import Action, ChanceOption, Roll
+from game.engine.jackpot_state import CHANCE_SPACE, ChanceDropped, ChanceReturned, Placed, Returned
+from game.rules.i18n import Tr, t
+
+from scenes.tables.jackpot_words import class_name, deed, either, rolled, symbol_words
+
+
+class JackpotHeading:
+    """The heading's words (JackpotTableScene brings the state, ``person_to_play`` and ``throwing``)."""
+
+    def say(self, key: str, **values) -> None:
+        self.banner = (key, values)
+
+    def banner_text(self) -> str:
+        if not self.banner or self.state.is_terminal():  # once the game is over, nobody is asked to roll
+            return ""
+        return t(self.banner[0], **self.banner[1])
+
+    def heading_text(self) -> str:
+        """The picker's heading. A person who still has to choose is told what to do; once a player has chosen
+        (a computer, every move) it says what they did, in the past tense and naming them."""
+        if self.banner_first:  # after an undo: whose tile came back, first
+            return self.banner_text() or self.grant_text()
+        done = self.deed_text()
+        if self.person_to_play():
+            ask = self.grant_text() or self.banner_text()
+            return Tr(f"{done}\n{ask}") if done and ask and self.state.dice is None else ask
+        state = self.state
+        if self.throwing or not state.dice or done:
+            return done or self.grant_text() or self.banner_text()
+        name = state.seats[state.seat].name
+        said = rolled(name, state.roll_class())  # a computer's roll, as a fact: it is not told what to do
+        if state.stage == "chance_option":
+            cry = state.roll_class() == "four_alike"
+            return t("jackpot.chance_first_jackpot" if cry else "jackpot.chance_first", roll=said)
+        return said
+
+    def deed_text(self) -> str:
+        if self.deed is None:
+            return ""
+        kind, seat, symbol, roll_class, column = self.deed
+        words = deed(kind, self.state.seats[seat].name, symbol, roll_class, column)
+        return t("jackpot.did.no_room", deed=words) if self.deed_no_room else words
+
+    def grant_text(self) -> str:
+        """What the roll gives, in words: "Two pairs: take a bell or a cherry"."""
+        state = self.state
+        if not state.dice:
+            return ""
+        if self.throwing:
+            return t("jackpot.rolling")
+        roll_class = state.roll_class()
+        name = class_name(roll_class)
+        grant = self.variant.grant(roll_class)
+        cry = roll_class == "four_alike"  # "Jackpot!" ends a sentence
+        if state.stage == "chance_option":
+            return t("jackpot.chance_first_jackpot" if cry else "jackpot.chance_first", roll=name)
+        lead = "jackpot.take_jackpot" if cry else "jackpot.take"
+        if grant.choice == "any":
+            what = "any_two" if state.to_place == 2 else ("one_more" if grant.tiles == 2 else "any_one")
+            return t(lead, roll=name, what=t(f"jackpot.{what}"))
+        if not any(state.supply[s] > 0 for s in state.choices):
+            gone = either([symbol_words(s, "name") for s in state.choices])
+            return t("jackpot.none_left", roll=name, symbols=gone)
+        return t(lead, roll=name, what=either([symbol_words(s, "a") for s in state.tile_symbols()]))
+
+    def note_deed(self, action: Action, seat: int) -> None:
+        """What a player just did (``action`` and the state's events), kept to be said (see ``heading_text``)."""
+        state = self.state
+        if isinstance(action, Roll):
+            self.deed, self.deed_no_room = None, False  # a new roll: what was done before is past
+        elif isinstance(action, ChanceOption) and action.choice == "keep":
+            self.deed, self.deed_no_room = ("kept", seat, state.chance[seat], None, None), False
+        for event in state.events:
+            self._note_event(event)
+
+    def _note_event(self, event) -> None:
+        if isinstance(event, Placed):
+            kind = "took_chance" if event.target == CHANCE_SPACE else "took"
+            self.deed, self.deed_no_room = (kind, event.seat, event.symbol, self.move_roll, None), False
+        elif isinstance(event, ChanceReturned):
+            self.deed, self.deed_no_room = ("returned", event.seat, event.symbol, None, None), False
+        elif isinstance(event, ChanceDropped):
+            self.deed, self.deed_no_room = ("dropped", event.seat, event.symbol, None, event.column), False
+        elif isinstance(event, Returned) and self.deed is not None:
+            self.deed_no_room = True
