@@ -36,7 +36,7 @@ from scenes.ui.input import Input, Intent, Viewport
 from scenes.logs import close_logging, setup_logging
 from scenes import registry
 from scenes.demo import demo_scene
-from scenes.heap import keep_big_blocks_apart
+from scenes.ui.heap import keep_big_blocks_apart
 from scenes.kiosk.controller import KioskController, hold_the_screen
 from scenes.persist import SaveStatus
 from scenes.ui.stack import Scene, SceneStack
@@ -399,7 +399,7 @@ def run(args: Any) -> int:
 
 
 def _run(args: Any, stop: StopSignals) -> int:
-    keep_big_blocks_apart()  # a kiosk runs for days: freed surfaces go back to the system (scenes.heap)
+    keep_big_blocks_apart()  # a kiosk runs for days: freed surfaces go back to the system (scenes.ui.heap)
     settings = load_settings()
     kiosk = None
     if getattr(args, "kiosk", False) or settings.kiosk:

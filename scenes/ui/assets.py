@@ -18,8 +18,7 @@ import pygame
 from game.rules.i18n import Tr
 from game.paths import asset
 
-from scenes import heap
-from scenes.ui import glyphs
+from scenes.ui import glyphs, heap
 
 FONT_FILES = glyphs.OWN_FILES
 
