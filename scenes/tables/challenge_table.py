@@ -40,7 +40,7 @@ class ChallengeTableScene(TableScene):
         self.tray = self._new_tray()
         self.copy_button = Button(pygame.Rect(16, 668, 330, 116), t("challenge.copy"), self.copy, size=36)
         self.buttons = ButtonRow([self.roll_button, self.copy_button, self.pause_button, self.undo_button,
-                                  self.coach_button])
+                                  self.coach_button], one_choice=False)
 
     @property
     def cstate(self) -> CommonRollState:
@@ -68,7 +68,7 @@ class ChallengeTableScene(TableScene):
 
     def resume(self) -> None:
         self.buttons = ButtonRow([self.roll_button, self.copy_button, self.pause_button, self.undo_button,
-                                  self.coach_button])
+                                  self.coach_button], one_choice=False)
 
     # ------------------------------------------------------------ acting --
     def before_move(self, action: Action):

@@ -66,7 +66,8 @@ class TableScene(TablePainting, PlayScene):
                                    size=22)
         self.can_undo = False
         self.coach = Coach(session)
-        self.buttons = ButtonRow([self.roll_button, self.pause_button, self.undo_button, self.coach_button])
+        self.buttons = ButtonRow([self.roll_button, self.pause_button, self.undo_button, self.coach_button],
+                                 one_choice=False)  # apart on the table: Roll stays lit while Menu is pointed at
         self.banner = ""
         self.banner_time = 0.0
         self.handoff: int | None = None  # a seat that must tap "ready" before playing (hot seat)
@@ -112,7 +113,8 @@ class TableScene(TablePainting, PlayScene):
         return targets
 
     def resume(self) -> None:
-        self.buttons = ButtonRow([self.roll_button, self.pause_button, self.undo_button, self.coach_button])
+        self.buttons = ButtonRow([self.roll_button, self.pause_button, self.undo_button, self.coach_button],
+                                 one_choice=False)
 
     # ------------------------------------------------------------ helpers --
     def person_to_play(self) -> bool:

@@ -1,0 +1,110 @@
+"""The game-over screen as the play test met it: which button looks chosen, the coach's words, the log."""
+
+from __future__ import annotations
+
+import pygame
+
+from scene_driver import Driver
+from screens import played
+
+from scenes.ui import theme
+
+
+def _results(driver: Driver, variant: str = "classic", seats: int = 2):
+    """A finished game with its results on screen, past the moment a key still meant for the table is ignored."""
+    from scenes.menus.gameover import GameOverScene
+    from scenes.registry import table_for
+
+    session = played(variant, seats, 10_000)
+    driver.start(table_for(driver.app, session))
+    over = GameOverScene(driver.app, session, 0)
+    driver.app.stack.push(over)
+    driver.step(1.0)
+    return over
+
+
+def _looks_yellow(driver: Driver, button) -> bool:
+    """The button's face, below its shine and clear of its label, in the primary style's yellow."""
+    driver.app.render()
+    r, g, b, _ = driver.app.canvas.get_at((button.rect.x + 12, button.rect.bottom - 9))
+    return r > 200 and g > 150 and b < 140
+
+
+def _point(driver: Driver, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=driver.window_pos(pos), rel=(1, 1),
+                                         buttons=(0, 0, 0), touch=False))
+    driver.step(0.05)
+
+
+def test_play_again_stops_looking_chosen_when_the_focus_or_the_pointer_is_on_another_button():
+    driver = Driver(animation="instant")
+    try:
+        over = _results(driver)
+        play_again, new_game, title = over.row.buttons[:3]
+        assert _looks_yellow(driver, play_again)  # nothing chosen yet: the suggestion shows
+        driver.key(pygame.K_TAB)
+        assert play_again.focus and _looks_yellow(driver, play_again)
+        driver.key(pygame.K_TAB)
+        assert new_game.focus and not play_again.focus
+        assert not _looks_yellow(driver, play_again)  # only "New game" looks chosen now
+        driver.key(pygame.K_TAB)
+        assert title.focus and not _looks_yellow(driver, play_again)
+        driver.key(pygame.K_TAB)  # "Look at the card"
+        driver.key(pygame.K_TAB)  # round again to "Play again"
+        assert play_again.focus and _looks_yellow(driver, play_again)
+    finally:
+        driver.close()
+
+
+def test_the_pointer_and_the_keys_choose_one_button_between_them():
+    driver = Driver(animation="instant")
+    try:
+        over = _results(driver)
+        play_again, new_game, title = over.row.buttons[:3]
+        _point(driver, title.rect.center)
+        assert title.hover and not _looks_yellow(driver, play_again)  # the pointer chose "Title"
+        driver.key(pygame.K_TAB)
+        assert play_again.focus and not title.hover  # the keys moved on: "Title" no longer looks chosen
+        assert over.row.chosen() is play_again
+        _point(driver, new_game.rect.center)
+        assert new_game.focus and not play_again.focus  # the focus follows the pointer: Enter presses what shows
+        assert over.row.chosen() is new_game and not _looks_yellow(driver, play_again)
+    finally:
+        driver.close()
+
+
+def test_every_row_with_one_suggestion_lets_it_step_back():
+    """The widget itself: a pause menu's Resume, a dialog's primary, any row's one primary among others."""
+    from scenes.ui.input import Intent
+    from scenes.ui.widgets import Button, ButtonRow
+
+    driver = Driver()
+    try:
+        surface = pygame.Surface((600, 100))
+        buttons = [Button(pygame.Rect(10 + 190 * i, 10, 180, 70), label, lambda: None, style=style)
+                   for i, (label, style) in enumerate([("Resume", "primary"), ("Rules", "quiet"),
+                                                       ("Quit", "danger")])]
+        row = ButtonRow(buttons)
+        resume = buttons[0]
+
+        def yellow() -> bool:
+            surface.fill(theme.PAPER)
+            row.draw(surface)
+            r, g, b, _ = surface.get_at((resume.rect.x + 12, resume.rect.bottom - 9))
+            return r > 200 and g > 150 and b < 140
+
+        assert yellow()
+        row.handle(Intent("nav", key="next"), 0.0)
+        row.handle(Intent("nav", key="next"), 0.0)
+        assert buttons[1].focus and not yellow()
+        row.handle(Intent("nav", key="prev"), 0.0)
+        assert resume.focus and yellow()
+        # A table's buttons are apart, not one choice: Roll keeps its yellow while Menu is pointed at.
+        table = ButtonRow(buttons, one_choice=False)
+        table.handle(Intent("point", pos=buttons[1].rect.center), 0.0)
+        surface.fill(theme.PAPER)
+        table.draw(surface)
+        assert surface.get_at((resume.rect.x + 12, resume.rect.bottom - 9))[0] > 200
+    finally:
+        driver.close()
+
