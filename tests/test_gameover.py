@@ -108,3 +108,72 @@ def test_every_row_with_one_suggestion_lets_it_step_back():
     finally:
         driver.close()
 
+
+def _coach_review(language: str):
+    """A person's coached game over in ``language``: the coach's rows and every text as drawn."""
+    from screens import SCREENS
+    from scenes.ui.widgets import record_text
+
+    driver = Driver(animation="instant", language=language)
+    try:
+        dict(SCREENS)["gameover-coached"](driver)
+        record_text(True)
+        driver.app.render()
+        drawn = record_text(False)
+        return [row for person in driver.top.coach_rows()[0] for row in person], drawn
+    finally:
+        record_text(False)
+        driver.close()
+
+
+def test_the_coachs_review_reads_from_the_sofa_in_players_words():
+    import re
+
+    from game.rules import i18n
+    from game.rules.i18n import t
+    from test_layout import contrast
+
+    for language in i18n.languages():
+        rows, drawn = _coach_review(language)
+        review = [d for d in drawn if d.words in rows]
+        assert rows and len(review) == len(rows), language
+        i18n.set_language(language)
+        results = [d for d in drawn if not d.covered and d.words in ("Ann", t("gameover.game_row", game=1))]
+        assert len(results) == 2
+        assert min(d.size for d in review) >= max(d.size for d in results), language  # as big as the rest, or bigger
+        assert min(contrast(d.colour, d.background) for d in review) >= 7, language  # ink on paper, not grey
+        words = " ".join(rows)
+        assert not re.search(r"expected|verwacht|loss\b|verlies", words), words  # no jargon
+        assert not re.search(r"\d[.,]\d\d", words), words  # whole points, or one decimal at most
+        assert re.search(r"\b[1-6]( [1-6]){4}\b", words), words  # the dice the costly choice was made with
+        assert "Ann" in words
+    i18n.set_language("en")
+
+
+def test_a_long_match_with_four_people_keeps_the_review_on_the_screen():
+    from types import SimpleNamespace
+
+    from scenes.menus.gameover import GameOverScene
+    from scenes.registry import table_for
+    from scenes.tables.coach import Cost
+
+    driver = Driver(animation="instant")
+    try:
+        session = played("dutch", 4, 100_000, games=6)
+        assert session.state.is_terminal()
+        table = table_for(driver.app, session)
+        driver.start(table)
+        chance = SimpleNamespace(kind="box", box="chance", points=10, keep=())
+        twos = SimpleNamespace(kind="box", box="twos", points=8, keep=())
+        for seat in range(4):
+            table.coach.costs[seat] = [Cost(3, 7, 12.25, chance, twos, session.variant, (3, 3, 3, 2, 1))]
+        over = GameOverScene(driver.app, session, 5, coach=table.coach)
+        driver.app.stack.push(over)
+        driver.step(1.0)
+        box = over.box()
+        assert pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT).contains(box)
+        people, _ = over.coach_rows()
+        assert len(people) == 4  # everyone's costliest choice, shorter words where room is short
+        assert all("3 3 3 2 1" in " ".join(lines) and "12 points" in " ".join(lines) for lines in people)
+    finally:
+        driver.close()
