@@ -135,7 +135,7 @@ class App:
         self.saving = SaveStatus()  # whether the game's files can be written; results waiting for the records
         self.stop = stop or StopSignals()  # SIGTERM or SIGINT, once one asks us to stop
         self.exit_status = 0
-        self.stack.on_change = _log_screen
+        self.stack.on_change = ScreenTrail()
         self.sharp_text = True  # text drawn at the window's resolution when the canvas is scaled
         self._moving = False  # the top scene animated at the last frame: one more frame shows where it stopped
         self._redraw = True
@@ -442,6 +442,17 @@ def _run(args: Any, stop: StopSignals) -> int:
         close_logging()
 
 
-def _log_screen(scene: Scene) -> None:
-    """The operator's trail: which screen the customer was on, and when."""
-    logging.getLogger("dice_parlor.screens").info("screen: %s", scene.screen_name())
+class ScreenTrail:
+    """The operator's trail: which screen the customer was on, and when; one line each time the screen changes.
+
+    A new scene of the screen already shown is no change: a results screen shown anew over the first, or the
+    next attract game, is not a second "screen: game_over" at the same moment."""
+
+    def __init__(self) -> None:
+        self.last: str | None = None
+
+    def __call__(self, scene: Scene) -> None:
+        name = scene.screen_name()
+        if name != self.last:
+            logging.getLogger("dice_parlor.screens").info("screen: %s", name)
+        self.last = name

@@ -177,3 +177,64 @@ def test_a_long_match_with_four_people_keeps_the_review_on_the_screen():
         assert all("3 3 3 2 1" in " ".join(lines) and "12 points" in " ".join(lines) for lines in people)
     finally:
         driver.close()
+
+
+def _screens_logged(caplog) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.getMessage().startswith("screen: ")]
+
+
+def test_a_finished_game_shows_its_results_once_and_logs_them_once(caplog):
+    """The last box scored by a person with the keys: one results screen on the stack, one line in the log."""
+    import logging
+    import random
+
+    from game.bots.levels import make_player
+    from game.engine.actions import Score
+    from game.engine.session import Session
+    from game.engine.state import Seat
+    from game.rules.variants import find_variant
+    from scenes.menus.gameover import GameOverScene
+    from scenes.registry import table_for
+
+    caplog.set_level(logging.INFO, logger="dice_parlor")
+    session = Session(find_variant("classic"), [Seat("Ann"), Seat("Bob", "computer", "greedy")], seed=4,
+                      rolloff=False)
+    brain = make_player("greedy", random.Random(1))
+    state = session.state
+    while not (state.current_player() == 0 and state.card(0).filled() == 12 and state.dice is not None):
+        session.act(brain.choose(state))
+    driver = Driver(animation="instant")
+    try:
+        table = table_for(driver.app, session)
+        driver.start(table)
+        driver.step(0.5)
+        driver.key(pygame.K_DOWN)  # the one open box
+        driver.key(pygame.K_RETURN)
+        driver.step(2.0)
+        assert state.is_terminal()
+        assert [type(scene) for scene in driver.app.stack.scenes] == [type(table), GameOverScene]
+        assert _screens_logged(caplog) == ["screen: table", "screen: game_over"]
+        assert isinstance(session.log[-1], Score)
+    finally:
+        driver.close()
+
+
+def test_one_screen_change_is_one_line_in_the_log(caplog):
+    """The results shown anew (another scene of the same screen, as the next attract game is) are no new screen:
+    "screen: game_over" once at that moment, not twice."""
+    import logging
+
+    from scenes.menus.gameover import GameOverScene
+
+    caplog.set_level(logging.INFO, logger="dice_parlor")
+    driver = Driver(animation="instant")
+    try:
+        over = _results(driver)
+        driver.app.stack.push(GameOverScene(driver.app, over.session, 0))
+        driver.step(0.1)
+        assert _screens_logged(caplog) == ["screen: game_over"]
+        driver.key(pygame.K_F1)  # another screen between: the results are logged again when they come back
+        driver.key(pygame.K_ESCAPE)
+        assert _screens_logged(caplog)[-3:] == ["screen: game_over", "screen: help", "screen: game_over"]
+    finally:
+        driver.close()
