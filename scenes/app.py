@@ -33,10 +33,10 @@ from game.rules.variants import Catalogue, load_all
 
 from scenes.ui import assets, theme
 from scenes.ui.input import Input, Intent, Viewport
-from scenes.logs import close_logging, setup_logging
+from scenes.logs import ScreenTrail, close_logging, setup_logging
 from scenes import registry
 from scenes.demo import demo_scene
-from scenes.heap import keep_big_blocks_apart
+from scenes.ui.heap import keep_big_blocks_apart
 from scenes.kiosk.controller import KioskController, hold_the_screen
 from scenes.persist import SaveStatus
 from scenes.ui.stack import Scene, SceneStack
@@ -399,7 +399,7 @@ def run(args: Any) -> int:
 
 
 def _run(args: Any, stop: StopSignals) -> int:
-    keep_big_blocks_apart()  # a kiosk runs for days: freed surfaces go back to the system (scenes.heap)
+    keep_big_blocks_apart()  # a kiosk runs for days: freed surfaces go back to the system (scenes.ui.heap)
     settings = load_settings()
     kiosk = None
     if getattr(args, "kiosk", False) or settings.kiosk:
@@ -440,19 +440,3 @@ def _run(args: Any, stop: StopSignals) -> int:
     finally:
         pygame.quit()
         close_logging()
-
-
-class ScreenTrail:
-    """The operator's trail: which screen the customer was on, and when; one line each time the screen changes.
-
-    A new scene of the screen already shown is no change: a results screen shown anew over the first, or the
-    next attract game, is not a second "screen: game_over" at the same moment."""
-
-    def __init__(self) -> None:
-        self.last: str | None = None
-
-    def __call__(self, scene: Scene) -> None:
-        name = scene.screen_name()
-        if name != self.last:
-            logging.getLogger("dice_parlor.screens").info("screen: %s", name)
-        self.last = name

@@ -22,7 +22,7 @@ from game.store.kiosk import KioskConfig, PinLock, kiosk_path
 from scenes.ui import theme
 from scenes.ui.input import Intent
 from scenes.demo import demo_session
-from scenes.heap import memory_report
+from scenes.ui.heap import memory_report
 from scenes.kiosk.x11 import take_the_screen_back
 from scenes.ui.widgets import draw_text
 

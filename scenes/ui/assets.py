@@ -18,7 +18,7 @@ import pygame
 from game.rules.i18n import Tr
 from game.paths import asset
 
-from scenes import heap
+from scenes.ui import heap
 from scenes.ui import glyphs
 
 FONT_FILES = glyphs.OWN_FILES

@@ -382,12 +382,9 @@ class Button:
 
 
 class ButtonRow:
-    """A set of buttons with mouse hover, taps and keyboard focus (arrows/Tab move, Enter presses).
-
-    One button at a time looks chosen: the keyboard's focus, else the one under the pointer. A row's one
-    primary button among others is its suggestion, drawn as such only while no other button is chosen; a
-    table's buttons are apart, not one choice, and keep their looks (``one_choice=False``).
-    """
+    """A set of buttons with mouse hover, taps and keyboard focus (arrows/Tab move, Enter presses). One looks chosen
+    at a time (the focus, else the pointer's); the row's one primary among others shows as its suggestion only while
+    no other is chosen (a table's scattered buttons keep their looks: ``one_choice=False``)."""
 
     def __init__(self, buttons: list[Button] | None = None, one_choice: bool = True):
         self.buttons: list[Button] = buttons or []
@@ -433,13 +430,10 @@ class ButtonRow:
         """The button that looks chosen: the one with the keyboard's focus, else the one under the pointer."""
         return next((b for b in self.buttons if b.focus), None) or next((b for b in self.buttons if b.hover), None)
 
-    def suggestion(self) -> Button | None:
-        """The row's one primary button among others ("Play again" beside "New game" and "Title")."""
-        primaries = [b for b in self.buttons if b.style == "primary"]
-        return primaries[0] if self.one_choice and len(primaries) == 1 and len(self.buttons) > 1 else None
-
     def draw(self, surface: pygame.Surface) -> None:
-        chosen, suggested = self.chosen(), self.suggestion()
+        primaries = [b for b in self.buttons if b.style == "primary"]  # "Play again" beside "New game", "Title"
+        suggested = primaries[0] if self.one_choice and len(primaries) == 1 and len(self.buttons) > 1 else None
+        chosen = self.chosen()
         for button in self.buttons:
             button.resting = button is suggested and chosen is not None and chosen is not button
             button.draw(surface)
