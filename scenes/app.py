@@ -33,7 +33,7 @@ from game.rules.variants import Catalogue, load_all
 
 from scenes.ui import assets, theme
 from scenes.ui.input import Input, Intent, Viewport
-from scenes.logs import close_logging, setup_logging
+from scenes.logs import ScreenTrail, close_logging, setup_logging
 from scenes import registry
 from scenes.demo import demo_scene
 from scenes.ui.heap import keep_big_blocks_apart
@@ -135,7 +135,7 @@ class App:
         self.saving = SaveStatus()  # whether the game's files can be written; results waiting for the records
         self.stop = stop or StopSignals()  # SIGTERM or SIGINT, once one asks us to stop
         self.exit_status = 0
-        self.stack.on_change = _log_screen
+        self.stack.on_change = ScreenTrail()
         self.sharp_text = True  # text drawn at the window's resolution when the canvas is scaled
         self._moving = False  # the top scene animated at the last frame: one more frame shows where it stopped
         self._redraw = True
@@ -440,8 +440,3 @@ def _run(args: Any, stop: StopSignals) -> int:
     finally:
         pygame.quit()
         close_logging()
-
-
-def _log_screen(scene: Scene) -> None:
-    """The operator's trail: which screen the customer was on, and when."""
-    logging.getLogger("dice_parlor.screens").info("screen: %s", scene.screen_name())

@@ -43,3 +43,19 @@ def close_logging() -> None:
     for handler in list(root.handlers):
         root.removeHandler(handler)
         handler.close()
+
+
+class ScreenTrail:
+    """The operator's trail: which screen the customer was on, and when; one line each time the screen changes.
+
+    A new scene of the screen already shown is no change: a results screen shown anew over the first, or the
+    next attract game, is not a second "screen: game_over" at the same moment."""
+
+    def __init__(self) -> None:
+        self.last: str | None = None
+
+    def __call__(self, scene) -> None:
+        name = scene.screen_name()
+        if name != self.last:
+            logging.getLogger("dice_parlor.screens").info("screen: %s", name)
+        self.last = name

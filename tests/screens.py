@@ -17,6 +17,7 @@ from game.rules.variants import find_variant
 
 NAMES = ["Ann", "Ben", "Cas", "Dee", "Eef", "Fay"]
 LONG_NAMES = ["Grandma Truus", "Maximilian", "Anneliese", "Christopher", "Oma", "Jean-Baptiste"]
+EIGHT_LETTERS = ["Theodora", "Kimberly", "Jonathan", "Margaret", "Benedikt", "Florence"]  # whole at six seats
 COLOURS = ["orange", "sky", "green", "red", "blue", "purple"]
 
 
@@ -270,6 +271,7 @@ SCREENS = [
     ("table-fivezee-six", _table("fivezee", 6, 60)),
     ("table-yatzy-six", _table("yatzy", 6, 150)),
     ("table-six-long-names", _table("official", 6, 90, names=LONG_NAMES, computers=2)),
+    ("table-six-eight-letters", _table("classic", 6, 70, names=EIGHT_LETTERS, computers=2)),
     ("table-handoff", _table("classic", 2, 0, handoff=True)),
     ("box-help-top", _box_help("aces")),
     ("box-help-bottom", _box_help("chance")),

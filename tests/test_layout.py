@@ -39,12 +39,13 @@ def contrast(a, b) -> float:
 
 
 def drawn_texts(name, build, language, size, text_size="normal"):
+    """The window's scale, every text as drawn, and the screen on top."""
     driver = Driver(animation="instant", language=language, text_size=text_size, size=size)
     try:
         build(driver)
         record_text(True)
         driver.app.render()
-        return driver.app.viewport.scale, record_text(False)
+        return driver.app.viewport.scale, record_text(False), driver.top
     finally:
         record_text(False)
         driver.close()
@@ -80,7 +81,7 @@ def problems(drawn, scale: float) -> list[str]:
 @pytest.mark.parametrize("language,text_size", [("pseudo", "normal"), ("nl", "normal"), ("en", "large")])
 @pytest.mark.parametrize("name,build", SCREENS, ids=[name for name, _ in SCREENS])
 def test_no_text_leaves_its_box(name, build, language, text_size, size):
-    scale, drawn = drawn_texts(name, build, language, size, text_size)
+    scale, drawn, _ = drawn_texts(name, build, language, size, text_size)
     assert drawn, f"{name} drew no text at all"
     found = problems(drawn, scale)
     assert not found, f"{name} ({language}, {text_size} text, {size[0]}x{size[1]}):\n  " + "\n  ".join(
@@ -88,7 +89,8 @@ def test_no_text_leaves_its_box(name, build, language, text_size, size):
 
 
 # The scorecard read from the sofa: no text on it smaller than 14 px on a 1024x600 screen, 16 px elsewhere.
-CARD_SCREENS = ["table-fivezee-six", "table-yatzy-six", "table-six-long-names", "table-dutch-match", "challenge"]
+CARD_SCREENS = ["table-fivezee-six", "table-yatzy-six", "table-six-long-names", "table-six-eight-letters",
+                "table-dutch-match", "challenge"]
 CARD_SIZES = [(1024, 600), (1366, 768), (1280, 800), (3840, 2160)]
 
 
@@ -97,17 +99,39 @@ CARD_SIZES = [(1024, 600), (1366, 768), (1280, 800), (3840, 2160)]
                                                 ("en", "large")])
 @pytest.mark.parametrize("name", CARD_SCREENS)
 def test_the_scorecard_stays_legible_at_six_seats(name, language, text_size, size):
-    from scenes.tables.table_layout import CARD
-
-    scale, drawn = drawn_texts(name, dict(SCREENS)[name], language, size, text_size)
+    scale, drawn, table = drawn_texts(name, dict(SCREENS)[name], language, size, text_size)
     smallest = 14 if size[1] <= 600 else 16
     on_card = [d for d in drawn if d.words.strip() and d.target.get_size() == (theme.WIDTH, theme.HEIGHT)
-               and CARD.contains(d.rect)]
+               and table.card.rect.contains(d.rect)]
     assert len(on_card) > 30  # the card was drawn: names, labels and scores
     small = sorted({f"{d.words!r} at {d.size * scale:.1f} px" for d in on_card if d.size * scale < smallest - 0.01})
     assert not small, f"{name} ({language}, {text_size}, {size[0]}x{size[1]}): " + ", ".join(small)
     found = problems(on_card, scale)
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1366, 768), (1024, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_names_of_eight_letters_show_whole_at_six_seats_clear_of_the_dice(language, size):
+    """Six seats named like "Theodora" and "Margaret": each name whole over its column (the card takes room from
+    the felt), while the card, the Roll button and the words beside it keep off the dice and off each other."""
+    from screens import EIGHT_LETTERS
+
+    _, drawn, table = drawn_texts("table-six-eight-letters", dict(SCREENS)["table-six-eight-letters"], language,
+                                  size)
+    card = table.card.rect
+    whole = {d.words for d in drawn if d.words in EIGHT_LETTERS and not d.shortened and card.contains(d.rect)}
+    assert whole == set(EIGHT_LETTERS), f"shortened: {sorted(set(EIGHT_LETTERS) - whole)}"
+    assert all(table.card.short_name(seat) == name for seat, name in enumerate(EIGHT_LETTERS))
+    layout = table.layout
+    for part in (layout.tray, layout.shelf, table.roll_button.rect):
+        assert not card.colliderect(part)
+    assert table.state.dice is not None  # dice on the table: on the felt, or held on the shelf
+    assert all(layout.tray.contains(table.tray.die_rect(die)) or layout.shelf.contains(table.tray.die_rect(die))
+               for die in range(table.tray.count))
+    across = [d.words for d in drawn if d.target.get_size() == (theme.WIDTH, theme.HEIGHT) and not d.covered
+              and d.rect.colliderect(card) and not card.contains(d.rect)]
+    assert not across, f"drawn across the card's edge: {across}"
 
 
 def test_the_check_catches_a_text_too_long_for_its_box():

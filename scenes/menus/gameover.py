@@ -8,18 +8,21 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.rules import i18n
 from game.rules.i18n import t
 from game.engine.session import Session
 
 from scenes.ui.help_keys import GAME_OVER
 from scenes.ui import assets, theme
-from scenes.ui.textfit import fits, wrap_lines
+from scenes.tables.coach import about
+from scenes.ui.textfit import wrap_lines
 from scenes.ui.stack import Scene
 from scenes.ui.widgets import Button, ButtonRow, dim, draw_text, panel, rounded, seat_badge
 
 DEMO_RESTART = 5.0  # seconds before a demo starts its next match
 COACH_WIDTH = 1100  # the coach's report lines, across the widest box
+COACH_SIZE = 24  # the coach's review: bigger than the results' own words (22), in ink, read from the sofa
+COACH_MOST = 4  # rows one person's review may take (a long language wraps the most)
+COACH_GAP = 10  # between two people's reviews, where there is room
 WIN_GOLD = (150, 96, 10)  # the winner's line: gold dark enough to read on paper (4.5:1)
 CONFETTI_COLOURS = [(230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (213, 94, 0), (204, 121, 167),
                     (255, 255, 255)]
@@ -82,8 +85,9 @@ class GameOverScene(Scene):
                    style="quiet", size=24),
             Button(pygame.Rect(bar.x + 355, bar.y + 8, 335, 56), specs[0][0], specs[0][1], size=24)])
 
-    def coach_lines(self) -> list[str]:
-        """Each person's expected loss this match and their costliest choice (needs the solver's values)."""
+    def coach_lines(self, short: bool = False) -> list[str]:
+        """Each person's costliest choice and what all their slips cost, in players' words (needs the solver's
+        values); ``short``: the costliest choice alone, where the screen has no room for more."""
         if not self.coach or not self.coach.available or not self.final:
             return []
         lines = []
@@ -91,25 +95,40 @@ class GameOverScene(Scene):
             if info.is_computer:
                 continue
             total, worst = self.coach.report(seat)
-            if worst:
-                lines.append(t("gameover.coach_loss", name=info.name, loss=i18n.number(total, 1), cost=worst[0].text))
-            else:
+            if not worst:
                 lines.append(t("gameover.coach_perfect", name=info.name))
+            elif short:
+                lines.append(t("gameover.coach_slip_short", name=info.name, slip=worst[0].short_text))
+            else:
+                lines.append(t("gameover.coach_slip", name=info.name, slip=worst[0].text, loss=about(total)))
         return lines[:4]
 
-    def coach_rows(self) -> list[str]:
-        """The coach's lines as drawn: one row each, or two where a language makes one too long."""
-        rows = []
-        for line in self.coach_lines():
-            rows += [line] if fits(line, 18, COACH_WIDTH) else wrap_lines(line, 18, COACH_WIDTH)
-        return rows
+    def coach_rows(self) -> tuple[list[list[str]], int]:
+        """The coach's lines as drawn, each person's wrapped to the box, and the gap between two people. Where
+        the whole review would not fit the screen (many people in a long match): the costliest choices alone,
+        closer together, and as many people as then fit."""
+        for short, gap in ((False, COACH_GAP), (True, 0)):
+            lines = self.coach_lines(short)
+            people = [wrap_lines(line, COACH_SIZE, COACH_WIDTH, most=COACH_MOST) for line in lines]
+            while people and self._height(people, gap) > theme.HEIGHT - 8:
+                people.pop()
+            if len(people) == len(lines):
+                break
+        return people, gap
+
+    @staticmethod
+    def _coach_height(people: list[list[str]], gap: int) -> int:
+        rows = sum(len(lines) for lines in people)
+        return assets.line_height(COACH_SIZE, 1.3) * rows + gap * max(0, len(people) - 1)
+
+    def _height(self, people: list[list[str]], gap: int) -> int:
+        extra = self._coach_height(people, gap) + 16 if people else 0
+        return 300 + REVIEW_ROOM + 40 * self.state.games + (40 if self.state.games > 1 else 0) + extra
 
     def box(self) -> pygame.Rect:
-        rows = self.coach_rows()
-        width = 1160 if rows else min(1160, 380 + 130 * self.state.n)
-        extra = assets.line_height(18, 1.65) * len(rows) + (16 if rows else 0)
-        rect = pygame.Rect(0, 0, width, 300 + REVIEW_ROOM + 40 * self.state.games + (40 if self.state.games > 1 else 0)
-                           + extra)
+        people, gap = self.coach_rows()
+        width = 1160 if people else min(1160, 380 + 130 * self.state.n)
+        rect = pygame.Rect(0, 0, width, self._height(people, gap))
         rect.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         return rect
 
@@ -210,10 +229,13 @@ class GameOverScene(Scene):
             head = t("gameover.leads", count=winners, game=self.game + 1, names=names)
         draw_text(surface, head, 44, WIN_GOLD, (box.centerx, box.y + 56), "center", "black", box.width - 40)
         self._draw_table(surface, box)
-        rows, step = self.coach_rows(), assets.line_height(18, 1.65)
-        for i, line in enumerate(rows):
-            draw_text(surface, line, 18, theme.INK_SOFT, (box.x + 30, box.bottom - 128 - REVIEW_ROOM - step * (len(rows) - 1 - i)),
-                      "midleft", "regular", COACH_WIDTH)
+        (people, gap), step = self.coach_rows(), assets.line_height(COACH_SIZE, 1.3)
+        y = box.bottom - 128 - REVIEW_ROOM - self._coach_height(people, gap) + step  # the last row above the buttons
+        for lines in people:
+            for line in lines:
+                draw_text(surface, line, COACH_SIZE, theme.INK, (box.x + 30, y), "midleft", "regular", COACH_WIDTH)
+                y += step
+            y += gap
         self.row.draw(surface)
 
     def _draw_table(self, surface: pygame.Surface, box: pygame.Rect) -> None:

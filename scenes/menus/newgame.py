@@ -371,7 +371,7 @@ class Painted(Button):
     """A focus stop the scene draws itself: the chosen game, a seat's colour or name."""
 
     def __init__(self, rect: pygame.Rect, label: str, on_press, paint, touch: bool = True, seat: int | None = None):
-        super().__init__(rect, label, on_press)
+        super().__init__(rect, label, on_press, style="painted")  # its own look: never the row's suggestion
         self.paint = paint
         self.touch = touch
         self.seat = seat

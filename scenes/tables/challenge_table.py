@@ -22,8 +22,9 @@ from scenes.tables.table import TableScene
 from scenes.tables.table_layout import TITLE_X
 from scenes.ui.widgets import Button, ButtonRow, draw_text, rounded, seat_badge
 
-TRAY = pygame.Rect(16, 64, 704, 380)
+TRAY = pygame.Rect(16, 64, 704, 380)  # as wide as the table's felt (narrower beside a five- or six-seat card)
 MARKERS = pygame.Rect(16, 452, 704, 204)
+MARKERS_X = 300  # where a row's markers start, right of the seat's name
 
 
 class ChallengeTableScene(TableScene):
@@ -36,11 +37,14 @@ class ChallengeTableScene(TableScene):
     def __init__(self, app, session, demo: bool = False):
         self.selected: set[int] = set()
         super().__init__(app, session, demo)
-        self.tray_rect = TRAY.inflate(-44, -44)
+        felt = self.layout.tray.width
+        self.common_tray = pygame.Rect(TRAY.x, TRAY.y, felt, TRAY.height)  # the common dice's tray
+        self.markers_rect = pygame.Rect(MARKERS.x, MARKERS.y, felt, MARKERS.height)
+        self.tray_rect = self.common_tray.inflate(-44, -44)
         self.tray = self._new_tray()
-        self.copy_button = Button(pygame.Rect(16, 668, 330, 116), t("challenge.copy"), self.copy, size=36)
+        self.copy_button = Button(pygame.Rect(self.layout.roll), t("challenge.copy"), self.copy, size=36)
         self.buttons = ButtonRow([self.roll_button, self.copy_button, self.pause_button, self.undo_button,
-                                  self.coach_button])
+                                  self.coach_button], one_choice=False)
 
     @property
     def cstate(self) -> CommonRollState:
@@ -68,7 +72,7 @@ class ChallengeTableScene(TableScene):
 
     def resume(self) -> None:
         self.buttons = ButtonRow([self.roll_button, self.copy_button, self.pause_button, self.undo_button,
-                                  self.coach_button])
+                                  self.coach_button], one_choice=False)
 
     # ------------------------------------------------------------ acting --
     def before_move(self, action: Action):
@@ -194,9 +198,9 @@ class ChallengeTableScene(TableScene):
         from scenes.ui.widgets import framed_felt, wood
 
         surface.blit(wood((theme.WIDTH, theme.HEIGHT), 11), (0, 0))
-        framed_felt(surface, TRAY)
+        framed_felt(surface, self.common_tray)
         draw_text(surface, str(self.variant.name), 22, theme.PAPER, (TITLE_X, 32), "midleft", "bold",
-                  TRAY.right - 4 - TITLE_X)
+                  self.layout.title_width)
 
     def draw_table(self, surface: pygame.Surface) -> None:
         super().draw_table(surface)
@@ -204,22 +208,25 @@ class ChallengeTableScene(TableScene):
 
     def draw_markers(self, surface: pygame.Surface) -> None:
         state = self.cstate
-        rounded(surface, theme.WOOD_DARK, MARKERS, 14)
+        markers = self.markers_rect
+        rounded(surface, theme.WOOD_DARK, markers, 14)
         rows = state.n
-        row_h = min(48, (MARKERS.height - 12) // max(1, rows))
+        row_h = min(48, (markers.height - 12) // max(1, rows))
         size = row_h - 8
         for s, seat in enumerate(state.seats):
-            y = MARKERS.y + 6 + s * row_h
-            row = pygame.Rect(MARKERS.x + 8, y, MARKERS.width - 16, row_h - 4)
+            y = markers.y + 6 + s * row_h
+            row = pygame.Rect(markers.x + 8, y, markers.width - 16, row_h - 4)
+            start = row.x + min(MARKERS_X, row.width - self.variant.dice * (size + 10) - 140)  # room for "copy 2"
             active = s == self.seat
             rounded(surface, theme.mix(theme.WOOD_DARK, (0, 0, 0), 0.35) if not active else (92, 62, 36), row, 8)
             if active:
                 rounded(surface, theme.HOLD_GOLD, row, 8, 2)
             seat_badge(surface, seat.colour, s, (row.x + 18, row.centery), 9)
             label = t("challenge.roller", name=seat.name) if s == state.roller else seat.name
-            draw_text(surface, label, 20, theme.PAPER, (row.x + 34, row.centery), "midleft", "bold", 250)
+            draw_text(surface, label, 20, theme.PAPER, (row.x + 34, row.centery), "midleft", "bold",
+                      start - row.x - 50)
             for k in range(self.variant.dice):
-                slot = pygame.Rect(row.x + 300 + k * (size + 10), row.y + (row.height - size) // 2, size, size)
+                slot = pygame.Rect(start + k * (size + 10), row.y + (row.height - size) // 2, size, size)
                 if k < len(state.markers[s]):
                     surface.blit(die_surface(state.markers[s][k], size, "marker"), slot)
                 else:
@@ -228,7 +235,7 @@ class ChallengeTableScene(TableScene):
             if state.stage == "pick" and active:
                 low, high = state.copy_range()
                 need = t("challenge.copy_exact", low=low) if low == high else t("challenge.copy_upto", high=high)
-                last_slot = row.x + 300 + self.variant.dice * (size + 10)
+                last_slot = start + self.variant.dice * (size + 10)
                 draw_lines(surface, need, 17, theme.HOLD_GOLD, (row.right - 10, row.centery), "midright", "bold",
                            row.right - 10 - last_slot)
 

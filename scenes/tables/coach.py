@@ -3,7 +3,7 @@
 It reads the solver's ranked options (:func:`game.bots.solver.advise_state`) for
 the seat whose turn it is. For people it also weighs each roll and each
 scoring against the best option at that moment, so the game-over screen can
-say "Turn 7: scoring Chance cost 4.3 points; holding the two fives was best".
+say "turn 7, putting 3 3 3 2 1 in Chance cost about 12 points on average; scoring Threes (9) was better".
 Multi-seat and Challenge games use the solitaire values (the coach's help says so).
 """
 
@@ -29,12 +29,37 @@ class Cost:
     chosen: object  # the option taken and the best one, put in words when shown (the language may change)
     best: object
     variant: object
+    dice: tuple[int, ...] = ()  # the dice the choice was made with
 
     @property
     def text(self) -> str:
-        """"Turn 7: scoring Chance (22) cost 4.3 points; holding the fives was best"."""
-        return t("coach.cost", turn=self.turn, chosen=describe(self.chosen, self.variant),
-                 loss=i18n.number(self.loss, 1), best=describe(self.best, self.variant))
+        """"turn 7, putting 3 3 3 2 1 in Chance cost about 12 points on average; scoring Twos (6) was better"."""
+        return t("coach.slip_better", slip=self.short_text, best=describe(self.best, self.variant))
+
+    @property
+    def short_text(self) -> str:
+        """The same without the better choice, where room is short."""
+        return t("coach.slip", turn=self.turn, chosen=self.said(), loss=about(self.loss))
+
+    def said(self) -> str:
+        """The choice with the dice it was made with: "putting 3 3 3 2 1 in Chance", "with 6 5 5 2 1, holding
+        two fives"."""
+        dice = " ".join(map(str, _grouped(self.dice)))
+        if not dice:
+            return describe(self.chosen, self.variant)
+        if self.chosen.kind == "box":
+            return t("coach.slip_box", dice=dice, box=self.variant.box(self.chosen.box).name)
+        return t("coach.slip_with", dice=dice, chosen=describe(self.chosen, self.variant))
+
+
+def about(points: float) -> str:
+    """Points as a person says them: whole from 10 up, one decimal below ("about 12", "about 4.3")."""
+    return i18n.number(points, 0 if points >= 9.95 else 1)
+
+
+def _grouped(dice) -> list[int]:
+    """Dice as a person reads a hand: the biggest group first, high before low ("3 3 3 2 1", "6 6 6 5 5")."""
+    return sorted(dice, key=lambda face: (-list(dice).count(face), -face))
 
 
 def describe(option, variant) -> str:
@@ -139,9 +164,18 @@ class Coach:
             return
         best = options[0]
         turn = state.card(seat).filled() + 1
-        self.costs.setdefault(seat, []).append(Cost(state.game, turn, chosen.loss, chosen, best, self.variant))
+        self.costs.setdefault(seat, []).append(Cost(state.game, turn, chosen.loss, chosen, best, self.variant,
+                                                    _dice_of(state, seat, action)))
 
     def report(self, seat: int) -> tuple[float, list[Cost]]:
         """The total expected loss of a seat and its costliest choices, worst first."""
         costs = self.costs.get(seat, [])
         return sum(c.loss for c in costs), sorted(costs, key=lambda c: -c.loss)[:3]
+
+
+def _dice_of(state, seat: int, action: Action) -> tuple[int, ...]:
+    """The dice a choice was made with: Challenge scores a seat's own markers, else the dice on the table."""
+    markers = getattr(state, "markers", None)
+    if isinstance(action, Score) and markers is not None:
+        return tuple(markers[seat])
+    return tuple(state.dice or ())

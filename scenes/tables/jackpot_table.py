@@ -82,7 +82,7 @@ class JackpotTableScene(JackpotHeading, JackpotPainting, PlayScene):
         self.undo_button = Button(pygame.Rect(146, 6, 180, 50), "", self.undo, style="quiet", size=22)
         self.can_undo = False
         self.buttons = ButtonRow([self.roll_button, self.menu_button, self.undo_button, self.keep_button,
-                                  self.return_button])
+                                  self.return_button], one_choice=False)  # apart on the table: Roll stays lit
         self.backdrop = StaticLayer(self.paint_backdrop)
 
     # --------------------------------------------------------- lifecycle --

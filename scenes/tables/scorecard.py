@@ -24,6 +24,7 @@ from scenes.ui.widgets import draw_text, panel, rounded, seat_badge
 # No text on the card is drawn smaller than this (at the "normal" text size): 14 px on a 1024x600 screen,
 # 19 at 1280x800, so six seats stay readable from the sofa. What does not fit is shortened or put otherwise.
 CARD_TEXT = 19
+LABELS = 160  # the row names' least width: "Bonus (35 at 63)" at CARD_TEXT
 
 
 @dataclass
@@ -31,6 +32,10 @@ class Row:
     kind: str  # box, upper_total, upper_bonus, five_bonus, total, match
     label: str
     box: str | None = None
+
+
+def _label_style(row: Row) -> str:
+    return "bold" if row.kind in ("total", "match") else "regular"
 
 
 class Scorecard:
@@ -47,7 +52,7 @@ class Scorecard:
 
     def _rows(self) -> list[Row]:
         """The rows with their labels in the language on screen (see ``refresh_labels``)."""
-        self._language = i18n.language()
+        self._look = (i18n.language(), assets.text_scale())
         v = self.state.variant
         rows = [Row("box", b.name.get(), b.id) for b in v.boxes if b.upper]
         rows.append(Row("upper_total", t("scorecard.upper_total")))
@@ -69,16 +74,22 @@ class Scorecard:
         return self.state.cards[self.shown_game()][seat]
 
     def refresh_labels(self) -> None:
-        """The language changed (in the menu, mid-game): the same rows, labelled anew."""
-        if self._language != i18n.language():
+        """The language or the text size changed (in the menu, mid-game): the same rows, labelled and laid out
+        anew."""
+        if self._look != (i18n.language(), assets.text_scale()):
             self.rows = self._rows()
+            self._layout()
 
     def _layout(self) -> None:
         inner = self.rect.inflate(-20, -16)
         self.header_h = 56
         self.row_h = min(40, (inner.height - self.header_h) // len(self.rows))
         seats = self.state.n
-        self.col_w = min(96, max(52, (inner.width - 190) // seats))
+        # The row names get what the longest needs on one line (LABELS at least), the seats the rest: in a long
+        # language the columns narrow a little rather than two-line names crowd each other.
+        widest = max(assets.measure(row.label, self._floor(), _label_style(row)) for row in self.rows) + 12
+        labels = max(LABELS, min(widest, inner.width - 64 * seats))
+        self.col_w = min(96, max(52, (inner.width - labels) // seats))
         self.label_w = inner.width - self.col_w * seats
         self.inner = inner
         self.font = max(16, min(24, self.row_h - 14))
@@ -125,8 +136,7 @@ class Scorecard:
                                                                                             self.focus_box):
                 pygame.draw.rect(surface, (255, 236, 170), rect)
             pygame.draw.line(surface, theme.PAPER_LINE, rect.bottomleft, rect.bottomright)
-            style = "bold" if row.kind in ("total", "match") else "regular"
-            self._draw_label(surface, row.label, rect, style)
+            self._draw_label(surface, row.label, rect, _label_style(row))
             for seat in range(state.n):
                 self._draw_cell(surface, index, row, seat, active, options)
         if active is not None:

@@ -25,7 +25,7 @@ from scenes.tables.coach import Coach
 from scenes.ui.dialogs import ConfirmDialog
 from scenes.tables.dice_tray import DiceTray
 from scenes.tables.scorecard import Scorecard
-from scenes.tables.table_layout import CARD, COACH_X, HOLD_ROW, TRAY, UNDO_X
+from scenes.tables.table_layout import COACH_X, UNDO_X, layout_for
 from scenes.tables.play_scene import UNDO_GRACE, PlayScene
 from scenes.tables.walkthrough import Walkthrough
 from scenes.ui.widgets import Button, ButtonRow
@@ -54,10 +54,11 @@ class TableScene(TablePainting, PlayScene):
     def __init__(self, app, session: Session, demo: bool = False):
         super().__init__(app, session, demo)
         self.players = make_players(session)
-        self.card = Scorecard(CARD, self.state)
-        self.tray_rect = TRAY.inflate(-44, -44)
+        self.layout = layout_for(self.state.n)  # five or six seats: a wider card, a narrower felt
+        self.card = Scorecard(self.layout.card, self.state)
+        self.tray_rect = self.layout.tray.inflate(-44, -44)
         self.tray = self._new_tray()
-        self.roll_button = Button(pygame.Rect(16, 668, 330, 116), t("table.roll"), self.roll, size=40)
+        self.roll_button = Button(pygame.Rect(self.layout.roll), t("table.roll"), self.roll, size=40)
         self.pause_button = Button(pygame.Rect(16, 6, 120, 50), t("common.menu"), self.open_menu, style="quiet",
                                    size=22)
         self.undo_button = Button(pygame.Rect(UNDO_X, 6, 160, 50), t("common.undo"), self.undo, style="quiet",
@@ -66,7 +67,8 @@ class TableScene(TablePainting, PlayScene):
                                    size=22)
         self.can_undo = False
         self.coach = Coach(session)
-        self.buttons = ButtonRow([self.roll_button, self.pause_button, self.undo_button, self.coach_button])
+        self.buttons = ButtonRow([self.roll_button, self.pause_button, self.undo_button, self.coach_button],
+                                 one_choice=False)  # apart on the table: Roll stays lit while Menu is pointed at
         self.banner = ""
         self.banner_time = 0.0
         self.handoff: int | None = None  # a seat that must tap "ready" before playing (hot seat)
@@ -79,7 +81,7 @@ class TableScene(TablePainting, PlayScene):
         self.key_focus = False  # the box focus was moved by keys (then its help shows too)
 
     def _new_tray(self, count: int | None = None) -> DiceTray:
-        tray = DiceTray(self.tray_rect, HOLD_ROW, count or self.variant.dice, size=78,
+        tray = DiceTray(self.tray_rect, self.layout.hold_row, count or self.variant.dice, size=78,
                         seed=self.session.seed)
         tray.on_hit = lambda strength: self.app.play("clack", strength)
         return tray
@@ -99,20 +101,22 @@ class TableScene(TablePainting, PlayScene):
         self._turn_started()
         self.refresh_buttons()
         if self.variant.turns != "common" and self.tips_due("walkthrough", Score):  # turns of one's own
-            area = pygame.Rect(TRAY.x + 32, TRAY.y + 30, TRAY.width - 64, 0)
+            tray = self.layout.tray
+            area = pygame.Rect(tray.x + 32, tray.y + 30, tray.width - 64, 0)
             self.walkthrough = Walkthrough(self.app, self.variant, self.walkthrough_targets(), area)
             self.keep_dice_clear()
 
     def walkthrough_targets(self) -> dict[str, pygame.Rect]:
         rows = {row.kind: index for index, row in enumerate(self.card.rows)}
         bonus = rows.get("upper_bonus", rows.get("upper_total"))
-        targets = {"roll": self.roll_button.rect, "dice": TRAY, "card": self.card.rect}
+        targets = {"roll": self.roll_button.rect, "dice": self.layout.tray, "card": self.card.rect}
         if bonus is not None:
             targets["bonus"] = self.card.row_rect(bonus)
         return targets
 
     def resume(self) -> None:
-        self.buttons = ButtonRow([self.roll_button, self.pause_button, self.undo_button, self.coach_button])
+        self.buttons = ButtonRow([self.roll_button, self.pause_button, self.undo_button, self.coach_button],
+                                 one_choice=False)
 
     # ------------------------------------------------------------ helpers --
     def person_to_play(self) -> bool:
@@ -186,7 +190,7 @@ class TableScene(TablePainting, PlayScene):
         self.app.go("game_over", self.session, game, self.demo, on_next=self._next_game, coach=self.coach)
 
     def _next_game(self) -> None:
-        self.card = Scorecard(CARD, self.state)
+        self.card = Scorecard(self.layout.card, self.state)
         self.tray = self._new_tray()
         self.tray.place(None, [False] * self.variant.dice)
         self._turn_started()
@@ -250,7 +254,7 @@ class TableScene(TablePainting, PlayScene):
         show (dice under one move aside)."""
         bands = [self.banner_rect()]
         if self.seat in self.coach.on and self.coach.available:
-            band = pygame.Rect(self.tray_rect.x + 8, 0, 520, 6 * assets.line_height(17, 1.4) + 4)
+            band = pygame.Rect(self.tray_rect.x + 8, 0, self.coach_width(), 6 * assets.line_height(17, 1.4) + 4)
             band.bottom = self.tray_rect.bottom - 6
             bands.append(band)
         if self.walkthrough is not None and self.walkthrough.active:
@@ -279,7 +283,7 @@ class TableScene(TablePainting, PlayScene):
 
     def show_undo(self) -> None:
         """The card, the bonuses and the dice as they were just before the scoring taken back."""
-        self.card = Scorecard(CARD, self.state)
+        self.card = Scorecard(self.layout.card, self.state)
         self.handoff = None
         self.last_seat = self.seat
         if self.state.dice is not None:

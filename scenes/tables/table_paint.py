@@ -11,7 +11,7 @@ from game.rules.i18n import t
 
 from scenes.ui import assets, theme
 from scenes.tables.coach import describe
-from scenes.tables.table_layout import SHELF, TITLE_X, TRAY
+from scenes.tables.table_layout import TITLE_X
 from scenes.ui.textfit import fits, floor_for, wrap_lines
 from scenes.ui.widgets import StaticLayer, draw_text, framed_felt, occlude, rounded, seat_badge, wood
 
@@ -63,12 +63,17 @@ class TablePainting:
         if best.kind == "box" and self.card.focus_box is None:
             self.card.focus_box = best.box
 
+    def coach_width(self) -> int:
+        """The coach's panel: its width, inside the felt (narrower beside a six-seat card)."""
+        return min(520, self.tray_rect.width - 16)
+
     def draw_coach(self, surface: pygame.Surface) -> None:
         """The coach's panel: the options with what each is worth."""
         options = self.coach.options() if self.coaching() else []
         if not options:
             return
-        line, width = assets.line_height(17, 1.4), 520
+        line, width = assets.line_height(17, 1.4), self.coach_width()
+        option_room = width - 160  # each option's words; its value and loss on the right
         title = t("table.coach_title")
         titles = [title] if fits(title, 16, width - 24, "bold") else wrap_lines(title, floor_for(16), width - 24, "bold")
         top = line * len(titles)  # the title takes one line, or two in a long language
@@ -85,11 +90,11 @@ class TablePainting:
             y = panel_rect.y + top + line // 2 + 1 + line * i
             colour = theme.HOLD_GOLD if i == 0 else (230, 236, 230)
             draw_text(surface, describe(option, self.variant), 17, colour, (panel_rect.x + 12, y), "midleft",
-                      "bold" if i == 0 else "regular", 360)
+                      "bold" if i == 0 else "regular", option_room)
             shown_loss = round(options[0].value, 1) - round(option.value, 1)  # adds up with the values as shown
             loss = t("table.coach_best") if shown_loss < 0.05 else "-" + i18n.number(shown_loss, 1)
             draw_text(surface, f"{i18n.number(option.value, 1)}  {loss}", 17, colour, (panel_rect.right - 12, y),
-                      "midright", "regular", panel_rect.width - 24 - 370)
+                      "midright", "regular", width - 34 - option_room)
 
     def draw_die_keys(self, surface: pygame.Surface) -> None:
         """The key (1-5) that holds each die, on its corner, while a person may hold."""
@@ -115,8 +120,8 @@ class TablePainting:
 
     def paint_backdrop(self, surface: pygame.Surface) -> None:
         surface.blit(wood((theme.WIDTH, theme.HEIGHT), 11), (0, 0))
-        framed_felt(surface, TRAY)
-        shelf = SHELF
+        framed_felt(surface, self.layout.tray)
+        shelf = self.layout.shelf
         rounded(surface, theme.WOOD_DARK, shelf, 14)
         rounded(surface, theme.mix(theme.WOOD_DARK, (0, 0, 0), 0.3), shelf.inflate(-12, -12), 10)
         words = t("table.held")
@@ -125,28 +130,28 @@ class TablePainting:
                                                     theme.mix(theme.WOOD_LIGHT, theme.WHITE, 0.2), "black"), 90)
         surface.blit(label, label.get_rect(center=(shelf.x + 26, shelf.centery)))
         title = str(self.variant.name)
-        draw_text(surface, title, 22, theme.PAPER, (TITLE_X, 32), "midleft", "bold", TRAY.right - 4 - TITLE_X)
+        draw_text(surface, title, 22, theme.PAPER, (TITLE_X, 32), "midleft", "bold", self.layout.title_width)
 
     def draw_controls(self, surface: pygame.Surface) -> None:
         self.buttons.draw(surface)
         seat = self.seat
-        x = 366
+        x, room = self.layout.hint_x, self.layout.hint_width  # right of the Roll button
         if seat >= 0:
             info = self.state.seats[seat]
             seat_badge(surface, info.colour, seat, (x + 14, 694), 12)
-            draw_text(surface, info.name, 28, theme.PAPER, (x + 36, 694), "midleft", "black", 320)
+            draw_text(surface, info.name, 28, theme.PAPER, (x + 36, 694), "midleft", "black", room - 30)
             hint, bonus_y = self.hint(), 760
-            if fits(hint, 19, 350):
-                draw_text(surface, hint, 19, (232, 222, 200), (x, 730), "midleft", "regular", 350)
-            else:  # a long hint (in some languages) takes two smaller lines
+            if fits(hint, 19, room):
+                draw_text(surface, hint, 19, (232, 222, 200), (x, 730), "midleft", "regular", room)
+            else:  # a long hint (in some languages, or beside a six-seat card) takes two smaller lines
                 small = floor_for(17)
                 y = 694 + assets.line_height(28, 0.5) + assets.line_height(small, 0.55)
-                for line in wrap_lines(hint, small, 350):
-                    draw_text(surface, line, small, (232, 222, 200), (x, y), "midleft", "regular", 350)
+                for line in wrap_lines(hint, small, room):
+                    draw_text(surface, line, small, (232, 222, 200), (x, y), "midleft", "regular", room)
                     y += assets.line_height(small, 1.15)
                 bonus_y = max(bonus_y, y - assets.line_height(small, 1.15) + assets.line_height(17))
             draw_text(surface, self.card.bonus_hint(seat), 17, (200, 190, 170), (x, bonus_y), "midleft", "regular",
-                      350)
+                      room)
 
     def hint(self) -> str:
         state = self.state
@@ -172,30 +177,32 @@ class TablePainting:
 
     def banner_rect(self) -> pygame.Rect:
         """Where the turn's and the roll's words show, at the top of the felt (the dice never rest under it)."""
-        rect = pygame.Rect(0, 0, 600, 64)
-        rect.center = (TRAY.centerx, TRAY.y + 48)
+        tray = self.layout.tray
+        rect = pygame.Rect(0, 0, min(600, tray.width - 40), 64)
+        rect.center = (tray.centerx, tray.y + 48)
         return rect
 
     def draw_handoff(self, surface: pygame.Surface) -> None:
         seat = self.handoff
         info = self.state.seats[seat]
-        veil = pygame.Surface(TRAY.size, pygame.SRCALPHA)
+        tray = self.layout.tray
+        veil = pygame.Surface(tray.size, pygame.SRCALPHA)
         veil.fill((10, 20, 14, 200))
-        occlude(surface, TRAY)
-        surface.blit(veil, TRAY)
-        seat_badge(surface, info.colour, seat, (TRAY.centerx, TRAY.centery - 90), 34)
-        name = assets.fit(assets.printable(info.name), round(54 * assets.text_scale()), TRAY.width - 260, "black")
-        title, width, at = t("table.handoff_turn", name=name), TRAY.width - 60, (TRAY.centerx, TRAY.centery)
+        occlude(surface, tray)
+        surface.blit(veil, tray)
+        seat_badge(surface, info.colour, seat, (tray.centerx, tray.centery - 90), 34)
+        name = assets.fit(assets.printable(info.name), round(54 * assets.text_scale()), tray.width - 260, "black")
+        title, width, at = t("table.handoff_turn", name=name), tray.width - 60, (tray.centerx, tray.centery)
         draw_text(surface, title, 54, (0, 0, 0), (at[0] + 3, at[1] + 3), "center", "black", width, quiet=True)
         draw_text(surface, title, 54, theme.PAPER, at, "center", "black", width)
-        draw_text(surface, t("table.handoff_ready"), 26, (230, 220, 200), (TRAY.centerx, TRAY.centery + 70),
-                  "center", "regular", TRAY.width - 60)
+        draw_text(surface, t("table.handoff_ready"), 26, (230, 220, 200), (tray.centerx, tray.centery + 70),
+                  "center", "regular", tray.width - 60)
         if self.state.last_scored:
             who, box, points = self.state.last_scored
             line = t("table.handoff_scored", name=self.state.seats[who].name, points=points,
                      box=self.variant.box(box).name)
-            draw_text(surface, line, 22, (200, 214, 200), (TRAY.centerx, TRAY.bottom - 40), "center", "regular",
-                      TRAY.width - 60)
+            draw_text(surface, line, 22, (200, 214, 200), (tray.centerx, tray.bottom - 40), "center", "regular",
+                      tray.width - 60)
 
 
 def _dice_for(dice: tuple[int, ...], keep: tuple[int, ...]) -> list[int]:

@@ -327,11 +327,12 @@ class Button:
     label: str
     on_press: Callable[[], None]
     enabled: bool = True
-    style: str = "primary"  # primary, quiet, danger
+    style: str = "primary"  # primary, quiet, danger (or "painted": a scene draws it itself)
     size: int = 30
     hover: bool = False
     focus: bool = False
     detail: str = ""  # a smaller second line
+    resting: bool = False  # a row's suggestion while another button is chosen: drawn quiet (set by its row)
     _last: float = field(default=-10.0, repr=False)
 
     def hit(self, pos: tuple[int, int] | None) -> bool:
@@ -345,10 +346,11 @@ class Button:
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.style == "primary":
+        style = "quiet" if self.resting else self.style
+        if style == "primary":
             colour = theme.BUTTON_HOVER if (self.hover or self.focus) else theme.BUTTON
             ink = theme.BUTTON_TEXT
-        elif self.style == "danger":
+        elif style == "danger":
             colour, ink = (178, 58, 44) if not (self.hover or self.focus) else (190, 66, 50), theme.WHITE
         else:
             colour = theme.mix(theme.BUTTON_QUIET, theme.WHITE, 0.12 if (self.hover or self.focus) else 0.0)
@@ -380,16 +382,22 @@ class Button:
 
 
 class ButtonRow:
-    """A set of buttons with mouse hover, taps and keyboard focus (arrows/Tab move, Enter presses)."""
+    """A set of buttons with mouse hover, taps and keyboard focus (arrows/Tab move, Enter presses). One looks chosen
+    at a time (the focus, else the pointer's); the row's one primary among others shows as its suggestion only while
+    no other is chosen (a table's scattered buttons keep their looks: ``one_choice=False``)."""
 
-    def __init__(self, buttons: list[Button] | None = None):
+    def __init__(self, buttons: list[Button] | None = None, one_choice: bool = True):
         self.buttons: list[Button] = buttons or []
         self.focus: int | None = None
+        self.one_choice = one_choice
 
     def handle(self, intent, now: float) -> bool:
         if intent.kind == "point":
             for button in self.buttons:
                 button.hover = button.hit(intent.pos)
+            pointed = next((i for i, b in enumerate(self.buttons) if b.hover and b.enabled), None)
+            if self.focus is not None and pointed is not None:
+                self._focus_on(pointed)  # the keyboard's focus follows the pointer: Enter presses what shows
             return False
         if intent.kind == "tap":
             for button in self.buttons:
@@ -403,18 +411,31 @@ class ButtonRow:
             for k in range(1, len(self.buttons) + 1):
                 index = (start + step * k) % len(self.buttons)
                 if self.buttons[index].enabled:
-                    self.focus = index
+                    self._focus_on(index)
                     break
-            for i, button in enumerate(self.buttons):
-                button.focus = i == self.focus
+            for button in self.buttons:
+                button.hover = False  # the keys moved on: the button the pointer last lit is no longer chosen
             return True
         if intent.kind == "confirm" and self.focus is not None and self.focus < len(self.buttons):
             self.buttons[self.focus].press(now)
             return True
         return False
 
+    def _focus_on(self, index: int) -> None:
+        self.focus = index
+        for i, button in enumerate(self.buttons):
+            button.focus = i == index
+
+    def chosen(self) -> Button | None:
+        """The button that looks chosen: the one with the keyboard's focus, else the one under the pointer."""
+        return next((b for b in self.buttons if b.focus), None) or next((b for b in self.buttons if b.hover), None)
+
     def draw(self, surface: pygame.Surface) -> None:
+        primaries = [b for b in self.buttons if b.style == "primary"]  # "Play again" beside "New game", "Title"
+        suggested = primaries[0] if self.one_choice and len(primaries) == 1 and len(self.buttons) > 1 else None
+        chosen = self.chosen()
         for button in self.buttons:
+            button.resting = button is suggested and chosen is not None and chosen is not button
             button.draw(surface)
 
 
