@@ -156,6 +156,18 @@ def test_the_records_button_waits_for_the_records_then_opens_them():
     driver.close()
 
 
+def test_a_damaged_records_json_found_at_start_up_is_said_on_the_title():
+    old = user_data_dir() / "records.json"
+    old.parent.mkdir(parents=True, exist_ok=True)
+    old.write_text('{"format": 1, "results": [{"variant": "classic", "da', encoding="utf-8")
+    driver = _driver()
+    driver.app.prepare_records()
+    assert driver.wait_until(lambda: driver.app.records_job is None, seconds=30)
+    assert "could not be read" in driver.app.notice and driver.top.screen == "title"
+    assert len(list(user_data_dir().glob("records.json.damaged-*"))) == 1
+    driver.close()
+
+
 def test_closing_the_game_during_the_take_over_stops_it_and_the_next_start_does_it_again():
     entries = _old_file()
     driver = _driver()
