@@ -27,19 +27,19 @@ from game.rules import i18n
 from game.store.kiosk import KioskConfig, load_kiosk, provide_pin
 from game.paths import asset, user_config_dir, user_data_dir, user_state_dir
 from game.bundle import remove_stale_folders
-from game.store.records_prepare import Preparation
 from game.store.storage import clean_stale_temporaries
 from game.store.settings import Settings, load_settings, save_settings
 from game.rules.variants import Catalogue, load_all
 
 from scenes.ui import assets, theme
 from scenes.ui.input import Input, Intent, Viewport
-from scenes.logs import close_logging, setup_logging
+from scenes.logs import close_logging, log_screen, setup_logging
 from scenes import registry
 from scenes.demo import demo_scene
 from scenes.heap import keep_big_blocks_apart
 from scenes.kiosk.controller import KioskController, hold_the_screen
-from scenes.persist import SaveStatus, damage_notice
+from scenes.persist import SaveStatus
+from scenes.records_opening import RecordsOpening
 from scenes.ui.stack import Scene, SceneStack
 from scenes.window import open_windowed, parse_size, where_it_is
 from scenes.ui.widgets import NativeText, native_text, stop_noting as _stop_noting  # noqa: I001
@@ -134,11 +134,10 @@ class App:
         self.time = 0.0
         self.frames = 0
         self.saving = SaveStatus()  # whether the game's files can be written; results waiting for the records
-        self.records_job: Preparation | None = None  # the records being opened at start-up (prepare_records)
-        self._records_shown = False  # its progress has been put on screen once
+        self.records_opening = RecordsOpening(self)  # the records opened at start-up, in a thread of their own
         self.stop = stop or StopSignals()  # SIGTERM or SIGINT, once one asks us to stop
         self.exit_status = 0
-        self.stack.on_change = _log_screen
+        self.stack.on_change = log_screen
         self.sharp_text = True  # text drawn at the window's resolution when the canvas is scaled
         self._moving = False  # the top scene animated at the last frame: one more frame shows where it stopped
         self._redraw = True
@@ -209,52 +208,6 @@ class App:
         for scene in self.stack.scenes:
             scene.flush()
 
-    # ------------------------------------------------------------ records --
-    def prepare_records(self) -> None:
-        """Open the records now, in a thread of their own: checked, brought up to date, an old records.json taken
-        over. A long piece of work shows its progress (records_wait); nothing waits for it but the records."""
-        self.records_job = Preparation().start()
-
-    def when_records_ready(self, then: Any) -> None:
-        """Do ``then`` once the records are open: at once, or after the wait (with its progress) on screen."""
-        if self.records_job is not None and self.records_job.busy:
-            self._records_shown = True
-            self.go("records_wait", then)
-        else:
-            then()
-
-    def _watch_records(self) -> None:
-        """Show the work once it is worth showing; when it is done, say what it found and add the games that
-        finished meanwhile."""
-        job = self.records_job
-        if job is None:
-            return
-        if job.busy:
-            if job.task is not None and not self._records_shown:
-                self._records_shown = True
-                self.go("records_wait")
-            return
-        self.records_job = None
-        log = logging.getLogger("dice_parlor.records")
-        if job.message:
-            log.warning(job.message)
-            self.notice = damage_notice(job.message)
-        if job.error is not None:
-            log.warning("records could not be opened: %s", job.error)
-        if self.saving.pending:
-            self.saving.write_results(self)
-
-    def settle_records(self) -> None:
-        """Before the game closes: a game that finished while the records were being opened waits for them and
-        goes in; otherwise the work stops (the next start does it again)."""
-        job = self.records_job
-        if job is not None and job.busy:
-            if self.saving.pending:
-                job.wait()
-            else:
-                job.stop()
-        self._watch_records()
-
     # --------------------------------------------------------------- loop --
     def dispatch(self, intent: Intent) -> None:
         if self.kiosk is not None:
@@ -289,7 +242,7 @@ class App:
         """One fixed step of game time: the top scene, then the kiosk's timers."""
         self.stack.update(dt)
         self.time += dt
-        self._watch_records()
+        self.records_opening.watch()
         self.saving.retry(self)
         if self.kiosk is not None:
             self.kiosk.update(dt)
@@ -410,7 +363,7 @@ class App:
                 woken_by, catch_up = None, MAX_FRAME
             else:  # at rest: time keeps up with the clock across the sleep, in the same fixed steps
                 woken_by, catch_up = self._rest(), REST_WAIT + MAX_FRAME
-        self.settle_records()
+        self.records_opening.settle()
         self.flush()  # however the loop ends (a quit, a signal): a hold made since the last save is kept too
         self.keep_window_place()
         if self.stop.signal is not None:
@@ -483,7 +436,7 @@ def _run(args: Any, stop: StopSignals) -> int:
             return 2
     else:
         first = app.scene("title")
-        app.prepare_records()  # checked, brought up to date, taken over: in the background, from the start
+        app.records_opening.start()  # checked, brought up to date, taken over: in the background, from the start
     try:
         return app.run(first, getattr(args, "exit_after", None), getattr(args, "screenshot", None))
     except Exception:
@@ -492,8 +445,3 @@ def _run(args: Any, stop: StopSignals) -> int:
     finally:
         pygame.quit()
         close_logging()
-
-
-def _log_screen(scene: Scene) -> None:
-    """The operator's trail: which screen the customer was on, and when."""
-    logging.getLogger("dice_parlor.screens").info("screen: %s", scene.screen_name())

@@ -43,3 +43,8 @@ def close_logging() -> None:
     for handler in list(root.handlers):
         root.removeHandler(handler)
         handler.close()
+
+
+def log_screen(scene) -> None:
+    """The operator's trail: which screen the customer was on, and when (told by the scene stack)."""
+    logging.getLogger("dice_parlor.screens").info("screen: %s", scene.screen_name())

@@ -81,9 +81,9 @@ class SaveStatus:
         self.write_results(app)
 
     def write_results(self, app) -> bool:
-        job = getattr(app, "records_job", None)
-        if job is not None and job.busy:
-            return False  # the records are being opened (game.store.records_prepare): the results wait till then
+        opening = getattr(app, "records_opening", None)
+        if opening is not None and opening.busy:
+            return False  # the records are being opened (scenes.records_opening): the results wait till then
         for session in list(self.pending):
             if not self.write(app, lambda: _add(app, session)):
                 return False

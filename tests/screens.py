@@ -239,8 +239,8 @@ class _Bringing:
 
 def _records_wait(driver):
     _title(driver)
-    driver.app.records_job = _Bringing()
-    driver.app.when_records_ready(lambda: None)
+    driver.app.records_opening.job = _Bringing()
+    driver.app.records_opening.when_ready(lambda: None)
     _settle(driver, 0.5)
 
 

@@ -82,9 +82,9 @@ def _driver():
 def test_the_take_over_shows_its_progress_and_the_window_keeps_answering(tmp_path):
     entries = _old_file()
     driver = _driver()
-    driver.app.prepare_records()
+    driver.app.records_opening.start()
     seen, slowest, helped = [], 0.0, False
-    while driver.app.records_job is not None:
+    while driver.app.records_opening.job is not None:
         started = time.perf_counter()
         driver.step(0.05)
         slowest = max(slowest, time.perf_counter() - started)
@@ -112,9 +112,9 @@ def test_the_update_of_an_older_file_shows_its_progress():
     entries = _old_entries(3000)
     _older_file(2, entries)
     driver = _driver()
-    driver.app.prepare_records()
+    driver.app.records_opening.start()
     tasks = set()
-    while driver.app.records_job is not None:
+    while driver.app.records_opening.job is not None:
         driver.step(0.02)
         if driver.top.screen == "records_wait":
             tasks.add(driver.top.shown[0])
@@ -129,12 +129,12 @@ def test_a_game_finished_during_the_take_over_lands_once():
 
     entries = _old_file()
     driver = _driver()
-    driver.app.prepare_records()
+    driver.app.records_opening.start()
     session = _finished("classic", [Seat("Ann"), Seat("Newcomer")], 5)
     remember(driver.app, session, None)  # the last box scored while the records are busy
-    assert driver.app.records_job.busy and driver.app.saving.pending == [session]
+    assert driver.app.records_opening.busy and driver.app.saving.pending == [session]
     assert driver.app.saving.failing is None  # waiting is not failing: nothing said on screen
-    while driver.app.records_job is not None:
+    while driver.app.records_opening.job is not None:
         driver.step(0.05)
     assert driver.app.saving.pending == []
     driver.close()
@@ -148,7 +148,7 @@ def test_a_game_finished_during_the_take_over_lands_once():
 def test_the_records_button_waits_for_the_records_then_opens_them():
     _old_file(5000)
     driver = _driver()
-    driver.app.prepare_records()
+    driver.app.records_opening.start()
     driver.top.records()
     assert driver.top.screen == "records_wait"
     assert driver.wait_until(lambda: driver.top.screen == "records", seconds=60)
@@ -161,8 +161,8 @@ def test_a_damaged_records_json_found_at_start_up_is_said_on_the_title():
     old.parent.mkdir(parents=True, exist_ok=True)
     old.write_text('{"format": 1, "results": [{"variant": "classic", "da', encoding="utf-8")
     driver = _driver()
-    driver.app.prepare_records()
-    assert driver.wait_until(lambda: driver.app.records_job is None, seconds=30)
+    driver.app.records_opening.start()
+    assert driver.wait_until(lambda: driver.app.records_opening.job is None, seconds=30)
     assert "could not be read" in driver.app.notice and driver.top.screen == "title"
     assert len(list(user_data_dir().glob("records.json.damaged-*"))) == 1
     driver.close()
@@ -171,10 +171,10 @@ def test_a_damaged_records_json_found_at_start_up_is_said_on_the_title():
 def test_closing_the_game_during_the_take_over_stops_it_and_the_next_start_does_it_again():
     entries = _old_file()
     driver = _driver()
-    job = driver.app.records_job = Preparation().start()
+    job = driver.app.records_opening.job = Preparation().start()
     assert _wait_for(lambda: job.task == "taking_over" and job.progress > 0.1)
-    driver.app.settle_records()  # what the loop does as it ends: nothing waits, so the work stops
-    assert not job.busy and driver.app.records_job is None
+    driver.app.records_opening.settle()  # what the loop does as it ends: nothing waits, so the work stops
+    assert not job.busy and driver.app.records_opening.job is None
     assert (user_data_dir() / "records.json").exists()
     driver.close()
     records_db.close()

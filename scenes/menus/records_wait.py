@@ -40,7 +40,7 @@ class RecordsWait(Scene):
         return changed
 
     def job(self):
-        return getattr(self.app, "records_job", None)
+        return self.app.records_opening.job
 
     def handle(self, intent):
         if intent.kind in ("quit", "fullscreen", "help"):
