@@ -179,7 +179,7 @@ def update(games: int, chunk: int = 100_000) -> None:
     start = time.perf_counter()
     bring_up_to_date(path, updating=lambda done: marks.append((time.perf_counter() - start, done)))
     seconds = time.perf_counter() - start
-    rewritten = next((t for t, done in marks if done >= 0.8), seconds)
+    rewritten = next((t for t, done in marks if done >= 0.9), seconds)
     print(f"its update to this version: {seconds:.0f} s ({rewritten:.0f} s for the tables, the rest to give the "
           f"room back), {path.stat().st_size / 1e6:.0f} MB after")
 

@@ -168,17 +168,46 @@ def test_a_damaged_records_json_found_at_start_up_is_said_on_the_title():
     driver.close()
 
 
+class _Held(Preparation):
+    """Holds still once a fifth of the work is done, until it is asked to stop: closing comes mid-way for certain."""
+
+    def _noting(self, task: str):
+        note = super()._noting(task)
+
+        def held(done: float) -> None:
+            note(done)
+            if done > 0.2:
+                self._stop.wait(30)
+                note(done)  # raises Stopped
+        return held
+
+
 def test_closing_the_game_during_the_take_over_stops_it_and_the_next_start_does_it_again():
     entries = _old_file()
     driver = _driver()
-    job = driver.app.records_opening.job = Preparation().start()
-    assert _wait_for(lambda: job.task == "taking_over" and job.progress > 0.1)
+    job = driver.app.records_opening.job = _Held().start()
+    assert _wait_for(lambda: job.task == "taking_over" and job.progress > 0.2)
     driver.app.records_opening.settle()  # what the loop does as it ends: nothing waits, so the work stops
     assert not job.busy and driver.app.records_opening.job is None
     assert (user_data_dir() / "records.json").exists()
     driver.close()
     records_db.close()
     _same_numbers(entries)  # the next start: all of it, once
+
+
+def test_closing_the_game_during_the_update_of_an_older_file_stops_it_and_leaves_the_file_as_it_was():
+    entries = _old_entries(3000)
+    _older_file(2, entries)
+    driver = _driver()
+    job = driver.app.records_opening.job = _Held().start()
+    assert _wait_for(lambda: job.task == "updating" and job.progress > 0.2)
+    driver.app.records_opening.settle()
+    assert not job.busy and job.error is None  # stopped, not failed
+    driver.close()
+    conn = sqlite3.connect(records_path())
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    conn.close()
+    _same_numbers(entries)
 
 
 def _wait_for(condition, seconds: float = 30.0) -> bool:

@@ -60,10 +60,9 @@ class Preparation:
     def _run(self) -> None:
         try:
             self.message = bring_up_to_date(self.path, self._noting("updating"), self._noting("taking_over"))
-        except Stopped:
-            pass
         except Exception as error:  # the screen's thread says it (and tries again itself when a game ends)
-            self.error = error
+            # Asked to stop: the Stopped raised in a long SQL statement comes back as SQLite's "interrupted".
+            self.error = None if self._stop.is_set() else error
         finally:
             close(self.path, threading.get_ident())  # its number may be given to another thread
             self._done.set()
