@@ -4,8 +4,8 @@ scores, statistics and each player's chart are queries on it.
 Each finished game adds one result (the variant, the date, each seat's total and each game's total,
 who won, the upper bonus and five alike where the game has them, and whether any scoring was taken back)
 in one transaction: two games finishing at once both land, a kill loses no finished game. High scores
-and statistics count people, not computer players. The tables, their versions and damaged files are
-``records_db``'s; the take-over of an old records.json is ``records_import``'s.
+and statistics count people, not computer players. The file and damage are ``records_db``'s, the tables
+and their versions ``records_tables``'s, the take-over of an old records.json ``records_import``'s.
 """
 
 from __future__ import annotations
