@@ -50,6 +50,7 @@ class RecordsOpening:
         if job.message:
             log.warning(job.message)
             self.app.notice = damage_notice(job.message)
+            self.app.redraw()  # the title says it now
         if job.error is not None:
             log.warning("records could not be opened: %s", job.error)
         if self.app.saving.pending:
