@@ -1,11 +1,13 @@
-"""Prints how fast the records are with many games in them.
+"""Prints how fast and how big the records are with many games in them.
 
 Fills a database with a million games (a realistic mix: every shipped variant, 1-6 seats, some computer
 players, a few hundred names, matches of up to six games in Dutch) through the records' own insert path,
-then prints: the time to add one finished game, the time for the records screen's data for one variant,
-the whole ``dice-parlor records --json --variant X`` process over 200,000 games, and the take-over of a
-200,000-game records.json. Everything lives in a temporary DICE_PARLOR_HOME.
-Run: python benchmarks/bench_records.py [--games 1000000] [--small 200000]
+then prints: its size, the check at the first open (quick_check, and the full integrity_check it replaced),
+the time to add one finished game, the time for the records screen's data for one variant, the whole
+``dice-parlor records --json --variant X`` process over 200,000 games, the take-over of a 200,000-game
+records.json, and a file of version 2 (what the game wrote before: each name in every row) of the same million
+games: its size and its update to this version. Everything lives in a temporary DICE_PARLOR_HOME.
+Run: python benchmarks/bench_records.py [--games 1000000] [--small 200000] [--skip-update]
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from tempfile import TemporaryDirectory
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # records_old: what version 2 wrote
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 VARIANTS = [("classic", 0.3), ("yatzy", 0.2), ("dutch", 0.15), ("official", 0.1), ("fivezee", 0.05),
@@ -58,7 +61,8 @@ def fake_entries(count: int, seed: int = 7):
 
 
 def fill(path: Path, count: int, chunk: int = 100_000) -> float:
-    from game.store.records_db import close, connect, insert_entries
+    from game.store.records_db import close, connect
+    from game.store.records_tables import insert_entries
 
     start = time.perf_counter()
     conn = connect(path)
@@ -91,16 +95,30 @@ def rows_stats(variant: str) -> float:
     import sqlite3
 
     conn = sqlite3.connect(records_path())
-    conn.execute("CREATE INDEX IF NOT EXISTS seats_by_name ON seats (variant, person, name, won, alone, "
-                 "upper_bonus, five_alike)")  # the covering index this way needs (version 1 had it)
+    number = conn.execute("SELECT id FROM variants WHERE variant = ?", (variant,)).fetchone()[0]
     start = time.perf_counter()
     conn.execute("""SELECT name, COUNT(*), SUM(total), MAX(total) FROM scores WHERE variant = ? AND person = 1
-                    GROUP BY name""", (variant,)).fetchall()
-    conn.execute("""SELECT name, SUM(won AND NOT alone), TOTAL(upper_bonus), TOTAL(five_alike) FROM seats
-                    WHERE variant = ? AND person = 1 GROUP BY name""", (variant,)).fetchall()
+                    GROUP BY name""", (number,)).fetchall()
+    conn.execute("""SELECT s.name, SUM(s.won AND r.seats > 1), TOTAL(s.upper_bonus), TOTAL(s.five_alike)
+                    FROM seats AS s JOIN results AS r ON r.id = s.result JOIN kinds AS k ON k.id = s.kind
+                    WHERE r.variant = ? AND k.kind IS NOT 'computer' GROUP BY s.name""", (number,)).fetchall()
     seconds = time.perf_counter() - start
     conn.close()
     return seconds
+
+
+def checks(path: Path) -> str:
+    """Each check on its own connection, as at a first open (the file is in the page cache by now)."""
+    import sqlite3
+
+    found = []
+    for pragma in ("quick_check", "integrity_check"):
+        conn = sqlite3.connect(path)
+        start = time.perf_counter()
+        conn.execute(f"PRAGMA {pragma}").fetchall()
+        found.append(f"{pragma} {time.perf_counter() - start:.2f} s")
+        conn.close()
+    return ", ".join(found)
 
 
 def timed(what, times: int) -> list[float]:
@@ -123,12 +141,14 @@ def big(games: int) -> None:
     from game.store.records import add_result, records_path
 
     print(f"filling {games:,} games ... ", end="", flush=True)
-    print(f"{fill(records_path(), games):.0f} s, {records_path().stat().st_size / 1e6:.0f} MB")
+    seconds = fill(records_path(), games)
+    size = records_path().stat().st_size
+    print(f"{seconds:.0f} s, {size / 1e6:.0f} MB ({size / games:.0f} MB per million games: bytes per game)")
+    print(f"the checks at a first open: {checks(records_path())}")
     records_db._checked.clear()
     start = time.perf_counter()
     screen_data("classic")
-    print(f"first open in a process (the full check only up to {records_db.CHECK_BYTES >> 20} MB): "
-          f"{time.perf_counter() - start:.2f} s")
+    print(f"first open in a process ({records_db.CHECK}) and the screen's data: {time.perf_counter() - start:.2f} s")
     sessions = [play_game(find_variant("classic"), ["greedy", "greedy"], seed) for seed in range(20)]
     adds = [timed(lambda: add_result(sessions[i % 20]), 1)[0] for i in range(200)]
     print(f"add one game: median {ms(statistics.median(adds))}, slowest {ms(max(adds))} (goal < 10 ms)")
@@ -136,6 +156,32 @@ def big(games: int) -> None:
         screen = timed(lambda: screen_data(variant), 20)
         print(f"records screen data for {variant}: median {ms(statistics.median(screen))} (goal < 200 ms); "
               f"statistics from the rows instead of the sums: {ms(rows_stats(variant))}")
+
+
+def update(games: int, chunk: int = 100_000) -> None:
+    """The same games in a file of version 2, and its update to this version at the first open."""
+    import sqlite3
+
+    import records_old
+    from game.store.records import bring_up_to_date, records_path
+
+    path = records_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(path, isolation_level=None)
+    records_old.create(conn, 2)
+    entries = fake_entries(games)
+    for done in range(0, games, chunk):
+        records_old.insert_entries(conn, (next(entries) for _ in range(min(chunk, games - done))), 2)
+    conn.close()
+    before = path.stat().st_size
+    print(f"version 2, {games:,} games: {before / 1e6:.0f} MB ({before / games:.0f} MB per million)")
+    marks = []
+    start = time.perf_counter()
+    bring_up_to_date(path, updating=lambda done: marks.append((time.perf_counter() - start, done)))
+    seconds = time.perf_counter() - start
+    rewritten = next((t for t, done in marks if done >= 0.9), seconds)
+    print(f"its update to this version: {seconds:.0f} s ({rewritten:.0f} s for the tables, the rest to give the "
+          f"room back), {path.stat().st_size / 1e6:.0f} MB after")
 
 
 def small(games: int) -> None:
@@ -155,25 +201,38 @@ def small(games: int) -> None:
 
 
 def take_over(games: int) -> None:
+    """As the game does it at start-up: in a thread of its own, the screen looking how far it is."""
     from game.store.records import open_records, records_path
+    from game.store.records_prepare import Preparation
 
     old = records_path().with_name("records.json")
     old.parent.mkdir(parents=True, exist_ok=True)
     old.write_text(json.dumps({"format": 1, "results": list(fake_entries(games, seed=3))}), encoding="utf-8")
     start = time.perf_counter()
+    job, shown, gap, last = Preparation().start(), set(), 0.0, start
+    while job.busy:
+        time.sleep(0.01)
+        now = time.perf_counter()
+        if job.task and int(job.progress * 100) not in shown:
+            shown.add(int(job.progress * 100))
+            gap, last = max(gap, now - last), now
+    seconds = time.perf_counter() - start
     with open_records() as records:
         counted = records.count()
-    seconds = time.perf_counter() - start
     size = old.with_name("records.json.imported").stat().st_size / 1e6
-    print(f"take-over of a {games:,}-game records.json ({size:.0f} MB): {seconds:.1f} s, {counted:,} games counted")
+    print(f"take-over of a {games:,}-game records.json ({size:.0f} MB): {seconds:.1f} s, {counted:,} games counted; "
+          f"{len(shown)} different percentages shown, at most {gap:.1f} s apart")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=1_000_000)
     parser.add_argument("--small", type=int, default=200_000)
+    parser.add_argument("--skip-update", action="store_true", help="leave out the file of version 2")
     args = parser.parse_args()
-    for step, count in ((big, args.games), (small, args.small), (take_over, args.small)):
+    steps = [(big, args.games), (small, args.small), (take_over, args.small)]
+    steps += [] if args.skip_update else [(update, args.games)]
+    for step, count in steps:
         with TemporaryDirectory() as home:
             os.environ["DICE_PARLOR_HOME"] = home
             step(count)

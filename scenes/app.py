@@ -39,6 +39,7 @@ from scenes.demo import demo_scene
 from scenes.ui.heap import keep_big_blocks_apart
 from scenes.kiosk.controller import KioskController, hold_the_screen
 from scenes.persist import SaveStatus
+from scenes.records_opening import RecordsOpening
 from scenes.ui.stack import Scene, SceneStack
 from scenes.window import open_windowed, parse_size, where_it_is
 from scenes.ui.widgets import NativeText, native_text, stop_noting as _stop_noting  # noqa: I001
@@ -133,6 +134,7 @@ class App:
         self.time = 0.0
         self.frames = 0
         self.saving = SaveStatus()  # whether the game's files can be written; results waiting for the records
+        self.records_opening = RecordsOpening(self)  # the records opened at start-up, in a thread of their own
         self.stop = stop or StopSignals()  # SIGTERM or SIGINT, once one asks us to stop
         self.exit_status = 0
         self.stack.on_change = ScreenTrail()
@@ -240,6 +242,7 @@ class App:
         """One fixed step of game time: the top scene, then the kiosk's timers."""
         self.stack.update(dt)
         self.time += dt
+        self.records_opening.watch()
         self.saving.retry(self)
         if self.kiosk is not None:
             self.kiosk.update(dt)
@@ -360,6 +363,7 @@ class App:
                 woken_by, catch_up = None, MAX_FRAME
             else:  # at rest: time keeps up with the clock across the sleep, in the same fixed steps
                 woken_by, catch_up = self._rest(), REST_WAIT + MAX_FRAME
+        self.records_opening.settle()
         self.flush()  # however the loop ends (a quit, a signal): a hold made since the last save is kept too
         self.keep_window_place()
         if self.stop.signal is not None:
@@ -432,6 +436,7 @@ def _run(args: Any, stop: StopSignals) -> int:
             return 2
     else:
         first = app.scene("title")
+        app.records_opening.start()  # checked, brought up to date, taken over: in the background, from the start
     try:
         return app.run(first, getattr(args, "exit_after", None), getattr(args, "screenshot", None))
     except Exception:

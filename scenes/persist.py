@@ -41,6 +41,8 @@ class SaveStatus:
         self.failing: OSError | None = None
         self.problem: str | None = None  # the failure in words, while it lasts (the kiosk's admin panel)
         self.pending: list[Session] = []  # finished games whose result is not in the records yet
+        self.saves = 0  # games saved so far in this run
+        self.save_goes: dict[int, int] = {}  # a pending game (by id) whose save goes with its result: saves then
         self.words = ""
         self.words_until = 0.0
         self.next_try = 0.0
@@ -70,17 +72,26 @@ class SaveStatus:
             if hasattr(app, "redraw"):
                 app.redraw()  # said now, even when a timer's retry (not a move) brought the news
 
-    def finished(self, app, session: Session) -> None:
-        """A finished game: its result is kept until the records take it."""
+    def finished(self, app, session: Session, drop_save: bool = True) -> None:
+        """A finished game: its result is kept until the records take it; then its save goes (``drop_save``)."""
         if session not in self.pending:
             self.pending.append(session)
+            if drop_save:
+                self.save_goes[id(session)] = self.saves
         self.write_results(app)
 
     def write_results(self, app) -> bool:
+        opening = getattr(app, "records_opening", None)
+        if opening is not None and opening.busy:
+            return False  # the records are being opened (scenes.records_opening): the results wait till then
         for session in list(self.pending):
             if not self.write(app, lambda: _add(app, session)):
                 return False
             self.pending.remove(session)
+            # First the result, then the save goes (a stop between loses neither); but not a save made since,
+            # which is another game's.
+            if self.save_goes.pop(id(session), None) == self.saves:
+                self.write(app, delete_save)
         return True
 
     def retry(self, app) -> None:
@@ -140,10 +151,9 @@ def remember(app, session: Session, action: Action | None, demo: bool = False) -
     status: SaveStatus = app.saving
     kiosk = getattr(app, "keeps_nothing", False)
     if session.state.is_terminal():
-        status.finished(app, session)
-        if not kiosk and not status.pending:
-            status.write(app, delete_save)
+        status.finished(app, session, drop_save=not kiosk)
     elif kiosk:
         return  # a kiosk keeps no resumable game (and leaves a desktop user's save alone)
     elif not isinstance(action, (Hold, Release)):  # a hold is redone in a second; a roll or a box is not
-        status.write(app, lambda: save_session(session))
+        if status.write(app, lambda: save_session(session)):
+            status.saves += 1

@@ -243,6 +243,19 @@ def _records(driver):
     _settle(driver, 0.5)
 
 
+class _Bringing:
+    """Records being taken over, stopped at 40% (what scenes.menus.records_wait shows)."""
+
+    busy, task, progress = True, "taking_over", 0.4
+
+
+def _records_wait(driver):
+    _title(driver)
+    driver.app.records_opening.job = _Bringing()
+    driver.app.records_opening.when_ready(lambda: None)
+    _settle(driver, 0.5)
+
+
 def _kiosk(kind: str):
     def build(driver):
         from game.store.kiosk import KioskConfig
@@ -304,6 +317,7 @@ SCREENS = [
     ("confirm", _overlay(_title, _confirm)),
     ("help-table", _overlay(_table("classic", 2, 6), _help)),
     ("records", _records),
+    ("records-wait", _records_wait),
     ("kiosk-still-playing", _kiosk("still")),
     ("kiosk-pin", _kiosk("pin")),
     ("kiosk-admin", _kiosk("admin")),

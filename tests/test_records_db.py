@@ -19,10 +19,11 @@ import pytest
 
 from game.engine.state import Seat
 from game.paths import user_data_dir
-from game.store import records_db
+from game.store import records_db, records_tables
 from game.store.records import add_result, open_records, read_records, records_path, records_report
 from game.store.records_db import VERSION, sidecars
 
+import records_old
 from test_records import _finished
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,7 +46,7 @@ def test_a_version_1_database_is_brought_to_this_version_with_its_sums():
     path = records_path()
     path.parent.mkdir(parents=True)
     conn = sqlite3.connect(path)
-    conn.executescript(records_db.MIGRATIONS[1])  # the first layout: rows, no sums
+    conn.executescript(records_old.VERSION_1)  # the first layout: rows, no sums
     conn.execute("INSERT INTO results VALUES (1, 'classic', 'Classic Yahtzee', 100.0, 2, 0, 0, 2)")
     conn.executemany("INSERT INTO seats VALUES (1, ?, ?, 'person', NULL, ?, ?, ?, 1, 'classic', 1, 2, 0)",
                      [(0, "Ann", 500, 1, 1), (1, "Bob", 400, 0, 1)])
@@ -150,7 +151,8 @@ def test_killed_at_random_moments_no_reported_game_is_lost_and_the_file_stays_wh
     with open_records() as records:
         assert records.message is None
         assert records.conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
-        counted = dict(records.conn.execute("SELECT name, COUNT(*) FROM seats GROUP BY name").fetchall())
+        counted = dict(records.conn.execute("SELECT n.name, COUNT(*) FROM seats AS s JOIN names AS n ON n.id = s.name "
+                                            "GROUP BY n.name").fetchall())
         sums = {s.name: s.games for s in records.player_stats("yatzy")}
     for name, count in reported.items():
         assert counted[name] >= count  # one more may have landed after its line was written
@@ -262,7 +264,7 @@ def test_the_chart_shows_a_matchs_games_in_the_order_they_were_played():
     earlier = dict(entry, date=400.0, seats=[dict(entry["seats"][0], total=50, game_totals=[10, 40])], games=2)
     conn = records_db.connect(records_path())
     conn.execute("BEGIN IMMEDIATE")
-    records_db.insert_entries(conn, [entry, earlier])
+    records_tables.insert_entries(conn, [entry, earlier])
     conn.execute("COMMIT")
     with open_records() as records:
         assert [t for _, t in records.chart("dutch", "Ann")] == [10, 40, 300, 100, 200]

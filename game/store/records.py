@@ -4,8 +4,8 @@ scores, statistics and each player's chart are queries on it.
 Each finished game adds one result (the variant, the date, each seat's total and each game's total,
 who won, the upper bonus and five alike where the game has them, and whether any scoring was taken back)
 in one transaction: two games finishing at once both land, a kill loses no finished game. High scores
-and statistics count people, not computer players. The tables, their versions and damaged files are
-``records_db``'s; the take-over of an old records.json is ``records_import``'s.
+and statistics count people, not computer players. The file and damage are ``records_db``'s, the tables
+and their versions ``records_tables``'s, the take-over of an old records.json ``records_import``'s.
 """
 
 from __future__ import annotations
@@ -20,9 +20,10 @@ from typing import Any, Iterator
 from game.paths import user_data_dir
 from game.engine.session import Session
 from game.rules.variant import Variant
-from game.store.records_db import (BUSY_SECONDS, Damaged, RecordsDamage, as_os_error, close, connect,
-                                   insert_entries, is_damage, move_db_aside, writable)
+from game.store.records_db import (BUSY_SECONDS, Damaged, RecordsDamage, as_os_error, close, connect, is_damage,
+                                   move_db_aside, writable)
 from game.store.records_import import JSON_FILE, take_over
+from game.store.records_tables import Progress, insert_entries
 from game.store.storage import move_aside
 
 __all__ = ["RecordsDamage", "Records", "add_result", "open_records", "read_records", "records_report"]
@@ -75,19 +76,29 @@ class Stats:
     scores: list[tuple[float, int]] = field(default_factory=list)  # (date, total) in play order, for the chart
 
 
-def _open(path: Path) -> tuple[sqlite3.Connection, str | None]:
-    """The database, current; a damaged one is moved aside (the message says so) and the old file taken over."""
+def _open(path: Path, updating: Progress | None = None, taking_over: Progress | None = None
+          ) -> tuple[sqlite3.Connection, str | None]:
+    """The database, current; a damaged one is moved aside (the message says so) and the old file taken over.
+    ``updating`` and ``taking_over`` hear how far those two are, when there is something to do."""
     message = None
     try:
-        conn = connect(path)
+        conn = connect(path, updating)
     except Damaged as damage:
         message = RecordsDamage(damage.problem, damage.reason, move_db_aside(path))
-        conn = connect(path)
+        conn = connect(path, updating)
     try:
-        old = take_over(conn, path.parent)
+        old = take_over(conn, path.parent, taking_over)
     except sqlite3.Error as error:
         raise as_os_error(error, path) from error
     return conn, message or old
+
+
+def bring_up_to_date(path: Path | None = None, updating: Progress | None = None,
+                     taking_over: Progress | None = None) -> str | None:
+    """Open the records as the first open of a run does (checked, brought to this version, the old records.json
+    taken over) and say how far it is; returns the message about a damaged file set aside, if any."""
+    _, message = _open(path or records_path(), updating, taking_over)
+    return message
 
 
 def _write(conn: sqlite3.Connection, path: Path, entries: list[dict]) -> None:
@@ -136,33 +147,34 @@ class Records:
         return self._all("SELECT COUNT(*) FROM results")[0][0]
 
     def variants(self) -> list[str]:
-        """The variants with records, by name (a walk along the index, not over every result)."""
-        return [row[0] for row in self._all("""
-            WITH RECURSIVE found(variant) AS (
-                SELECT MIN(variant) FROM results
-                UNION ALL SELECT (SELECT MIN(variant) FROM results WHERE variant > found.variant) FROM found
-                WHERE found.variant IS NOT NULL)
-            SELECT variant FROM found WHERE variant IS NOT NULL""")]
+        """The variants with records, by id (each is in ``variants`` from its first result on)."""
+        return [row[0] for row in self._all("SELECT variant FROM variants ORDER BY variant")]
+
+    def _variant(self, variant: str) -> int | None:
+        found = self._all("SELECT id FROM variants WHERE variant = ?", variant)
+        return found[0][0] if found else None
 
     def high_scores(self, variant: str, solo: bool) -> list[HighScore]:
         """The top ten game totals of people in this variant, solo games and games with others kept apart;
         an earlier date first on a tie."""
         return [HighScore(*row) for row in self._all("""
-            SELECT s.total, s.name, s.date, r.undos FROM scores AS s JOIN results AS r ON r.id = s.result
+            SELECT s.total, n.name, s.date, r.undos FROM scores AS s
+            JOIN results AS r ON r.id = s.result JOIN names AS n ON n.id = s.name
             WHERE s.variant = ? AND s.solo = ? AND s.person = 1
-            ORDER BY s.total DESC, s.date, s.result, s.seat, s.game LIMIT ?""", variant, solo, TOP)]
+            ORDER BY s.total DESC, s.date, s.result, s.seat, s.game LIMIT ?""", self._variant(variant), solo, TOP)]
 
     def player_stats(self, variant: str | None = None, most_games: bool = False, limit: int = -1,
                      scores: bool = False) -> list[Stats]:
         """Per name (people only): games, matches won, average and best game, how often the bonuses came.
         By name, or with ``most_games`` the most games first; ``scores`` adds every game's total."""
         if variant is None:
-            rows = self._all("""SELECT name, SUM(games), SUM(wins), SUM(points), MAX(best), SUM(bonus),
-                SUM(bonus_games), SUM(five), SUM(five_games) FROM players GROUP BY name
-                ORDER BY SUM(games) DESC, name LIMIT ?""", limit)
+            rows = self._all("""SELECT n.name, SUM(games), SUM(wins), SUM(points), MAX(best), SUM(bonus),
+                SUM(bonus_games), SUM(five), SUM(five_games) FROM players AS p JOIN names AS n ON n.id = p.name
+                GROUP BY p.name ORDER BY SUM(games) DESC, n.name LIMIT ?""", limit)
         else:
-            rows = self._all("""SELECT name, games, wins, points, best, bonus, bonus_games, five, five_games
-                FROM players WHERE variant = ? ORDER BY games DESC, name LIMIT ?""", variant, limit)
+            rows = self._all("""SELECT n.name, games, wins, points, best, bonus, bonus_games, five, five_games
+                FROM players AS p JOIN names AS n ON n.id = p.name WHERE p.variant = ?
+                ORDER BY p.games DESC, n.name LIMIT ?""", self._variant(variant), limit)
         found = [Stats(name, games, wins, round(points / games, 1), best,
                        round(bonus / bonus_games, 3) if bonus_games else None,
                        round(five / five_games, 3) if five_games else None)
@@ -171,30 +183,36 @@ class Records:
             found.sort(key=lambda s: (s.name.lower(), s.name))
         if scores:
             by_name = {s.name: s.scores for s in found}
+            names = dict(self._all("SELECT id, name FROM names"))
             where = "variant = ? AND person = 1" if variant else "person = 1"
             for name, date, total in self._all(f"SELECT name, date, total FROM scores WHERE {where} "
-                                               "ORDER BY name, date, result, game", *([variant] if variant else [])):
-                if name in by_name:
-                    by_name[name].append((date, total))
+                                               "ORDER BY name, date, result, game",
+                                               *([self._variant(variant)] if variant else [])):
+                if names[name] in by_name:
+                    by_name[names[name]].append((date, total))
         return found
 
     def chart(self, variant: str, name: str, last: int = CHART) -> list[tuple[float, int]]:
         """A player's latest game totals in this variant, in the order they were played."""
-        rows = self._all("""SELECT date, total FROM scores WHERE variant = ? AND person = 1 AND name = ?
-            ORDER BY date DESC, result DESC, game DESC LIMIT ?""", variant, name, last)
+        rows = self._all("""SELECT date, total FROM scores
+            WHERE variant = ? AND person = 1 AND name = (SELECT id FROM names WHERE name = ?)
+            ORDER BY date DESC, result DESC, game DESC LIMIT ?""", self._variant(variant), name, last)
         return rows[::-1]
 
     def entries(self) -> list[dict]:
         """Every result, in ``result_entry``'s shape, oldest first (for tests and exports: it reads them all)."""
         found: dict[int, dict] = {}
-        for number, variant, name, date, games, solo, undos, _ in self._all("SELECT * FROM results ORDER BY id"):
+        for number, variant, name, date, games, solo, undos in self._all("""
+                SELECT r.id, v.variant, n.name, r.date, r.games, r.solo, r.undos FROM results AS r
+                JOIN variants AS v ON v.id = r.variant LEFT JOIN names AS n ON n.id = r.variant_name ORDER BY r.id"""):
             found[number] = {"variant": variant, "variant_name": name, "date": date, "games": games,
                              "solo": bool(solo), "undos": undos, "seats": []}
         totals: dict[tuple[int, int], list[int]] = {}
         for number, seat, total in self._all("SELECT result, seat, total FROM scores ORDER BY result, seat, game"):
             totals.setdefault((number, seat), []).append(total)
-        for row in self._all("SELECT result, seat, name, kind, level, total, won, upper_bonus, five_alike "
-                             "FROM seats ORDER BY result, seat"):
+        for row in self._all("""SELECT s.result, s.seat, n.name, k.kind, k.level, s.total, s.won, s.upper_bonus,
+                s.five_alike FROM seats AS s JOIN names AS n ON n.id = s.name JOIN kinds AS k ON k.id = s.kind
+                ORDER BY s.result, s.seat"""):
             seat: dict[str, Any] = {"name": row[2], "kind": row[3], "level": row[4], "total": row[5],
                                     "won": bool(row[6]), "game_totals": totals.get((row[0], row[1]), [])}
             if row[7] is not None or row[8] is not None:  # a scorecard game (Jackpot's have neither)

@@ -176,6 +176,7 @@ class AdminPanel(_AdminOverlay):
         self.app.quit(force=True)
 
     def reset_records(self) -> None:
+        self.app.records_opening.stop(5.0)  # what it was bringing over is set aside with the rest
         try:
             reset_records()  # the database is moved aside, kept in case it was a mistake
             self.note = t("kiosk.records_reset")

@@ -69,7 +69,7 @@ class TitleScene(Scene):
         self.app.go("opening", resumed.session)
 
     def records(self) -> None:
-        self.app.go("records")
+        self.app.records_opening.when_ready(lambda: self.app.go("records"))
 
     def play(self) -> None:
         self.app.go("new_game")
