@@ -98,7 +98,10 @@ def _pixel_bytes(item) -> int:
     return 0
 
 
-_TEXT_CACHE = BoundedCache("text", 1024, max_bytes=32 * 2**20)
+# Room for about four of the busiest frames (a six-seat card draws some 140 texts): a kiosk's steady
+# state comes within minutes (1,024 took forty, its memory creeping up game after game until then).
+TEXT_ITEMS = 512
+_TEXT_CACHE = BoundedCache("text", TEXT_ITEMS, max_bytes=12 * 2**20)
 
 
 def printable(text: str, style: str = "regular") -> str:
