@@ -220,11 +220,9 @@ def _old_entries(count: int) -> list[dict]:
     return entries
 
 
-def test_the_old_records_json_is_taken_over_once_with_every_game_and_the_same_numbers():
-    entries = _old_entries(400)
-    old = user_data_dir() / "records.json"
-    old.parent.mkdir(parents=True)
-    old.write_text(json.dumps({"format": 1, "results": entries}), encoding="utf-8")
+def same_numbers(entries: list[dict]) -> None:
+    """The records hold exactly these games: every high score table and every player's statistics, as the
+    old records.json code counted them."""
     with open_records() as records:
         assert records.message is None and records.count() == len(entries)
         for variant in ("classic", "yatzy", "dutch", "jackpot"):
@@ -235,6 +233,14 @@ def test_the_old_records_json_is_taken_over_once_with_every_game_and_the_same_nu
             found = records.player_stats(variant, scores=True)  # by name; "Ann" before "ann" (was: first seen)
             assert [(s.name, s.games, s.wins, s.average, s.best, s.upper_bonus_rate, s.five_alike_rate,
                      sorted(t for _, t in s.scores)) for s in found] == _old_player_stats(entries, variant)
+
+
+def test_the_old_records_json_is_taken_over_once_with_every_game_and_the_same_numbers():
+    entries = _old_entries(400)
+    old = user_data_dir() / "records.json"
+    old.parent.mkdir(parents=True)
+    old.write_text(json.dumps({"format": 1, "results": entries}), encoding="utf-8")
+    same_numbers(entries)
     assert not old.exists() and old.with_name("records.json.imported").exists()
     records_db.close()
     assert _count() == len(entries)  # not twice

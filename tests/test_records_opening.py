@@ -25,7 +25,7 @@ from game.store.records_prepare import Preparation
 
 import records_old
 from test_records import _finished
-from test_records_db import _old_entries, _old_high_scores, _old_player_stats
+from test_records_db import _old_entries, same_numbers
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = 30_000  # a take-over of a second or two: long enough to watch
@@ -52,20 +52,6 @@ def _older_file(version: int, entries: list[dict]) -> None:
     records_old.create(conn, version)
     records_old.insert_entries(conn, entries, version)
     conn.close()
-
-
-def _same_numbers(entries: list[dict]) -> None:
-    """The records hold exactly these games: every high score table and every player's statistics."""
-    with open_records() as records:
-        assert records.message is None and records.count() == len(entries)
-        for variant in ("classic", "yatzy", "dutch", "jackpot"):
-            for solo in (True, False):
-                assert [(h.total, h.name, h.date, h.undos) for h in records.high_scores(variant, solo)] == \
-                    _old_high_scores(entries, variant, solo)
-        for variant in (None, "classic", "dutch", "jackpot"):
-            found = records.player_stats(variant, scores=True)
-            assert [(s.name, s.games, s.wins, s.average, s.best, s.upper_bonus_rate, s.five_alike_rate,
-                     sorted(t for _, t in s.scores)) for s in found] == _old_player_stats(entries, variant)
 
 
 def _driver():
@@ -105,7 +91,7 @@ def test_the_take_over_shows_its_progress_and_the_window_keeps_answering(tmp_pat
     assert driver.top.screen == "title"  # the wait went by itself
     assert not (user_data_dir() / "records.json").exists() and (user_data_dir() / "records.json.imported").exists()
     driver.close()
-    _same_numbers(entries)
+    same_numbers(entries)
 
 
 def test_the_update_of_an_older_file_shows_its_progress():
@@ -121,7 +107,7 @@ def test_the_update_of_an_older_file_shows_its_progress():
     driver.step()
     assert "updating" in tasks and driver.top.screen == "title"
     driver.close()
-    _same_numbers(entries)
+    same_numbers(entries)
 
 
 def test_a_game_finished_during_the_take_over_lands_once():
@@ -140,7 +126,7 @@ def test_a_game_finished_during_the_take_over_lands_once():
     driver.close()
     with open_records() as records:
         when = records.entries()[-1]["date"]  # written last, once the old file was in
-    _same_numbers(entries + [result_entry(session, when=when)])  # the sums too; every game once
+    same_numbers(entries + [result_entry(session, when=when)])  # the sums too; every game once
     with open_records() as records:
         assert [s.games for s in records.player_stats() if s.name == "Newcomer"] == [1]
 
@@ -192,7 +178,7 @@ def test_closing_the_game_during_the_take_over_stops_it_and_the_next_start_does_
     assert (user_data_dir() / "records.json").exists()
     driver.close()
     records_db.close()
-    _same_numbers(entries)  # the next start: all of it, once
+    same_numbers(entries)  # the next start: all of it, once
 
 
 def test_closing_the_game_during_the_update_of_an_older_file_stops_it_and_leaves_the_file_as_it_was():
@@ -207,7 +193,7 @@ def test_closing_the_game_during_the_update_of_an_older_file_stops_it_and_leaves
     conn = sqlite3.connect(records_path())
     assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
     conn.close()
-    _same_numbers(entries)
+    same_numbers(entries)
 
 
 def _wait_for(condition, seconds: float = 30.0) -> bool:
@@ -239,10 +225,10 @@ def test_a_kill_during_the_take_over_leaves_every_game_to_be_counted_once_at_the
     entries = _old_file()
     _killed_at(0.5, "taking_over")
     assert (user_data_dir() / "records.json").exists()  # not taken over: it stays
-    _same_numbers(entries)
+    same_numbers(entries)
     assert (user_data_dir() / "records.json.imported").exists()
     records_db.close()
-    _same_numbers(entries)  # and not twice
+    same_numbers(entries)  # and not twice
 
 
 def test_a_kill_during_the_update_of_an_older_file_leaves_it_whole_and_the_next_start_updates_it():
@@ -253,7 +239,7 @@ def test_a_kill_during_the_update_of_an_older_file_leaves_it_whole_and_the_next_
     assert conn.execute("PRAGMA user_version").fetchone()[0] == 2  # as it was
     assert conn.execute("SELECT COUNT(*) FROM results").fetchone()[0] == len(entries)
     conn.close()
-    _same_numbers(entries)
+    same_numbers(entries)
 
 
 # -------------------------------------------------------------- versions --
@@ -263,7 +249,7 @@ def test_a_file_of_an_older_version_keeps_every_game_and_shrinks(version):
     entries = _old_entries(1500)
     _older_file(version, entries)
     before = records_path().stat().st_size
-    _same_numbers(entries)
+    same_numbers(entries)
     with open_records() as records:
         conn = records.conn
         assert conn.execute("PRAGMA user_version").fetchone()[0] == records_tables.VERSION
