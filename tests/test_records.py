@@ -141,6 +141,26 @@ def test_old_records_with_damaged_fields_are_refused_not_crashed():
     assert entries == [] and "could not be read" in message and message.reason == "not_records"
 
 
+def test_old_records_with_null_counts_are_taken_over_with_the_defaults():
+    """A hand-edited file may say null where the game wrote a number: counted as if absent, every start."""
+    good = {"format": 1, "results": [{"variant": "classic", "date": 1.0, "games": None, "undos": None, "seats": [
+        {"name": "Ann", "total": 200, "won": True, "upper_bonus": None, "five_alike": None}]}]}
+    _old_file().write_text(json.dumps(good))
+    with open_records() as records:
+        assert records.message is None and records.count() == 1
+        assert [(h.total, h.name, h.undos) for h in records.high_scores("classic", solo=False)] == [(200, "Ann", 0)]
+        ann = records.player_stats("classic")[0]
+        assert (ann.games, ann.best) == (1, 200)
+
+
+def test_old_records_with_a_seat_kind_that_is_not_text_are_refused():
+    bad = {"format": 1, "results": [{"variant": "classic", "date": 1.0, "seats": [
+        {"name": "Ann", "total": 200, "kind": ["computer"]}]}]}
+    _old_file().write_text(json.dumps(bad))
+    entries, message = read_records()
+    assert entries == [] and message.reason == "not_records"
+
+
 def test_a_record_keeps_the_games_english_name_whatever_the_language_on_screen():
     from game.rules import i18n
 

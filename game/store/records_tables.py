@@ -153,15 +153,20 @@ class Numbers:
         return self._number("kinds", ("kind", "level"), (kind, level))
 
 
+def _or(value, default):
+    return default if value is None else value
+
+
 def _rows(entries: Iterable[dict], first: int, numbers: Numbers, sums: dict
           ) -> Iterator[tuple[tuple, list[tuple], list[tuple]]]:
     """Each entry's result row, seat rows and score rows; its people's games are added to ``sums``."""
     for number, entry in enumerate(entries, first):
         seats = entry["seats"]
-        games, solo = entry.get("games", 1), bool(entry.get("solo", False))
+        # a hand-edited records.json may say null where the game wrote a number: the old defaults, as absent
+        games, solo = _or(entry.get("games"), 1), bool(entry.get("solo", False))
         variant = numbers.variant(entry["variant"])
         result = (number, variant, numbers.name(entry.get("variant_name")), entry["date"], games, solo,
-                  entry.get("undos", 0), len(seats))
+                  _or(entry.get("undos"), 0), len(seats))
         seat_rows, score_rows = [], []
         for index, seat in enumerate(seats):
             name = numbers.name(seat["name"])
