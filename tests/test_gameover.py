@@ -166,7 +166,7 @@ def test_a_long_match_with_four_people_keeps_the_review_on_the_screen():
         chance = SimpleNamespace(kind="box", box="chance", points=10, keep=())
         twos = SimpleNamespace(kind="box", box="twos", points=8, keep=())
         for seat in range(4):
-            table.coach.costs[seat] = [Cost(3, 7, 12.25, chance, twos, session.variant, (3, 3, 3, 2, 1))]
+            table.coach.costs[seat] = [Cost(3, 7, 12.25, chance, twos, session.variant, (3, 3, 3, 2, 1), 6)]
         over = GameOverScene(driver.app, session, 5, coach=table.coach)
         driver.app.stack.push(over)
         driver.step(1.0)
@@ -175,6 +175,7 @@ def test_a_long_match_with_four_people_keeps_the_review_on_the_screen():
         people, _ = over.coach_rows()
         assert len(people) == 4  # everyone's costliest choice, shorter words where room is short
         assert all("3 3 3 2 1" in " ".join(lines) and "12 points" in " ".join(lines) for lines in people)
+        assert all("game 4, turn 7" in " ".join(lines) for lines in people)  # a match: which game
     finally:
         driver.close()
 

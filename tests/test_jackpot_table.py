@@ -170,6 +170,22 @@ def _computer_then_ann(driver, computer: str):
     return driver.top, session
 
 
+def test_nobody_is_told_to_roll_while_the_last_move_is_still_in_view():
+    """The hint beside Roll speaks only when there is something to press: not while the computer's rack
+    is still the big one (Roll is shut), then "Roll the four symbol dice" once Ann's rack comes."""
+    driver = Driver(animation="normal")
+    try:
+        table, _ = _computer_then_ann(driver, "Cpu")
+        assert driver.wait_until(lambda: table.seat == 1 and table.shown_seat == 0 and not table.busy(), 30)
+        driver.step(0.025)
+        assert not table.roll_button.enabled and "symbol dice" not in " ".join(texts_on_screen(driver))
+        assert driver.wait_until(lambda: table.shown_seat == 1, 5)
+        driver.step(0.025)
+        assert table.roll_button.enabled and "symbol dice" in " ".join(texts_on_screen(driver))  # wrapped: two lines
+    finally:
+        driver.close()
+
+
 def test_the_rack_stays_in_view_a_moment_after_its_tile_lands():
     """A computer's tile lands; its rack stays the big one about 0.8 s before the next player's comes."""
     driver = Driver(animation="normal")

@@ -30,6 +30,7 @@ class Cost:
     best: object
     variant: object
     dice: tuple[int, ...] = ()  # the dice the choice was made with
+    games: int = 1  # the match's games: in a match the slip says which game ("game 2, turn 7")
 
     @property
     def text(self) -> str:
@@ -39,6 +40,9 @@ class Cost:
     @property
     def short_text(self) -> str:
         """The same without the better choice, where room is short."""
+        if self.games > 1:
+            return t("coach.slip_in_match", game=self.game + 1, turn=self.turn, chosen=self.said(),
+                     loss=about(self.loss))
         return t("coach.slip", turn=self.turn, chosen=self.said(), loss=about(self.loss))
 
     def said(self) -> str:
@@ -165,7 +169,7 @@ class Coach:
         best = options[0]
         turn = state.card(seat).filled() + 1
         self.costs.setdefault(seat, []).append(Cost(state.game, turn, chosen.loss, chosen, best, self.variant,
-                                                    _dice_of(state, seat, action)))
+                                                    _dice_of(state, seat, action), getattr(state, "games", 1)))
 
     def report(self, seat: int) -> tuple[float, list[Cost]]:
         """The total expected loss of a seat and its costliest choices, worst first."""

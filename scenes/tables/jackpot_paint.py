@@ -143,6 +143,8 @@ class JackpotPainting:
         info = self.state.seats[seat]
         if info.is_computer or self.demo:
             hint = t("jackpot.playing", name=info.name)
+        elif not self.person_to_play():
+            return  # the last move is still in view (or the dice are rolling): nothing to press yet
         elif self.state.stage == "roll":
             hint = t("jackpot.hint_roll")
         else:
