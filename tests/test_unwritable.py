@@ -9,6 +9,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import time
 import random
 import shutil
 
@@ -147,6 +148,18 @@ def test_stale_temporary_files_of_dead_processes_are_removed_at_start(tmp_path):
     kept.write_text("{}")
     assert storage.clean_stale_temporaries(folder) == 2
     assert not any(path.exists() for path in stale) and mine.exists() and kept.exists()
+
+
+def test_a_day_old_temporary_file_goes_even_where_its_process_cannot_be_asked_about(tmp_path, monkeypatch):
+    """Windows cannot say whether a pid runs, and pids are used again: a file untouched for a day still goes."""
+    monkeypatch.setattr(storage, "process_alive", lambda pid: True)
+    old = tmp_path / ".autosave.json.4242.tmp"
+    old.write_text("half a save")
+    os.utime(old, (time.time() - 2 * 24 * 3600,) * 2)
+    fresh = tmp_path / ".records.json.4243.tmp"
+    fresh.write_text("being written now")
+    assert storage.clean_stale_temporaries(tmp_path) == 1
+    assert not old.exists() and fresh.exists()
 
 
 # ------------------------------------------------------------- saves' limits --

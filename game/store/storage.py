@@ -39,6 +39,9 @@ def write_atomic(path: Path, text: str, backup: bool = True, mode: int | None = 
     _sync_folder(path.parent)
 
 
+STALE_AFTER = 24 * 3600  # seconds: a temporary file this old was left by an interrupted write
+
+
 def clean_stale_temporaries(*folders: Path) -> int:
     """Remove the temporary files of writes that a kill or a power cut interrupted (``.NAME.PID.tmp``), where
     that process is gone. Returns how many went."""
@@ -51,7 +54,7 @@ def clean_stale_temporaries(*folders: Path) -> int:
         for path in candidates:
             parts = path.name.split(".")
             pid = next((int(part) for part in reversed(parts) if part.isdigit()), None)
-            if pid is None or pid == os.getpid() or process_alive(pid):
+            if pid is None or pid == os.getpid() or (process_alive(pid) and not _forgotten(path)):
                 continue
             try:
                 path.unlink()
@@ -59,6 +62,15 @@ def clean_stale_temporaries(*folders: Path) -> int:
             except OSError:
                 pass
     return removed
+
+
+def _forgotten(path: Path) -> bool:
+    """Untouched for a day: no write takes that long, so its process is gone (a pid used again since, or a
+    system such as Windows where a pid cannot be asked about)."""
+    try:
+        return time.time() - path.stat().st_mtime > STALE_AFTER
+    except OSError:
+        return False
 
 
 def process_alive(pid: int) -> bool:
