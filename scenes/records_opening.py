@@ -13,6 +13,7 @@ from game.store.records_prepare import Preparation
 from scenes.persist import damage_notice
 
 log = logging.getLogger("dice_parlor.records")
+SHOW_AFTER = 0.5  # seconds: work done sooner (a small file) is not flashed on screen
 
 
 class RecordsOpening:
@@ -20,6 +21,7 @@ class RecordsOpening:
         self.app = app
         self.job: Preparation | None = None  # the work, until it is done and seen to
         self.shown = False  # its progress has been put on screen once
+        self.since = 0.0  # the app's clock when the work began
 
     @property
     def busy(self) -> bool:
@@ -27,6 +29,7 @@ class RecordsOpening:
 
     def start(self) -> None:
         self.job = Preparation().start()
+        self.since = self.app.time
 
     def when_ready(self, then: Callable[[], object]) -> None:
         """Do ``then`` once the records are open: at once, or after the wait (with its progress) on screen."""
@@ -42,7 +45,7 @@ class RecordsOpening:
         if job is None:
             return
         if job.busy:
-            if job.task is not None and not self.shown:
+            if job.task is not None and not self.shown and self.app.time - self.since >= SHOW_AFTER:
                 self.shown = True
                 self.app.go("records_wait")
             return
