@@ -275,3 +275,15 @@ def test_hand_edited_saves_are_damaged_never_a_crash(edit):
     save_path().write_text(json.dumps(data))
     resumed = load_saved(find_variant)
     assert resumed.session is None and resumed.message.startswith("The saved game could not be resumed")
+
+
+@pytest.mark.parametrize("order, kept", [([2, 0, 4, 1, 3], [2, 0, 4, 1, 3]), ([0, 1, 2], None), ([0, 0, 1, 2, 3], None),
+                                         (["a", 1, 2, 3, 4], None), ([True, 0, 2, 3, 4], None), ("01234", None)])
+def test_the_dice_order_is_kept_with_the_game_and_an_odd_one_is_left_out(order, kept):
+    """The order the dice landed in (their keys 1-5) comes back with the game; anything odd in it is
+    dropped and the game still opens (its dice are then numbered afresh)."""
+    session = _played()
+    session.dice_order = [2, 0, 4, 1, 3]
+    data = json.loads(json.dumps(session.to_json()))
+    data["dice_order"] = order
+    assert Session.from_json(data, session.variant).dice_order == kept

@@ -46,6 +46,43 @@ def test_every_move_is_saved_and_continue_resumes_it_exactly():
         driver.close()
 
 
+def test_continue_shows_each_die_under_the_number_it_had():
+    """Keys 1-5 number the dice as they landed at the turn's first roll; a resumed turn keeps those numbers,
+    the held dice in their slots and the loose ones in the same order left to right (the play test saw
+    held dice 1 and 3 swap faces after Continue)."""
+    from scenes.tables.table import TableScene
+    from scenes.menus.title import TitleScene
+
+    def shown(table) -> list[int]:
+        return [table.state.dice[die] for die in table.key_order]  # the face under each key, 1-5
+
+    for seed in range(6):
+        driver = Driver(animation="normal")
+        try:
+            session = Session(find_variant("classic"), [Seat("Ann")], seed=seed, rolloff=False)
+            table = TableScene(driver.app, session)
+            driver.start(table)
+            driver.key(pygame.K_SPACE)
+            assert driver.wait_until(lambda: not table.throwing, 10)
+            driver.key(pygame.K_1)
+            driver.key(pygame.K_3)
+            driver.key(pygame.K_SPACE)
+            assert driver.wait_until(lambda: not table.throwing, 10)
+            before, order = shown(table), list(table.key_order)
+            loose = [die for die in order if not table.state.held[die]]
+            driver.app.stack.clear(TitleScene(driver.app))
+            driver.step(0.1)
+            driver.click(driver.top.row.buttons[0].rect.center)
+            resumed = driver.top
+            assert isinstance(resumed, TableScene) and resumed is not table
+            assert resumed.key_order == order and shown(resumed) == before
+            assert sorted(loose, key=lambda die: resumed.tray.die_rect(die).x) == loose  # the same order on the felt
+            held = [die for die in order if resumed.state.held[die]]
+            assert sorted(held, key=lambda die: resumed.tray.die_rect(die).x) == held  # and in the hold row
+        finally:
+            driver.close()
+
+
 def test_the_undo_button_takes_back_a_scoring():
     from scenes.tables.table import TableScene
 

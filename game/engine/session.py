@@ -36,6 +36,9 @@ class Session:
         self.actors: list[int] = []  # who made each move of the log (-1 for the dice)
         self.undos = 0  # scorings taken back: a game with undos is marked in the records
         self.coached: set[int] = set()  # the seats that switched the coach on: kept with the game
+        # The dice left to right as they landed at this turn's first roll (their keys 1-5): a resumed turn shows
+        # them in the same places under the same numbers. None: not known (the dice are then numbered afresh).
+        self.dice_order: list[int] | None = None
         self.undo_floor = 0  # a move before this point of the log cannot be taken back (no chains of undos)
         self.listeners: list[Callable[["Session", Action | None], None]] = []  # told of every move and undo
         self._settle()  # a game may begin with a chance step (Jackpot's lot for who starts)
@@ -118,6 +121,7 @@ class Session:
             "rng": [version, list(internal), gauss],
             "undos": self.undos,
             "coached": sorted(self.coached),
+            "dice_order": self.dice_order,
         }
 
     @classmethod
@@ -142,6 +146,10 @@ class Session:
         coached = data.get("coached", [])
         if isinstance(coached, list):  # a comfort: anything odd in it is left out, the game still opens
             session.coached = {seat for seat in coached if isinstance(seat, int) and 0 <= seat < session.start.n}
+        order = data.get("dice_order")
+        dice = len(variant.dice) if isinstance(variant.dice, (list, tuple)) else variant.dice
+        whole = isinstance(order, list) and all(type(die) is int for die in order)  # a comfort, as above
+        session.dice_order = order if whole and sorted(order) == list(range(dice)) else None
         if not isinstance(data.get("log"), list) or len(data["log"]) > MAX_LOG:
             raise SaveError(f"the saved game's log is not a list of at most {MAX_LOG} moves")
         try:

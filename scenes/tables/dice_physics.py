@@ -329,10 +329,14 @@ class DicePhysics:
         if not d.held:
             d.home = (d.x, d.y)
 
+    def rank(self, die: int) -> int:
+        """Where a die comes in a tidy row, left to right."""
+        return die
+
     def _put_down(self, d: _Die) -> None:
         """At rest at once, at the next tidy free spot in the tray (a row across the middle)."""
         pitch = self.size * 1.45
-        x = self.tray.centerx + (d.index - (self.count - 1) / 2) * pitch
+        x = self.tray.centerx + (self.rank(d.index) - (self.count - 1) / 2) * pitch
         d.x, d.y = self._find_spot(x, self.tray.centery, d)
         d.z, d.angle, d.state, d.shown, d.locked = 0.0, 0.0, REST, d.face, True
         d.stop()

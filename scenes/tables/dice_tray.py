@@ -181,6 +181,12 @@ class DiceTray(DicePhysics):
             die.x, die.y = x, y
             die.home = (x, y)
 
+    def rank(self, die: int) -> int:
+        """The dice's numbers keep their order in a tidy row too (a resumed turn lies as it landed)."""
+        if self.slot_order is not None and die in self.slot_order:
+            return self.slot_order.index(die)
+        return die
+
     def slot_centre(self, die: int) -> tuple[float, float]:
         """Where held die ``die`` sits: its slot of the hold row (split along its long side)."""
         if self.slot_order is not None and die in self.slot_order:

@@ -88,11 +88,16 @@ class TableScene(TablePainting, PlayScene):
 
     # --------------------------------------------------------- lifecycle --
     def sync_dice(self) -> None:
-        """Show the dice the state holds, without a throw (on entering, after an undo)."""
-        self.tray.slot_order = None
+        """Show the dice the state holds, without a throw (on entering, after an undo); a resumed turn's dice
+        lie in the order they landed in, under the same numbers."""
+        order = self.session.dice_order if self.state.dice else None
+        self.tray.slot_order = list(order) if order else None
         self.tray.place(self.state.dice, list(self.state.held))
-        self.number_dice()
-        self.tray.place(self.state.dice, list(self.state.held))  # held dice to the slots of their numbers
+        if order:
+            self.key_order = list(order)
+        else:
+            self.number_dice()
+            self.tray.place(self.state.dice, list(self.state.held))  # held dice to the slots of their numbers
 
     def enter(self) -> None:
         self.flush()  # a new match is kept from its first moment
@@ -179,7 +184,8 @@ class TableScene(TablePainting, PlayScene):
             self._turn_started()
 
     def clear_after_score(self) -> None:
-        """The dice leave the table for the next seat."""
+        """The dice leave the table for the next seat (their numbers with them)."""
+        self.session.dice_order = None
         self.tray.place(None, [False] * self.variant.dice)
 
     def _game_finished(self, game: int) -> None:
@@ -436,6 +442,7 @@ class TableScene(TablePainting, PlayScene):
         """Keys 1-5 follow the dice as they lie, left to right (the held ones' shelf slots too)."""
         self.key_order = sorted(range(self.tray.count), key=lambda d: (self.tray.die_rect(d).x, d))
         self.tray.slot_order = list(self.key_order)
+        self.session.dice_order = list(self.key_order)  # saved with the game
 
     def key_for(self, die: int) -> int:
         """The number key (1-5) that holds or releases this die."""
