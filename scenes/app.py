@@ -41,7 +41,7 @@ from scenes.kiosk.controller import KioskController, hold_the_screen
 from scenes.persist import SaveStatus
 from scenes.records_opening import RecordsOpening
 from scenes.ui.stack import Scene, SceneStack
-from scenes.window import open_windowed, parse_size, where_it_is
+from scenes.window import open_windowed, parse_size, put_back, where_it_is
 from scenes.ui.widgets import NativeText, native_text, stop_noting as _stop_noting  # noqa: I001
 
 STEP = 1 / 120
@@ -115,6 +115,7 @@ class App:
             pass  # an icon is a comfort; the game runs without it
         self.fullscreen = fullscreen or self.settings.fullscreen or kiosk is not None
         self.windowed_size = size  # None: a window that fits the desktop, where the player left it
+        self._left_at: list = []  # the window's place and size when fullscreen began, to come back to
         self.window = self._open_window()
         self.kiosk = None
         if kiosk is not None:
@@ -165,10 +166,16 @@ class App:
     def toggle_fullscreen(self) -> None:
         if self.kiosk is not None:
             return  # a kiosk stays fullscreen
+        if not self.fullscreen:
+            self._left_at = where_it_is() or []  # the window comes back to this size and place
+            self.keep_window_place()  # and the next start opens there
         self.fullscreen = not self.fullscreen
         self.settings.fullscreen = self.fullscreen
         save_settings(self.settings)
         self.window = self._open_window()
+        if not self.fullscreen:
+            put_back(self._left_at or self.settings.window)
+            self.window = pygame.display.get_surface()
         self.viewport.resize(self.window.get_size())
 
     def animation_speed(self) -> float:

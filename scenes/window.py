@@ -80,7 +80,33 @@ def open_windowed(size: tuple[int, int] | None, saved: list) -> pygame.Surface:
         rect = window_rect(saved, usable_area())
         os.environ["SDL_VIDEO_WINDOW_POS"] = f"{rect.x},{rect.y}"
         size = rect.size
+    elif pygame.display.get_driver() != "dummy":
+        size = fitted(size, usable_area())
     return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+
+def fitted(size: tuple[int, int], usable: pygame.Rect) -> tuple[int, int]:
+    """An asked-for size, made smaller to fit the screen's usable area with its frame (its shape kept): a
+    window bigger than the screen hides its own buttons."""
+    room = (usable.width * 0.95, usable.height * 0.92)  # the frame's borders and title bar
+    scale = min(1.0, room[0] / size[0], room[1] / size[1])
+    return (int(size[0] * scale), int(size[1] * scale)) if scale < 1.0 else size
+
+
+def put_back(place: list) -> None:
+    """Out of fullscreen: the window at the size and place it had before (SDL keeps the screen's size, and
+    the window manager puts it where it likes: half off the screen), if that still fits; else the first
+    window's. Moved and sized here: a window that exists already does not read SDL_VIDEO_WINDOW_POS."""
+    if pygame.display.get_driver() == "dummy":
+        return
+    rect = window_rect(place, usable_area())
+    try:
+        window = pygame.Window.from_display_module()
+        window.size = rect.size
+        top, left = _borders()
+        window.position = (rect.x + left, rect.y + top)  # the inside's place: the frame's borders are added
+    except (pygame.error, AttributeError):
+        pass
 
 
 def where_it_is() -> list[int] | None:

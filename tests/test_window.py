@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.store.settings import Settings, load_settings, settings_path
-from scenes.window import first_rect, window_rect
+from scenes.window import first_rect, fitted, window_rect
 
 from xserver import Game, Screen, wait_for
 
@@ -40,6 +40,9 @@ def test_a_hand_edited_window_place_is_dropped():
     for bad in ('[1, 2, 3]', '"big"', '[true, 0, 800, 500]', '[1e9, 0, 800, 500]'):
         settings_path().write_text(json.dumps({"window": json.loads(bad)}))
         assert load_settings().window == []
+
+
+TITLE_BAR = 24  # pixels: openbox's title bar under Xvfb is 20
 
 
 def _geometry(screen: Screen, window: str) -> pygame.Rect:
@@ -75,5 +78,57 @@ def test_on_a_1024x600_screen_the_window_is_wholly_on_screen_and_reopens_where_i
                             what="the window at its old size")
         assert reopened.size == (800, 500) and abs(reopened.x - moved.x) <= 2 and abs(reopened.y - moved.y) <= 2
         again.stop()
+    finally:
+        screen.close()
+
+
+def test_leaving_fullscreen_puts_the_window_back_where_it_was(tmp_path):
+    """F11 twice: the window comes back at its size and place, wholly on screen (the play test found it at
+    the screen's size, half off it), and the next start opens there too (the place is kept on entering
+    fullscreen)."""
+    screen = Screen((1366, 768), window_manager=True)
+    home = tmp_path / "home"
+    try:
+        game = Game(screen, home)
+        game.wait_log("screen: title")
+        window = game.window()
+        wait_for(lambda: _geometry(screen, window).width > 1, what="the window's size")
+        screen.xdotool("windowmove", window, "100", "80")
+        screen.xdotool("windowsize", window, "900", "560")
+        wait_for(lambda: _geometry(screen, window).size == (900, 560), what="the window to be resized")
+        before = _geometry(screen, window)
+        screen.xdotool("key", "--window", window, "F11")
+        wait_for(lambda: _geometry(screen, window).size == (1366, 768), what="fullscreen")
+        screen.xdotool("key", "--window", window, "F11")
+        back = wait_for(lambda: _geometry(screen, window) if _geometry(screen, window).size == (900, 560) else None,
+                        what="the window at its old size")
+        # where it was: now and then openbox puts it a title bar lower (it re-adds the frame as it moves it)
+        assert abs(back.x - before.x) <= 2 and abs(back.y - before.y) <= TITLE_BAR, (back, before)
+        assert pygame.Rect(0, 0, 1366, 768).contains(back)
+        screen.xdotool("key", "--window", window, "Escape")  # Esc on the title quits
+        assert game.process.wait(timeout=20) == 0
+        kept = json.loads((home / "config" / "settings.json").read_text())
+        assert kept["window"][2:] == [900, 560] and not kept["fullscreen"]
+    finally:
+        screen.close()
+
+
+def test_an_asked_for_size_bigger_than_the_screen_is_made_to_fit_with_its_shape():
+    usable = pygame.Rect(0, 0, 1366, 768)
+    w, h = fitted((1280, 800), usable)
+    assert w <= 1366 * 0.95 and h <= 768 * 0.92 and abs(w / h - 1.6) < 0.01
+    assert fitted((1024, 640), usable) == (1024, 640)  # one that fits is left as asked
+
+
+def test_a_window_asked_bigger_than_the_screen_opens_wholly_on_it(tmp_path):
+    screen = Screen((1024, 600), window_manager=True)
+    try:
+        game = Game(screen, tmp_path / "home", "--size", "1280x800")
+        game.wait_log("screen: title")
+        window = game.window()
+        rect = wait_for(lambda: _geometry(screen, window) if _geometry(screen, window).width > 1 else None,
+                        what="the window's size")
+        assert pygame.Rect(0, 0, 1024, 600).contains(rect) and rect.width < 1280, rect
+        game.stop()
     finally:
         screen.close()
