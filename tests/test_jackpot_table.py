@@ -285,6 +285,9 @@ def test_the_panel_asks_a_person_to_roll_never_a_computer_and_nobody_at_game_ove
             driver.step(0.5)
         assert isinstance(driver.top, GameOverScene) and asked_ann > 0
         assert table.banner_text() == ""  # nobody is asked to roll once the game is over
+        driver.top.review()  # "Look at the card": the finished card, with no Undo that would do nothing
+        driver.step(0.1)
+        assert not table.undo_button.enabled and table.undo_button.rect.right < 0
     finally:
         driver.close()
 

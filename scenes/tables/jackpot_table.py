@@ -377,8 +377,9 @@ class JackpotTableScene(JackpotHeading, JackpotPainting, PlayScene):
         self.drive_bot(dt * speed)
         self._light_targets()
         self.roll_button.enabled = self.person_to_play() and self.state.stage == "roll"
-        self.undo_button.enabled = self.can_undo and not self.busy()
-        self.undo_button.rect.x = 146 if self.can_undo else -1000
+        undo = self.can_undo and not self.state.is_terminal()  # a finished game's card is only looked at
+        self.undo_button.enabled = undo and not self.busy()
+        self.undo_button.rect.x = 146 if undo else -1000
         chance_stage = self.person_to_play() and self.state.stage == "chance_option"
         for button in (self.keep_button, self.return_button):
             button.enabled = chance_stage
