@@ -450,3 +450,31 @@ def test_a_computers_chance_option_is_said_as_a_fact_and_then_as_done():
         assert table.state.seats[0].is_computer
     finally:
         driver.close()
+
+
+def test_both_tiles_of_a_computers_jackpot_are_said():
+    """A Jackpot gives two tiles: both are said, in the order taken, not only the last (the play test saw
+    "took an orange (Jackpot)" and never the cherry before it)."""
+    from jackpot_helpers import WHITE_FACE, YELLOW_FACE
+
+    driver = Driver(animation="fast")
+    try:
+        session = Session(find_variant("jackpot"), [Seat("Ada", "computer", "heuristic"), Seat("Ann")], seed=4,
+                          rolloff=False)
+        session.rng = _Loaded([WHITE_FACE["cherry"], WHITE_FACE["cherry"], YELLOW_FACE["cherry"],
+                               YELLOW_FACE["cherry"]])
+        driver.start(driver.app.scene("table", session))
+        table = driver.top
+        seen = []
+        while session.state.current_player() == 0:
+            driver.step(0.1)
+        for _ in range(10):
+            seen.append(table.heading_text())
+            driver.step(0.1)
+        placed = [tuple(deed[2] for deed in table.deeds)]
+        assert len(table.deeds) == 2 and all(deed[0] in ("took", "took_chance") for deed in table.deeds), placed
+        first, second = table.deed_text().split("\n")
+        assert any(first in text and second in text for text in seen), seen
+        assert "Jackpot" in first and "Jackpot" in second
+    finally:
+        driver.close()

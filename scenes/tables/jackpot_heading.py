@@ -4,8 +4,9 @@ tense and by name ("Ada took a cherry (three alike)"), until the next roll. Part
 :class:`scenes.tables.jackpot_table.JackpotTableScene`, which brings the state and these:
 
 - ``banner``: a string key and its values (whose roll it is, whose tile came back), worded when drawn;
-- ``deed``: what the last player did, (kind, seat, symbol, roll class, column), and ``deed_no_room``: a tile
-  then went back to the supply for want of room;
+- ``deeds``: what the last player did since their roll, each (kind, seat, symbol, roll class, column): both
+  tiles of a Jackpot, a kept Chance Space tile then the tile taken; ``deed_no_room``: a tile then went back
+  to the supply for want of room;
 - ``move_roll``: the class of the roll the last move was made on (the turn's dice are gone once it ends).
 """
 
@@ -49,11 +50,12 @@ class JackpotHeading:
         return said
 
     def deed_text(self) -> str:
-        if self.deed is None:
-            return ""
-        kind, seat, symbol, roll_class, column = self.deed
-        words = deed(kind, self.state.seats[seat].name, symbol, roll_class, column)
-        return t("jackpot.did.no_room", deed=words) if self.deed_no_room else words
+        """Each thing done since the roll, a line each ("Ann took a cherry (Jackpot)", "Ann took an orange ...")."""
+        lines = [deed(kind, self.state.seats[seat].name, symbol, roll_class, column)
+                 for kind, seat, symbol, roll_class, column in self.deeds]
+        if lines and self.deed_no_room:
+            lines[-1] = t("jackpot.did.no_room", deed=lines[-1])
+        return "\n".join(lines)
 
     def grant_text(self) -> str:
         """What the roll gives, in words: "Two pairs: take a bell or a cherry"."""
@@ -81,19 +83,23 @@ class JackpotHeading:
         """What a player just did (``action`` and the state's events), kept to be said (see ``heading_text``)."""
         state = self.state
         if isinstance(action, Roll):
-            self.deed, self.deed_no_room = None, False  # a new roll: what was done before is past
+            self.deeds, self.deed_no_room = [], False  # a new roll: what was done before is past
         elif isinstance(action, ChanceOption) and action.choice == "keep":
-            self.deed, self.deed_no_room = ("kept", seat, state.chance[seat], None, None), False
+            self._did(("kept", seat, state.chance[seat], None, None))
         for event in state.events:
             self._note_event(event)
+
+    def _did(self, what: tuple) -> None:
+        self.deeds.append(what)
+        self.deed_no_room = False
 
     def _note_event(self, event) -> None:
         if isinstance(event, Placed):
             kind = "took_chance" if event.target == CHANCE_SPACE else "took"
-            self.deed, self.deed_no_room = (kind, event.seat, event.symbol, self.move_roll, None), False
+            self._did((kind, event.seat, event.symbol, self.move_roll, None))
         elif isinstance(event, ChanceReturned):
-            self.deed, self.deed_no_room = ("returned", event.seat, event.symbol, None, None), False
+            self._did(("returned", event.seat, event.symbol, None, None))
         elif isinstance(event, ChanceDropped):
-            self.deed, self.deed_no_room = ("dropped", event.seat, event.symbol, None, event.column), False
-        elif isinstance(event, Returned) and self.deed is not None:
+            self._did(("dropped", event.seat, event.symbol, None, event.column))
+        elif isinstance(event, Returned) and self.deeds:
             self.deed_no_room = True

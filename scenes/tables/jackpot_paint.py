@@ -51,8 +51,9 @@ class JackpotPainting:
     # The picker: what the roll gives on top (one or two lines), the tiles to choose from, a hint at the bottom.
     def _heading(self) -> tuple[list[str], int]:
         words = self.heading_text()
+        rows = 2 if self.state.dice else 4  # with no tiles to pick (the move done), the words have their room
         size, lines = fit_lines(words, 22, PICKER.width - 32, style="black",
-                                smallest=15, height=2 * assets.line_height(22))
+                                smallest=15, height=rows * assets.line_height(22))
         return lines, size
 
     def _picker_hint(self) -> str:

@@ -66,7 +66,7 @@ class JackpotTableScene(JackpotHeading, JackpotPainting, PlayScene):
         self.banner: tuple[str, dict] | None = None  # a string key and its values: worded when drawn
         # What the last player did, said in the past tense until the next roll (worded when drawn):
         # (kind, seat, symbol, roll class, column), and whether a tile then went back for want of room.
-        self.deed: tuple[str, int, str, str | None, int | None] | None = None
+        self.deeds: list[tuple[str, int, str, str | None, int | None]] = []  # since the last roll, in order
         self.deed_no_room = False
         self.move_roll: str | None = None  # the class of the roll a move was made on
         self.bot_timer = BOT_PACE["roll"]
@@ -189,7 +189,7 @@ class JackpotTableScene(JackpotHeading, JackpotPainting, PlayScene):
                 self.racks[event.seat].lift_chance(None)
             elif isinstance(event, ChanceDropped):
                 self.racks[event.seat].lift_chance(event.column, lambda: self.app.play("clack", 0.8), row=event.row)
-            elif isinstance(event, Returned) and self.deed is None:
+            elif isinstance(event, Returned) and not self.deeds:
                 self.say("jackpot.no_room")
             # Rolled, Starter and RoundScored are shown elsewhere (the dice, the banner, the round's summary)
         if self.app.animation_speed() > 100:
@@ -298,7 +298,7 @@ class JackpotTableScene(JackpotHeading, JackpotPainting, PlayScene):
 
     def sync_views(self) -> None:
         """Show the state as it is, without animation (on entering, after an undo, for a new round)."""
-        self.deed, self.deed_no_room = None, False  # nothing done yet, as far as the table can say
+        self.deeds, self.deed_no_room = [], False  # nothing done yet, as far as the table can say
         for seat, view in enumerate(self.racks):
             view.set_tiles(dict(self.state.racks[seat]), self.state.chance[seat])
         self.tray.place(tuple(self.state.dice) if self.state.dice else None, [False] * 4)
