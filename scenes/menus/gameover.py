@@ -77,13 +77,20 @@ class GameOverScene(Scene):
                                        t("gameover.review"), self.review, style="quiet", size=22))
         # Looking back at the finished card: the results give way to a bar with the way back and the way on.
         self.reviewing = False
-        bar = pygame.Rect(0, 0, 700, 72)
-        bar.center = (370, 600)  # over the dice shelf: the card on the right stays whole
+        felt = self._felt()
+        bar = pygame.Rect(0, 0, min(700, felt.width), 72)
+        bar.center = (felt.centerx, 600)  # over the dice shelf, no wider than the felt: the card stays whole
         self.bar = bar
+        half = (bar.width - 30) // 2
         self.review_row = ButtonRow([
-            Button(pygame.Rect(bar.x + 10, bar.y + 8, 335, 56), t("gameover.results"), self.back_to_results,
+            Button(pygame.Rect(bar.x + 10, bar.y + 8, half, 56), t("gameover.results"), self.back_to_results,
                    style="quiet", size=24),
-            Button(pygame.Rect(bar.x + 355, bar.y + 8, 335, 56), specs[0][0], specs[0][1], size=24)])
+            Button(pygame.Rect(bar.right - 10 - half, bar.y + 8, half, 56), specs[0][0], specs[0][1], size=24)])
+
+    def _felt(self) -> pygame.Rect:
+        """The felt of the table underneath (its dice tray); the card and the racks are beside it."""
+        tray = getattr(getattr(self.app.stack.top, "tray", None), "tray", None)
+        return pygame.Rect(tray) if isinstance(tray, pygame.Rect) else pygame.Rect(20, 0, 700, theme.HEIGHT)
 
     def coach_lines(self, short: bool = False) -> list[str]:
         """Each person's costliest choice and what all their slips cost, in players' words (needs the solver's
