@@ -1,14 +1,12 @@
 """The application: one window, one loop, one scene stack.
 
-The loop measures time in seconds, updates the top scene in fixed steps of
-1/120 s (an accumulator absorbs uneven frames) and draws on the logical
-1280x800 canvas, which is scaled to fit the window.
+The loop measures time in seconds, updates the top scene in fixed steps of 1/120 s (an accumulator absorbs
+uneven frames) and draws on the logical 1280x800 canvas, which is scaled to fit the window.
 
-It draws only when the picture can have changed: after input or a window
-event, when the stack changed, while the top scene animates (``animating``)
-and when a timer it asked for comes due (``wake_in``). At rest it sleeps,
-looking for events every 10 ms, and uses next to no CPU; time still runs (in
-short rests), so timers, the kiosk's idle clock and a stop signal are seen.
+It draws only when the picture can have changed: after input or a window event, when the stack changed, while
+the top scene animates (``animating``) and when a timer it asked for comes due (``wake_in``). At rest it sleeps,
+looking for events every 10 ms, and uses next to no CPU; time still runs (in short rests), so timers, the
+kiosk's idle clock and a stop signal are seen.
 """
 
 from __future__ import annotations
@@ -167,15 +165,13 @@ class App:
         if self.kiosk is not None:
             return  # a kiosk stays fullscreen
         if not self.fullscreen:
-            self._left_at = where_it_is() or []  # the window comes back to this size and place
-            self.keep_window_place()  # and the next start opens there
-        self.fullscreen = not self.fullscreen
-        self.settings.fullscreen = self.fullscreen
+            self._left_at = where_it_is() or []  # to come back to; the next start opens there too
+            self.keep_window_place()
+        self.fullscreen = self.settings.fullscreen = not self.fullscreen
         save_settings(self.settings)
         self.window = self._open_window()
         if not self.fullscreen:
-            put_back(self._left_at or self.settings.window)
-            self.window = pygame.display.get_surface()
+            self.window = put_back(self._left_at or self.settings.window)
         self.viewport.resize(self.window.get_size())
 
     def animation_speed(self) -> float:

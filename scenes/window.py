@@ -93,12 +93,12 @@ def fitted(size: tuple[int, int], usable: pygame.Rect) -> tuple[int, int]:
     return (int(size[0] * scale), int(size[1] * scale)) if scale < 1.0 else size
 
 
-def put_back(place: list) -> None:
+def put_back(place: list) -> pygame.Surface:
     """Out of fullscreen: the window at the size and place it had before (SDL keeps the screen's size, and
     the window manager puts it where it likes: half off the screen), if that still fits; else the first
     window's. Moved and sized here: a window that exists already does not read SDL_VIDEO_WINDOW_POS."""
     if pygame.display.get_driver() == "dummy":
-        return
+        return pygame.display.get_surface()
     rect = window_rect(place, usable_area())
     try:
         window = pygame.Window.from_display_module()
@@ -107,6 +107,7 @@ def put_back(place: list) -> None:
         window.position = (rect.x + left, rect.y + top)  # the inside's place: the frame's borders are added
     except (pygame.error, AttributeError):
         pass
+    return pygame.display.get_surface()
 
 
 def where_it_is() -> list[int] | None:

@@ -1,5 +1,7 @@
 """The scene stack with fake scenes: push, pop, replace, overlays and the lifecycle."""
 
+import pytest
+
 from scenes.ui.stack import Scene, SceneStack
 
 
@@ -70,3 +72,29 @@ def test_unused_intents_come_back_and_clear_exits_top_first():
 
 def test_an_empty_stack_passes_intents_through():
     assert SceneStack().handle("tap") == "tap"
+
+
+@pytest.mark.parametrize("how", ["pop", "replace", "clear"])
+def test_a_scene_that_left_is_let_go_at_the_next_update_though_it_refers_to_itself(how):
+    """Scenes refer to themselves (their buttons' callbacks): only the cycle collector frees them, and its
+    full pass is rare; a kiosk's memory climbed 30 MB over a few games between passes. The stack sweeps
+    once a scene has left."""
+    import gc
+    import weakref
+
+    class Holding(Scene):
+        def __init__(self):
+            super().__init__(None)
+            self.itself = self  # as a Button(on_press=self.roll) does
+            self.big = bytearray(4 * 2**20)  # a felt, a veil
+
+    stack = SceneStack()
+    stack.push(Scene(None))
+    old = Holding()
+    stack.push(old)
+    gone = weakref.ref(old)
+    del old
+    gc.collect()  # the scene has lived long: it sits in the collector's oldest generation
+    getattr(stack, how)(*([] if how == "pop" else [Scene(None)]))
+    stack.update(0.01)
+    assert gone() is None
