@@ -69,8 +69,7 @@ class SceneStack:
         self.on_change: Callable[[Scene], None] | None = None  # told of each new top scene, once it is shown
         self._shown: Scene | None = None
         self.changes = 0  # counts pushes, pops and replacements: a new screen is drawn at once
-        self.dropped = 0  # counts scenes that left the stack: their memory is let go at the next update
-        self._swept = 0
+        self._left = False  # a scene left the stack since the last update: its memory is let go then
 
     def shown(self) -> None:
         """Called once a frame is drawn: a scene that was on top only in passing (a dialog that closed as it
@@ -97,7 +96,7 @@ class SceneStack:
             return None
         scene = self.scenes.pop()
         scene.exit()
-        self.dropped += 1
+        self._left = True
         if self.top:
             self.top.resume()
         return scene
@@ -107,7 +106,7 @@ class SceneStack:
         self.changes += 1
         if self.scenes:
             self.scenes.pop().exit()
-            self.dropped += 1
+            self._left = True
         self.scenes.append(scene)
         scene.enter()
 
@@ -116,7 +115,7 @@ class SceneStack:
         self.changes += 1
         while self.scenes:
             self.scenes.pop().exit()
-            self.dropped += 1
+            self._left = True
         if scene:
             self.push(scene)
 
@@ -126,8 +125,8 @@ class SceneStack:
     def update(self, dt: float) -> None:
         if self.top:
             self.top.update(dt)
-        if self.dropped != self._swept:
-            self._swept = self.dropped
+        if self._left:
+            self._left = False
             # Scenes that left are let go now: a scene refers to itself (its buttons' callbacks), so only the
             # cycle collector frees it and its big surfaces, and that collector's full pass is rare: a kiosk's
             # memory climbed 30 MB over a few attract games between passes. A pass takes a few milliseconds.
