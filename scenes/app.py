@@ -152,11 +152,11 @@ class App:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         return open_windowed(self.windowed_size, self.settings.window)
 
-    def keep_window_place(self) -> None:
-        """The window's size and place, for the next start (scenes.window)."""
+    def keep_window_place(self, place: list[int] | None = None) -> None:
+        """The window's size and place (``place``, else where it is now), for the next start (scenes.window)."""
         if self.fullscreen or self.kiosk is not None or self.windowed_size is not None:
             return
-        place = where_it_is()
+        place = place or where_it_is()
         if place is not None and place != self.settings.window:
             self.settings.window = place
             save_settings(self.settings)
@@ -166,7 +166,7 @@ class App:
             return  # a kiosk stays fullscreen
         if not self.fullscreen:
             self._left_at = where_it_is() or []  # to come back to; the next start opens there too
-            self.keep_window_place()
+            self.keep_window_place(self._left_at)
         self.fullscreen = self.settings.fullscreen = not self.fullscreen
         save_settings(self.settings)
         self.window = self._open_window()
