@@ -52,21 +52,32 @@ def _geometry(screen: Screen, window: str) -> pygame.Rect:
     return pygame.Rect(x, y, w, h)
 
 
+def _opened(screen: Screen, home, *args: str) -> tuple[Game, str, pygame.Rect]:
+    """The game started on ``screen``: its process, its window and the window's first geometry."""
+    game = Game(screen, home, *args)
+    game.wait_log("screen: title")
+    window = game.window()
+    first = wait_for(lambda: _geometry(screen, window) if _geometry(screen, window).width > 1 else None,
+                     what="the window's size")
+    return game, window, first
+
+
+def _placed(screen: Screen, window: str, at: tuple[int, int], size: tuple[int, int]) -> pygame.Rect:
+    """The window moved and resized as a player would (through the window manager); its geometry then."""
+    screen.xdotool("windowmove", window, str(at[0]), str(at[1]))
+    screen.xdotool("windowsize", window, str(size[0]), str(size[1]))
+    wait_for(lambda: _geometry(screen, window).size == size, what="the window to be resized")
+    return _geometry(screen, window)
+
+
 def test_on_a_1024x600_screen_the_window_is_wholly_on_screen_and_reopens_where_it_was_left(tmp_path):
     screen = Screen((1024, 600), window_manager=True)
     home = tmp_path / "home"
     try:
-        game = Game(screen, home)
-        game.wait_log("screen: title")
-        window = game.window()
-        first = wait_for(lambda: _geometry(screen, window) if _geometry(screen, window).width > 1 else None,
-                         what="the window's size")
+        game, window, first = _opened(screen, home)
         assert pygame.Rect(0, 0, 1024, 600).contains(first), first
         assert first.width >= 0.85 * 1024 or first.height >= 0.85 * 600
-        screen.xdotool("windowmove", window, "40", "30")
-        screen.xdotool("windowsize", window, "800", "500")
-        wait_for(lambda: _geometry(screen, window).size == (800, 500), what="the window to be resized")
-        moved = _geometry(screen, window)
+        moved = _placed(screen, window, (40, 30), (800, 500))
         screen.xdotool("key", "--window", window, "Escape")  # Esc on the title quits
         assert game.process.wait(timeout=20) == 0
         kept = json.loads((home / "config" / "settings.json").read_text())["window"]
@@ -89,14 +100,8 @@ def test_leaving_fullscreen_puts_the_window_back_where_it_was(tmp_path):
     screen = Screen((1366, 768), window_manager=True)
     home = tmp_path / "home"
     try:
-        game = Game(screen, home)
-        game.wait_log("screen: title")
-        window = game.window()
-        wait_for(lambda: _geometry(screen, window).width > 1, what="the window's size")
-        screen.xdotool("windowmove", window, "100", "80")
-        screen.xdotool("windowsize", window, "900", "560")
-        wait_for(lambda: _geometry(screen, window).size == (900, 560), what="the window to be resized")
-        before = _geometry(screen, window)
+        game, window, _ = _opened(screen, home)
+        before = _placed(screen, window, (100, 80), (900, 560))
         screen.xdotool("key", "--window", window, "F11")
         wait_for(lambda: _geometry(screen, window).size == (1366, 768), what="fullscreen")
         screen.xdotool("key", "--window", window, "F11")
@@ -123,11 +128,7 @@ def test_an_asked_for_size_bigger_than_the_screen_is_made_to_fit_with_its_shape(
 def test_a_window_asked_bigger_than_the_screen_opens_wholly_on_it(tmp_path):
     screen = Screen((1024, 600), window_manager=True)
     try:
-        game = Game(screen, tmp_path / "home", "--size", "1280x800")
-        game.wait_log("screen: title")
-        window = game.window()
-        rect = wait_for(lambda: _geometry(screen, window) if _geometry(screen, window).width > 1 else None,
-                        what="the window's size")
+        game, _, rect = _opened(screen, tmp_path / "home", "--size", "1280x800")
         assert pygame.Rect(0, 0, 1024, 600).contains(rect) and rect.width < 1280, rect
         game.stop()
     finally:
