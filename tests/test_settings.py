@@ -65,3 +65,11 @@ def test_a_damaged_settings_file_gives_the_defaults():
 def test_settings_round_trip():
     save_settings(Settings(sound=False, volume=0.25, animation="fast", fullscreen=True, kiosk=True))
     assert load_settings() == Settings(sound=False, volume=0.25, animation="fast", fullscreen=True, kiosk=True)
+
+
+def test_a_settings_file_nested_too_deep_or_not_utf8_gives_the_defaults():
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    for raw in [b"[" * 100_000, b'{"sound": false, "language": "\xff\xfe"}', b"\x00" * 10]:
+        settings_path().write_bytes(raw)
+        assert load_settings() == Settings()
+

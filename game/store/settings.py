@@ -11,8 +11,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from game.rules.i18n import languages
-from game.store.storage import write_atomic
-from game.rules.yamlsource import MAX_BYTES
+from game.store.storage import read_json, write_atomic
 from game.paths import user_config_dir
 
 ANIMATION_SPEEDS = ("normal", "fast", "instant")
@@ -66,10 +65,8 @@ def settings_path() -> Path:
 def load_settings(path: Path | None = None) -> Settings:
     path = path or settings_path()
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
-        data = json.loads(raw) if len(raw) <= MAX_BYTES else None  # a huge file is not ours: the defaults
-    except (OSError, ValueError, RecursionError):
+        data = read_json(path)  # a huge file is not ours: the defaults
+    except (OSError, ValueError):
         return Settings()
     if not isinstance(data, dict):
         return Settings()

@@ -18,6 +18,8 @@ from typing import Any
 
 from filelock import FileLock
 
+from game.rules.yamlsource import MAX_BYTES
+
 
 def write_atomic(path: Path, text: str, backup: bool = True, mode: int | None = None) -> None:
     """``mode`` (say 0o600 for a file that holds a PIN) is set exactly, whatever the umask."""
@@ -102,6 +104,19 @@ def _sync_folder(folder: Path) -> None:
 
 def write_json(path: Path, data: Any, backup: bool = True) -> None:
     write_atomic(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")), backup)
+
+
+def read_json(path: Path) -> Any:
+    """A small JSON file's data. Raises OSError (FileNotFoundError: there is none) or ValueError: not JSON, not
+    UTF-8, nested too deep, or larger than any file of ours (``MAX_BYTES``; never more than that is read)."""
+    with open(path, "rb") as handle:
+        raw = handle.read(MAX_BYTES + 1)
+    if len(raw) > MAX_BYTES:
+        raise ValueError(f"larger than {MAX_BYTES // 1024} KB")
+    try:
+        return json.loads(raw)
+    except RecursionError as error:
+        raise ValueError("nested too deep") from error
 
 
 def move_aside(path: Path) -> Path | None:
