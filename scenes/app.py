@@ -127,8 +127,7 @@ class App:
         self.catalogue: Catalogue = load_all()
         self.sounds = _make_sounds(self.settings)
         self.running = True
-        self.last_seats = None  # the New game screen's seats and game, kept for the next game in this run
-        self.last_variant: str | None = None
+        self.last_setup = None  # the New game screen's seats and game (game.store.seats); a kiosk's, one visitor's
         self.notice: str | None = None  # one line for the title screen (a damaged file set aside, say)
         self.time = 0.0
         self.frames = 0

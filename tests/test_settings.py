@@ -73,3 +73,15 @@ def test_a_settings_file_nested_too_deep_or_not_utf8_gives_the_defaults():
         settings_path().write_bytes(raw)
         assert load_settings() == Settings()
 
+
+def test_the_seats_last_set_up_are_kept_beside_the_settings():
+    from game.store.seats import SeatSetup, TableSetup, load_table_setup, save_table_setup, seats_path
+
+    assert seats_path().parent == settings_path().parent
+    kept = TableSetup((SeatSetup("Ann", False, "heuristic", "sky"),
+                       SeatSetup("Bo", True, "optimal", "red", "Player 2")), "yatzy", 2)
+    save_table_setup(kept)
+    save_settings(Settings(sound=False))  # the one file never touches the other
+    assert load_table_setup(("orange", "sky", "red"), ("heuristic", "optimal"), ("yatzy",)) == kept
+    assert load_settings() == Settings(sound=False)
+    assert sorted(p.name for p in seats_path().parent.iterdir()) == ["seats.json", "settings.json"]  # no leftovers

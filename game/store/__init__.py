@@ -4,7 +4,8 @@ Here: atomic writes and damaged files set aside (``storage``), the autosave (``s
 (``records``; the SQLite file itself: ``records_db``; its tables and versions: ``records_tables``; the old
 records.json taken over: ``records_import``; all that done at start-up in a thread of its own:
 ``records_prepare``),
-the player's settings (``settings``) and the kiosk's configuration (``kiosk``).
+the player's settings (``settings``), the seats and game last set up (``seats``) and the kiosk's configuration
+(``kiosk``).
 
 May import: ``game.engine``, ``game.rules`` and the top of ``game``. Never computer players or pygame.
 """

@@ -180,6 +180,7 @@ class KioskController:
         variant = variants[self.attract_index % len(variants)]
         self.attract_index += 1
         self.attract = True
+        self.app.last_setup = None  # whoever set up the last game has gone: the next visitor starts afresh
         session = demo_session(self.app, variant, None, self.attract_index)
         log.info("attract mode: %s (%s)", variant, memory_report())
         self.app.go("opening", session, demo=True, how="clear")
@@ -198,9 +199,11 @@ class KioskController:
 
     # -------------------------------------------------------------- admin --
     def reset_table(self) -> None:
-        """Back to the title; the game in progress is dropped (a kiosk keeps no resumable game)."""
+        """Back to the title; the game in progress is dropped (a kiosk keeps no resumable game), and its seats
+        with it: the next visitor finds the default seats."""
         self.attract = False
         self.last_input = self.app.time
+        self.app.last_setup = None
         log.info("table reset")
         self.app.go("title", how="clear")
 

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+import logging
 import re
-from dataclasses import dataclass
 
 import pygame
 
 from game.rules import i18n
 from game.rules.i18n import t
-from game.bots.levels import available_levels
+from game.bots.levels import LEVELS, available_levels
 from game.engine.session import Session
-from game.engine.state import MAX_NAME, Seat
+from game.engine.state import MAX_NAME
 from game.store.saves import load_saved
+from game.store.seats import SeatSetup, TableSetup, load_table_setup, save_table_setup, seats_path
 
 from scenes.ui.help_keys import NEW_GAME
 from scenes.ui import theme
@@ -27,6 +28,7 @@ LEVEL_NAMES = {"random": "newgame.level.easy", "greedy": "newgame.level.medium",
 COMPUTER_NAMES = ("Ada", "Bram", "Chloé", "Dirk", "Eva", "Femke", "Gus")
 KIOSK_NAMES = ("Ann", "Ben", "Cleo", "Dan", "Ella", "Finn")
 ROW_H = 66
+log = logging.getLogger("dice_parlor.seats")
 
 
 def level_name(level: str | None) -> str:
@@ -53,18 +55,17 @@ def _is_named(key: str, name: str) -> bool:
     return False
 
 
-@dataclass
-class SeatSetup:
-    name: str
-    computer: bool
-    level: str
-    colour: str
-    other_name: str = ""  # the name the seat had as the other kind (person or computer), to come back to
-
-    def to_seat(self, index: int) -> Seat:
-        name = self.name.strip() or person_name(index)
-        return Seat(name, "computer" if self.computer else "person", self.level if self.computer else None,
-                    self.colour)
+def last_setup(app) -> TableSetup:
+    """The seats and game the screen opens with: those last started in this run, else (away from a kiosk) those
+    kept from the last run. A kiosk starts each visitor afresh: its reset forgets ``app.last_setup``."""
+    setup = getattr(app, "last_setup", None)
+    if setup is None and getattr(app, "kiosk", None) is None:
+        levels = tuple(level.name for family in LEVELS.values() for level in family)
+        setup = load_table_setup(theme.SEAT_ORDER, levels, [v.id for v in app.catalogue.variants])
+        if setup.problems:  # one line, whatever the file held; the rest of it is kept
+            log.warning("seats: %s: %s", seats_path(), "; ".join(setup.problems))
+        app.last_setup = setup
+    return setup or TableSetup()
 
 
 class NewGameScene(NewGamePainting, Scene):
@@ -77,13 +78,14 @@ class NewGameScene(NewGamePainting, Scene):
         self.kiosk = kiosk.config if kiosk is not None else None
         self.variants = [v for v in app.catalogue.variants if self.kiosk is None or v.id in self.kiosk.variants]
         self.variants = self.variants or list(app.catalogue.variants)
-        # The game and the seats last set up in this run, else the first game, a person against the computer.
-        last_game = getattr(app, "last_variant", None)
-        self.variant_index = next((i for i, v in enumerate(self.variants) if v.id == last_game), 0)
-        last = getattr(app, "last_seats", None)
-        self.seats = [SeatSetup(**vars(s)) for s in last] if last else [
+        # The game and the seats last set up, else the first game, a person against the computer.
+        self.last = last_setup(app)
+        self.variant_index = next((i for i, v in enumerate(self.variants) if v.id == self.last.variant), 0)
+        self.seats = self.last.copy_of_seats() or [
             SeatSetup(person_name(0), False, "heuristic", theme.SEAT_ORDER[0]),
             SeatSetup(COMPUTER_NAMES[0], True, "heuristic", theme.SEAT_ORDER[1])]
+        for i, seat in enumerate(self.seats):  # a name the kept file could not give
+            seat.name = seat.name or (self._computer_name() if seat.computer else person_name(i))
         self.games = 1
         self.editing: int | None = None
         self.typed_at = 0.0  # when the name being edited last changed (the caret blinks a while after)
@@ -98,7 +100,8 @@ class NewGameScene(NewGamePainting, Scene):
         return self.variants[self.variant_index]
 
     def enter(self) -> None:
-        self.games = self.variant.default_games
+        kept = self.last.games if self.last.variant == self.variant.id else None
+        self.games = kept or self.variant.default_games
         self._build()
 
     def exit(self) -> None:
@@ -297,9 +300,13 @@ class NewGameScene(NewGamePainting, Scene):
 
     def start_game(self) -> None:
         self._stop_editing()
-        seats = [s.to_seat(i) for i, s in enumerate(self.seats)]
-        self.app.last_seats = [SeatSetup(**vars(s)) for s in self.seats]
-        self.app.last_variant = self.variant.id
+        seats = [s.to_seat(person_name(i)) for i, s in enumerate(self.seats)]
+        # Kept for the next game, and the next start (a kiosk's only until its next visitor), with the seats
+        # set aside last: they wait aside again, names and all, while this game is chosen.
+        self.app.last_setup = TableSetup(tuple(SeatSetup(**vars(s)) for s in self.seats + self.parked),
+                                         self.variant.id, self.games)
+        if not self.kiosk:
+            save_table_setup(self.app.last_setup)
         session = Session(self.variant, seats, self.games)
         self.app.go("opening", session, how="replace")
 
