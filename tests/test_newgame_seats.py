@@ -1,5 +1,5 @@
-"""The New game screen's seats: kept from one start to the next (never at a kiosk), and a damaged file never costs
-more than its damaged fields."""
+"""The New game screen's seats: kept from one start to the next (never at a kiosk), a damaged file never costs
+more than its damaged fields, and the seats a game for fewer sets aside are named on the screen."""
 
 from __future__ import annotations
 
@@ -16,9 +16,11 @@ from game.store.seats import MAX_SEATS, SeatSetup, TableSetup, load_table_setup,
 
 from scene_driver import Driver
 from scenes.ui import theme
+from scenes.ui.widgets import record_text
 
 LEVELS = ("random", "greedy", "heuristic", "easy", "medium", "hard", "optimal")
 VARIANTS = ("classic", "official", "dutch", "fivezee", "challenge", "yatzy", "jackpot")
+SIX = ["Ann", "Ben", "Cas", "Dee", "Eve", "Fay"]
 
 
 def _new_game(driver):
@@ -34,10 +36,28 @@ def _choose(scene, variant: str) -> None:
     scene._pick_variant(next(i for i, v in enumerate(scene.variants) if v.id == variant))
 
 
+def _six_seats(scene) -> None:
+    while len(scene.seats) < 6:
+        scene._add_seat_and_build()
+    for seat, name in zip(scene.seats, SIX):
+        seat.name = name
+    scene._build()
+
+
 def _write(data) -> None:
     seats_path().parent.mkdir(parents=True, exist_ok=True)
     text = data if isinstance(data, (str, bytes)) else json.dumps(data)
     (seats_path().write_bytes if isinstance(text, bytes) else seats_path().write_text)(text)
+
+
+def _shown(driver) -> str:
+    """Every text on the screen, lines joined with spaces (a wrapped sentence reads whole)."""
+    record_text(True)
+    try:
+        driver.app.render()
+    finally:
+        drawn = record_text(False)
+    return " ".join(d.words for d in drawn)
 
 
 # ------------------------------------------------------------------- kept between starts --
@@ -258,3 +278,84 @@ def test_after_a_kiosk_reset_the_next_visitor_finds_the_default_seats(leaves):
     finally:
         driver.close()
 
+
+# ---------------------------------------------------------------- seats a game sets aside --
+
+def test_a_game_for_fewer_says_who_sits_it_out_and_a_game_for_more_brings_them_back():
+    driver = Driver()
+    try:
+        scene = _new_game(driver)
+        _six_seats(scene)
+        assert "sit this one out" not in _shown(driver)
+        _choose(scene, "jackpot")
+        assert [s.name for s in scene.seats] == SIX[:4] and [s.name for s in scene.parked] == SIX[4:]
+        said = "Jackpot Yahtzee is for 2 to 4 players: Eve and Fay sit this one out"
+        assert scene.parked_words() == said and said in _shown(driver)
+        _choose(scene, "classic")
+        assert [s.name for s in scene.seats] == SIX and not scene.parked
+        assert "sit this one out" not in _shown(driver)
+        scene._remove_seat(5)
+        _choose(scene, "challenge")
+        assert scene.parked_words() == "Challenge Yahtzee is for 1 to 4 players: Eve sits this one out"
+        assert "Eve sits this one out" in _shown(driver)
+    finally:
+        driver.close()
+
+
+def test_who_sits_it_out_is_said_in_dutch():
+    driver = Driver(language="nl")
+    try:
+        scene = _new_game(driver)
+        _six_seats(scene)
+        _choose(scene, "jackpot")
+        said = "Jackpot Yahtzee is voor 2 tot 4 spelers: Eve en Fay doen deze keer niet mee"
+        assert scene.parked_words() == said and said in _shown(driver)
+    finally:
+        driver.close()
+
+
+def test_seats_set_aside_wait_aside_again_at_the_next_start_and_come_back_for_a_game_for_more():
+    driver = Driver()
+    try:
+        scene = _new_game(driver)
+        _six_seats(scene)
+        _choose(scene, "jackpot")
+        driver.click(scene.start.rect.center)
+    finally:
+        driver.close()
+    driver = Driver()
+    try:
+        scene = _new_game(driver)
+        assert scene.variant.id == "jackpot" and [s.name for s in scene.seats] == SIX[:4]
+        assert "Eve and Fay sit this one out" in _shown(driver)
+        _choose(scene, "yatzy")
+        assert [s.name for s in scene.seats] == SIX
+    finally:
+        driver.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language,text_size", [("en", "normal"), ("pseudo", "normal"), ("nl", "normal"),
+                                                ("en", "large")])
+def test_who_sits_it_out_fits_the_screen_with_six_long_names(language, text_size, size):
+    from test_layout import drawn_texts, problems
+
+    names = ["Grandma Truus van der Berg", "Maximilian Alexander", "Anneliese Wilhelmina", "Christopher Columbus",
+             "W" * MAX_NAME, "Jean-Baptiste Fontaine-Lefèvre du Pont"]
+
+    def build(driver):
+        scene = _new_game(driver)
+        _six_seats(scene)
+        for seat, name in zip(scene.seats, names):
+            seat.name = name
+        _choose(scene, "jackpot")
+        driver.app.redraw()
+        driver.step(0.5)
+
+    scale, drawn, scene = drawn_texts("newgame-parked", build, language, size, text_size)
+    found = problems(drawn, scale)
+    assert not found, "\n".join(found)
+    games_row = scene.row.buttons[[b.id for b in scene.row.buttons].index("fewer")].rect
+    below = scene._seat_rect(len(scene.seats))
+    sentence = [d for d in drawn if d.translated and below.top <= d.rect.top < games_row.top]
+    assert sentence and all(d.rect.bottom <= games_row.top and below.left <= d.rect.left for d in sentence)

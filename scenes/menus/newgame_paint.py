@@ -14,6 +14,8 @@ from scenes.ui.widgets import Button, baize_backdrop, draw_text, panel, rounded,
 
 LEFT = pygame.Rect(30, 96, 470, 600)  # the games
 RIGHT = pygame.Rect(520, 96, 730, 600)  # the seats
+PARKED_SIZE = 20  # who sits this game out, under the seats
+PARKED_NAME = 320  # pixels (at that size) a name of theirs takes at most: two long names still fit the sentence
 
 
 class NewGamePainting:
@@ -95,6 +97,8 @@ class NewGamePainting:
         heading = draw_text(surface, players, 28, theme.INK, (RIGHT.x + 20, RIGHT.y + 30), "midleft", "black", 300)
         for i in range(len(self.seats)):
             rounded(surface, (240, 234, 216), self._seat_rect(i), 10)
+        if self.parked:
+            self._draw_parked(surface)
         games_y = RIGHT.bottom - 70
         size, lines = fit_lines(t("newgame.games_in_match"), 24, 270, 2, "bold", 18)
         step = assets.line_height(size, 1.1)
@@ -110,6 +114,28 @@ class NewGamePainting:
         for k, line in enumerate(lines):
             draw_text(surface, line, size, theme.INK_SOFT, (RIGHT.right - 20, round(top + k * step)), "midright",
                       "regular", room)
+
+
+    def parked_words(self) -> str:
+        """Who sits this game out, and why: "Jackpot Yahtzee is for 2 to 4 players: Eve and Fay sit this one out"."""
+        low, high = self.seat_limits()
+        game = str(self.variant.name)
+        seats = (t("newgame.parked_seats", game=game, low=low, high=high) if low != high
+                 else t("newgame.parked_seats_fixed", count=high, game=game))
+        size = round(PARKED_SIZE * assets.text_scale())
+        names = [assets.fit(assets.printable(seat.name), size, PARKED_NAME) for seat in self.parked]
+        joined = names[0] if len(names) == 1 else t("newgame.names_and", names=", ".join(names[:-1]), last=names[-1])
+        return t("newgame.parked", count=len(names), seats=seats, names=joined)
+
+    def _draw_parked(self, surface: pygame.Surface) -> None:
+        """Under the last seat, where "Add player" would be (a game for fewer has no room for one)."""
+        rect = self._seat_rect(len(self.seats))
+        width = rect.width - 24
+        size, lines = fit_lines(self.parked_words(), PARKED_SIZE, width, 3)
+        step = assets.line_height(size, 1.15)
+        for k, line in enumerate(lines):
+            draw_text(surface, line, size, theme.INK_SOFT, (rect.x + 12, rect.y + 6 + step // 2 + k * step),
+                      "midleft", "regular", width)
 
 
 def _tail(words: str, size: int, width: int) -> str:
