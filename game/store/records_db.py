@@ -18,7 +18,7 @@ import sqlite3
 import threading
 from pathlib import Path
 
-from game.store.records_tables import VERSION, Progress, create, from_text_rows
+from game.store.records_tables import VERSION, Progress, create, from_text_rows, from_version_3
 from game.store.storage import lock_for, move_aside
 
 BUSY_SECONDS = 10.0  # how long a writer waits for another to finish
@@ -214,23 +214,25 @@ def close(path: Path | None = None, thread: int | None = None) -> None:
 
 def migrate(conn: sqlite3.Connection, progress: Progress | None = None) -> None:
     """Bring the tables to this version, in one transaction (another process may be doing it too). A file of
-    an older version is then written anew (VACUUM): its old rows would otherwise keep their room in it."""
+    version 1 or 2 is then written anew (VACUUM): its old rows would otherwise keep their room in it."""
     tell = progress or (lambda done: None)
     conn.execute("BEGIN IMMEDIATE")
     try:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version == 0:
             create(conn)
-        elif version < VERSION:
+        elif version < 3:
             conn.execute("PRAGMA secure_delete = OFF")  # the old rows' pages are given back just below
             from_text_rows(conn, lambda done: tell(0.9 * done))  # the rest: VACUUM
+        elif version < VERSION:
+            from_version_3(conn)
         conn.execute(f"PRAGMA user_version = {VERSION}")
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
-    if 0 < version < VERSION:
+    if 0 < version < 3:
         conn.execute("VACUUM")  # a kill during it changes nothing: SQLite writes it as one transaction
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # and the log, the size of the file by now, goes
         tell(1.0)
