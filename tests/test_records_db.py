@@ -90,6 +90,7 @@ def test_a_version_3_database_keeps_every_game_and_marks_every_seat_of_a_game_wi
         seats = conn.execute("SELECT r.undos, s.undos FROM seats AS s JOIN results AS r ON r.id = s.result").fetchall()
         assert len(seats) == sum(len(e["seats"]) for e in entries) and all(game == seat for game, seat in seats)
         assert any(game > 0 for game, _ in seats) and any(game == 0 for game, _ in seats)
+        assert not conn.execute("SELECT 1 FROM meta WHERE key = ?", (records_db.TO_COMPACT,)).fetchone()
         migrated = records.entries()
     add_result(_finished_with_an_undo(1, names=("Dora", "Eli", "Fay")))
     with open_records() as records:
