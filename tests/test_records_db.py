@@ -66,12 +66,13 @@ def test_a_version_1_database_is_brought_to_this_version_with_its_sums():
     assert _count() == 2
 
 
-def _version_3_file(entries: list[dict]) -> None:
+def older_file(version: int, entries: list[dict]) -> None:
+    """Records of an older version holding these games, as that version wrote them."""
     path = records_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     conn = sqlite3.connect(path, isolation_level=None)
-    records_old.create(conn, 3)
-    records_old.insert_entries(conn, entries, 3)
+    records_old.create(conn, version)
+    records_old.insert_entries(conn, entries, version)
     conn.close()
 
 
@@ -81,7 +82,7 @@ def test_a_version_3_database_keeps_every_game_and_marks_every_seat_of_a_game_wi
     from test_records import _finished_with_an_undo
 
     entries = _old_entries(300)
-    _version_3_file(entries)
+    older_file(3, entries)
     same_numbers(entries)
     with open_records() as records:
         conn = records.conn

@@ -25,7 +25,7 @@ from game.store.records_prepare import Preparation
 
 import records_old
 from test_records import _finished
-from test_records_db import _old_entries, same_numbers
+from test_records_db import _old_entries, older_file, same_numbers
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = 30_000  # a take-over of a second or two: long enough to watch
@@ -43,15 +43,6 @@ def _old_file(count: int = GAMES) -> list[dict]:
     old.parent.mkdir(parents=True, exist_ok=True)
     old.write_text(json.dumps({"format": 1, "results": entries}), encoding="utf-8")
     return entries
-
-
-def _older_file(version: int, entries: list[dict]) -> None:
-    path = records_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    conn = sqlite3.connect(path, isolation_level=None)
-    records_old.create(conn, version)
-    records_old.insert_entries(conn, entries, version)
-    conn.close()
 
 
 def _driver():
@@ -121,7 +112,7 @@ def test_work_done_within_half_a_second_is_never_flashed_on_screen():
 
 def test_the_update_of_an_older_file_shows_its_progress(shown_at_once):
     entries = _old_entries(3000)
-    _older_file(2, entries)
+    older_file(2, entries)
     driver = _driver()
     driver.app.records_opening.start()
     tasks = set()
@@ -213,7 +204,7 @@ def test_closing_the_game_during_the_take_over_stops_it_and_the_next_start_does_
 
 def test_closing_the_game_during_the_update_of_an_older_file_stops_it_and_leaves_the_file_as_it_was():
     entries = _old_entries(3000)
-    _older_file(2, entries)
+    older_file(2, entries)
     driver = _driver()
     job = driver.app.records_opening.job = _Held().start()
     assert _wait_for(lambda: job.task == "updating" and job.progress > 0.2)
@@ -263,7 +254,7 @@ def test_a_kill_during_the_take_over_leaves_every_game_to_be_counted_once_at_the
 
 def test_a_kill_during_the_update_of_an_older_file_leaves_it_whole_and_the_next_start_updates_it():
     entries = _old_entries(3000)
-    _older_file(2, entries)
+    older_file(2, entries)
     _killed_at(0.5, "updating")
     conn = sqlite3.connect(records_path())
     assert conn.execute("PRAGMA user_version").fetchone()[0] == 2  # as it was
@@ -287,7 +278,7 @@ def test_a_kill_during_the_compaction_after_an_update_leaves_it_to_the_next_star
     """The update is in (one transaction, with the marker); the compaction after it is not: the next start does it,
     every game kept."""
     entries = _old_entries(3000)
-    _older_file(2, entries)
+    older_file(2, entries)
     before = records_path().stat().st_size
     _killed_at(0.95, "updating")  # 0.9 is where the compaction starts: killed in the middle of it
     version, marked, free = _left_to_compact()
@@ -301,7 +292,7 @@ def test_a_kill_during_the_compaction_after_an_update_leaves_it_to_the_next_star
 
 def test_closing_the_game_during_the_compaction_leaves_it_to_the_next_start():
     entries = _old_entries(3000)
-    _older_file(2, entries)
+    older_file(2, entries)
     driver = _driver()
     job = driver.app.records_opening.job = _Held(hold_at=0.95).start()
     assert _wait_for(lambda: job.task == "updating" and job.progress > 0.95)
@@ -339,7 +330,7 @@ def test_a_version_3_file_left_uncompacted_by_an_earlier_start_is_compacted_with
 @pytest.mark.parametrize("version", [1, 2])
 def test_a_file_of_an_older_version_keeps_every_game_and_shrinks(version):
     entries = _old_entries(1500)
-    _older_file(version, entries)
+    older_file(version, entries)
     before = records_path().stat().st_size
     same_numbers(entries)
     with open_records() as records:
