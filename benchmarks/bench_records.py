@@ -5,8 +5,9 @@ players, a few hundred names, matches of up to six games in Dutch) through the r
 then prints: its size, the check at the first open (quick_check, and the full integrity_check it replaced),
 the time to add one finished game, the time for the records screen's data for one variant, the whole
 ``dice-parlor records --json --variant X`` process over 200,000 games, the take-over of a 200,000-game
-records.json, and a file of version 2 (what the game wrote before: each name in every row) of the same million
-games: its size and its update to this version. Everything lives in a temporary DICE_PARLOR_HOME.
+records.json, and files of version 2 (each name in every row) and version 3 (the undos per game, not per seat)
+of the same million games: their size and their update to this version. Everything lives in a temporary
+DICE_PARLOR_HOME.
 Run: python benchmarks/bench_records.py [--games 1000000] [--small 200000] [--skip-update]
 """
 
@@ -56,8 +57,10 @@ def fake_entries(count: int, seed: int = 7):
                 found[-1].update(upper_bonus=rng.randint(0, games) if rng.random() < 0.4 else 0,
                                  five_alike=rng.randint(0, games) if rng.random() < 0.3 else 0)
         max(found, key=lambda s: s["total"])["won"] = True
+        undos = int(rng.random() < 0.05)
+        found[0]["undos"] = undos  # the first seat (always a person) took a scoring back
         yield {"variant": variant, "variant_name": variant.title(), "date": date, "games": games,
-               "solo": seats == 1, "undos": int(rng.random() < 0.05), "seats": found}
+               "solo": seats == 1, "undos": undos, "seats": found}
 
 
 def fill(path: Path, count: int, chunk: int = 100_000) -> float:
@@ -158,8 +161,8 @@ def big(games: int) -> None:
               f"statistics from the rows instead of the sums: {ms(rows_stats(variant))}")
 
 
-def update(games: int, chunk: int = 100_000) -> None:
-    """The same games in a file of version 2, and its update to this version at the first open."""
+def update(games: int, version: int = 2, chunk: int = 100_000) -> None:
+    """The same games in a file of an older version, and its update to this version at the first open."""
     import sqlite3
 
     import records_old
@@ -168,19 +171,19 @@ def update(games: int, chunk: int = 100_000) -> None:
     path = records_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     conn = sqlite3.connect(path, isolation_level=None)
-    records_old.create(conn, 2)
+    records_old.create(conn, version)
     entries = fake_entries(games)
     for done in range(0, games, chunk):
-        records_old.insert_entries(conn, (next(entries) for _ in range(min(chunk, games - done))), 2)
+        records_old.insert_entries(conn, (next(entries) for _ in range(min(chunk, games - done))), version)
     conn.close()
     before = path.stat().st_size
-    print(f"version 2, {games:,} games: {before / 1e6:.0f} MB ({before / games:.0f} MB per million)")
+    print(f"version {version}, {games:,} games: {before / 1e6:.0f} MB ({before / games:.0f} MB per million)")
     marks = []
     start = time.perf_counter()
     bring_up_to_date(path, updating=lambda done: marks.append((time.perf_counter() - start, done)))
     seconds = time.perf_counter() - start
     rewritten = next((t for t, done in marks if done >= 0.9), seconds)
-    print(f"its update to this version: {seconds:.0f} s ({rewritten:.0f} s for the tables, the rest to give the "
+    print(f"its update to this version: {seconds:.1f} s ({rewritten:.1f} s for the tables, the rest to give the "
           f"room back), {path.stat().st_size / 1e6:.0f} MB after")
 
 
@@ -228,10 +231,10 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=1_000_000)
     parser.add_argument("--small", type=int, default=200_000)
-    parser.add_argument("--skip-update", action="store_true", help="leave out the file of version 2")
+    parser.add_argument("--skip-update", action="store_true", help="leave out the files of versions 2 and 3")
     args = parser.parse_args()
     steps = [(big, args.games), (small, args.small), (take_over, args.small)]
-    steps += [] if args.skip_update else [(update, args.games)]
+    steps += [] if args.skip_update else [(update, args.games), (lambda games: update(games, 3), args.games)]
     for step, count in steps:
         with TemporaryDirectory() as home:
             os.environ["DICE_PARLOR_HOME"] = home

@@ -1,5 +1,6 @@
-"""What versions 1 and 2 of the records wrote (each text in every row), kept to test the migration from each
-and to measure it (benchmarks/bench_records.py): their layouts and their way of adding games, as they were."""
+"""What versions 1 and 2 of the records wrote (each text in every row) and version 3 (each text once, the undos
+per game only), kept to test the migration from each and to measure it (benchmarks/bench_records.py): their
+layouts and their way of adding games, as they were."""
 
 from __future__ import annotations
 
@@ -33,7 +34,31 @@ CREATE TABLE players (
 CREATE INDEX players_by_games ON players (variant, games DESC, name);
 DROP INDEX seats_by_name;
 """
-LAYOUTS = {1: VERSION_1, 2: VERSION_1 + VERSION_2}
+VERSION_3 = """
+CREATE TABLE variants (id INTEGER PRIMARY KEY, variant TEXT NOT NULL UNIQUE);
+CREATE TABLE names (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+CREATE TABLE kinds (id INTEGER PRIMARY KEY, kind TEXT, level TEXT);
+CREATE TABLE results (
+    id INTEGER PRIMARY KEY, variant INTEGER NOT NULL REFERENCES variants(id),
+    variant_name INTEGER REFERENCES names(id), date REAL NOT NULL, games INTEGER NOT NULL, solo INTEGER NOT NULL,
+    undos INTEGER NOT NULL, seats INTEGER NOT NULL);
+CREATE TABLE seats (
+    result INTEGER NOT NULL REFERENCES results(id), seat INTEGER NOT NULL, name INTEGER NOT NULL REFERENCES names(id),
+    kind INTEGER NOT NULL REFERENCES kinds(id), total INTEGER NOT NULL, won INTEGER NOT NULL, upper_bonus INTEGER,
+    five_alike INTEGER, PRIMARY KEY (result, seat)) WITHOUT ROWID;
+CREATE TABLE scores (
+    variant INTEGER NOT NULL, person INTEGER NOT NULL, name INTEGER NOT NULL, date REAL NOT NULL,
+    result INTEGER NOT NULL, game INTEGER NOT NULL, seat INTEGER NOT NULL, total INTEGER NOT NULL,
+    solo INTEGER NOT NULL, PRIMARY KEY (variant, person, name, date, result, game, seat)) WITHOUT ROWID;
+CREATE TABLE players (
+    variant INTEGER NOT NULL, name INTEGER NOT NULL, games INTEGER NOT NULL, wins INTEGER NOT NULL,
+    points INTEGER NOT NULL, best INTEGER NOT NULL, bonus INTEGER NOT NULL, bonus_games INTEGER NOT NULL,
+    five INTEGER NOT NULL, five_games INTEGER NOT NULL, PRIMARY KEY (variant, name)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;
+CREATE INDEX scores_top ON scores (variant, solo, total DESC, date, result, seat, game) WHERE person = 1;
+CREATE INDEX players_by_games ON players (variant, games DESC);
+"""
+LAYOUTS = {1: VERSION_1, 2: VERSION_1 + VERSION_2, 3: VERSION_3}
 
 _SUMS = """
 INSERT INTO players (variant, name, games, wins, points, best, bonus, bonus_games, five, five_games)
@@ -79,27 +104,42 @@ def _rows(entries: Iterable[dict], first: int):
         yield result, seat_rows, score_rows
 
 
+def _rows_3(entries: Iterable[dict], first: int, conn: sqlite3.Connection, sums: dict):
+    """Version 3's rows: this version's, but a seat's undos were not kept (the game's count was)."""
+    from game.store.records_tables import Numbers, _rows
+
+    for result, seat_rows, score_rows in _rows(entries, first, Numbers(conn), sums):
+        yield result, [row[:8] for row in seat_rows], score_rows
+
+
 def insert_entries(conn: sqlite3.Connection, entries: Iterable[dict], version: int, batch: int = 20_000) -> int:
     """Add entries as that version did (in one transaction of its own); returns how many."""
+    from game.store.records_tables import _ADD_SUMS
+
     conn.execute("BEGIN IMMEDIATE")
     first = conn.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM results").fetchone()[0]
     added, results, seats, scores = 0, [], [], []
 
     def flush() -> None:
         conn.executemany("INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?)", results)
-        conn.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", seats)
+        conn.executemany(f"INSERT INTO seats VALUES ({', '.join('?' * len(seats[0]))})", seats)
         conn.executemany("INSERT INTO scores VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", scores)
         results.clear(), seats.clear(), scores.clear()
 
-    for result, seat_rows, score_rows in _rows(entries, first):
+    sums: dict = {}
+    for result, seat_rows, score_rows in (_rows_3(entries, first, conn, sums) if version == 3 else
+                                          _rows(entries, first)):
         results.append(result)
         seats.extend(seat_rows)
         scores.extend(score_rows)
         added += 1
         if len(results) >= batch:
             flush()
-    flush()
-    if version >= 2:
+    if results:
+        flush()
+    if version == 2:
         conn.execute(_SUMS, (first,))
+    elif version == 3:
+        conn.executemany(_ADD_SUMS, [(*key, *values) for key, values in sorted(sums.items())])
     conn.execute("COMMIT")
     return added

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from game.bots.levels import make_player
-from game.store.records import add_result, open_records, read_records, result_entry
+from game.store.records import add_result, open_records, read_records, records_report, result_entry
 from game.store.records_import import JSON_FILE
 from game.engine.session import Session
 from game.engine.state import Seat
@@ -28,6 +28,46 @@ def _finished(variant_id: str, seats: list[Seat], seed: int) -> Session:
     return session
 
 
+def _finished_with_an_undo(undoer: int, seed: int = 4, names=("Ann", "Bob", "Cas")) -> Session:
+    """A finished game of people in which the seat ``undoer`` took its first scoring back (and scored again)."""
+    session = Session(find_variant("classic"), [Seat(name) for name in names], seed=seed, rolloff=False)
+    player = make_player("greedy", random.Random(seed))
+    while not session.state.is_terminal():
+        seat = session.state.current_player()
+        session.act(player.choose(session.state))
+        if seat == undoer and not session.undos and session.undoable() is not None:
+            assert session.undo()
+    assert session.seat_undos == [int(seat == undoer) for seat in range(len(names))]
+    return session
+
+
+def _marked(rows: list[dict]) -> dict[str, bool]:
+    """Each high score's name, and whether it is marked as played with an undo."""
+    return {row["name"]: bool(row["undos"]) for row in rows}
+
+
+def test_only_the_seat_that_took_a_scoring_back_is_marked_in_the_high_scores():
+    add_result(_finished_with_an_undo(1))
+    with open_records() as records:
+        assert _marked([vars(h) for h in records.high_scores("classic", solo=False)]) == \
+            {"Ann": False, "Bob": True, "Cas": False}
+        report = records_report(records, "classic")
+    assert _marked(report["high_scores"]["classic"]["with_others"]) == {"Ann": False, "Bob": True, "Cas": False}
+    entry = read_records()[0][0]
+    assert entry["undos"] == 1 and [seat["undos"] for seat in entry["seats"]] == [0, 1, 0]
+
+
+def test_a_game_resumed_from_an_older_save_marks_every_seat_as_before():
+    """The older save knew only that a scoring was taken back, not whose."""
+    session = _finished_with_an_undo(1)
+    data = json.loads(json.dumps(session.to_json()))
+    del data["seat_undos"]
+    add_result(Session.from_json(data, session.variant))
+    with open_records() as records:
+        assert _marked([vars(h) for h in records.high_scores("classic", solo=False)]) == \
+            {"Ann": True, "Bob": True, "Cas": True}
+
+
 def test_a_finished_game_is_recorded_with_bonuses_and_the_winner():
     session = _finished("classic", [Seat("Ann"), Seat("Bob")], 4)
     entry = result_entry(session)
@@ -37,7 +77,7 @@ def test_a_finished_game_is_recorded_with_bonuses_and_the_winner():
     card = session.state.cards[0][0]
     assert entry["seats"][0]["upper_bonus"] == int(card.upper_bonus(session.variant) > 0)
     assert entry["seats"][0]["five_alike"] == int((card.boxes["yahtzee"] or 0) > 0)
-    assert entry["solo"] is False and entry["undos"] == 0
+    assert entry["solo"] is False and entry["undos"] == 0 and [s["undos"] for s in entry["seats"]] == [0, 0]
 
 
 def test_high_scores_are_people_only_top_ten_and_solo_apart():
@@ -113,7 +153,53 @@ def test_records_command(tmp_path):
     assert report["high_scores"]["yatzy"]["solo"][0]["name"] == "Ann"
     text = subprocess.run([sys.executable, "-m", "game", "records"], cwd=ROOT, capture_output=True, text=True,
                           env=env)
-    assert "yatzy (solo):" in text.stdout and "Ann" in text.stdout
+    assert "yatzy (solo):" in text.stdout and "Ann" in text.stdout and "(undo)" not in text.stdout
+
+
+def test_the_records_command_marks_only_the_player_who_took_a_scoring_back():
+    add_result(_finished_with_an_undo(2))
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy")
+    out = subprocess.run([sys.executable, "-m", "game", "records", "--variant", "classic"], cwd=ROOT,
+                         capture_output=True, text=True, env=env)
+    assert out.returncode == 0, out.stderr
+    rows = {line.split()[2]: line.rstrip().endswith("(undo)") for line in out.stdout.splitlines()
+            if line.startswith("   ") and line.split()[0].rstrip(".").isdigit()}
+    assert rows == {"Ann": False, "Bob": False, "Cas": True}, out.stdout
+    report = json.loads(subprocess.run([sys.executable, "-m", "game", "records", "--variant", "classic", "--json"],
+                                       cwd=ROOT, capture_output=True, text=True, env=env, check=True).stdout)
+    assert _marked(report["high_scores"]["classic"]["with_others"]) == {"Ann": False, "Bob": False, "Cas": True}
+
+
+def test_the_records_screen_marks_only_the_player_who_took_a_scoring_back(monkeypatch, tmp_path):
+    import pygame
+
+    from game.rules.i18n import t
+    from scenes.menus import records_scene
+    from scene_driver import Driver
+
+    add_result(_finished_with_an_undo(0, names=("Annemarie", "Bob")))
+    add_result(_finished_with_an_undo(1, seed=5, names=("Annemarie", "Bob")))
+    drawn = []
+    real = records_scene.draw_text
+    monkeypatch.setattr(records_scene, "draw_text", lambda surface, text, size, colour, pos, *rest, **named:
+                        drawn.append((text, pos)) or real(surface, text, size, colour, pos, *rest, **named))
+    driver = Driver(animation="instant")
+    driver.start(records_scene.RecordsScene(driver.app))
+    driver.step(0.1)
+    pygame.image.save(driver.app.window, str(tmp_path / "records.png"))
+    with open_records() as records:
+        highs = records.high_scores("classic", solo=False)
+    by_y = {}
+    for text, (x, y) in drawn:
+        if records_scene.LEFT.collidepoint(x, y):
+            by_y.setdefault(y, []).append(text)
+    rows = [texts for texts in by_y.values() if any(text in ("Annemarie", "Bob") for text in texts)]
+    assert len(rows) == len(highs) == len({(h.name, h.total) for h in highs}) == 4
+    for high in highs:  # each row: its name, and the mark exactly where that player undid in that game
+        row = next(texts for texts in rows if str(high.total) in texts and high.name in texts)
+        assert (t("records.undo_mark") in row) == bool(high.undos)
+    assert sum(t("records.undo_mark") in row for row in rows) == 2
+    driver.close()
 
 
 def test_a_match_counts_each_of_its_games_not_their_sum():

@@ -66,6 +66,65 @@ def test_a_version_1_database_is_brought_to_this_version_with_its_sums():
     assert _count() == 2
 
 
+def older_file(version: int, entries: list[dict]) -> None:
+    """Records of an older version holding these games, as that version wrote them."""
+    path = records_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(path, isolation_level=None)
+    records_old.create(conn, version)
+    records_old.insert_entries(conn, entries, version)
+    conn.close()
+
+
+def test_a_version_3_database_keeps_every_game_and_marks_every_seat_of_a_game_with_undos():
+    """Version 3 kept only each game's count of undos: who took a scoring back is not known, so every seat of such
+    a game stays marked; games added after it mark only the seat that undid."""
+    from test_records import _finished_with_an_undo
+
+    entries = _old_entries(300)
+    older_file(3, entries)
+    same_numbers(entries)
+    with open_records() as records:
+        conn = records.conn
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == VERSION == 4
+        assert conn.execute("PRAGMA quick_check").fetchall() == [("ok",)]
+        seats = conn.execute("SELECT r.undos, s.undos FROM seats AS s JOIN results AS r ON r.id = s.result").fetchall()
+        assert len(seats) == sum(len(e["seats"]) for e in entries) and all(game == seat for game, seat in seats)
+        assert any(game > 0 for game, _ in seats) and any(game == 0 for game, _ in seats)
+        assert not conn.execute("SELECT 1 FROM meta WHERE key = ?", (records_db.TO_COMPACT,)).fetchone()
+        migrated = records.entries()
+    add_result(_finished_with_an_undo(1, names=("Dora", "Eli", "Fay")))
+    with open_records() as records:
+        assert records.entries()[:-1] == migrated
+        assert [seat["undos"] for seat in records.entries()[-1]["seats"]] == [0, 1, 0]
+
+
+def test_a_records_json_with_each_seats_undos_is_taken_over_with_them():
+    """A records.json keeps the game's count; an entry that also says each seat's has them taken over too."""
+    entries = _old_entries(30)
+    for entry in entries:
+        entry["undos"] = len(entry["seats"]) - 1
+        for index, seat in enumerate(entry["seats"]):
+            seat["undos"] = int(index > 0)
+    old = user_data_dir() / "records.json"
+    old.parent.mkdir(parents=True)
+    old.write_text(json.dumps({"format": 1, "results": entries}), encoding="utf-8")
+    same_numbers(entries)
+    assert [[seat["undos"] for seat in entry["seats"]] for entry in read_records()[0]] == \
+        [[int(index > 0) for index in range(len(entry["seats"]))] for entry in entries]
+
+
+@pytest.mark.parametrize("undos", ["1", -1, 1.5, True])
+def test_a_records_json_with_an_odd_undo_count_for_a_seat_is_refused_not_crashed(undos):
+    entries = _old_entries(3)
+    entries[1]["seats"][0]["undos"] = undos
+    old = user_data_dir() / "records.json"
+    old.parent.mkdir(parents=True)
+    old.write_text(json.dumps({"format": 1, "results": entries}), encoding="utf-8")
+    found, message = read_records()
+    assert found == [] and message.reason == "not_records"
+
+
 def test_a_database_from_a_newer_version_is_kept_aside():
     path = records_path()
     path.parent.mkdir(parents=True)
@@ -162,7 +221,7 @@ def test_killed_at_random_moments_no_reported_game_is_lost_and_the_file_stays_wh
 # ------------------------------------------------------------- the take-over --
 
 def _old_high_scores(entries, variant, solo):
-    found = [(t, seat["name"], entry["date"], entry.get("undos", 0))
+    found = [(t, seat["name"], entry["date"], seat.get("undos", entry.get("undos", 0)))  # the game's: not known who
              for entry in entries if entry["variant"] == variant and entry.get("solo", False) == solo
              for seat in entry["seats"] if seat.get("kind") != "computer"
              for t in (seat.get("game_totals") or [seat["total"]])]

@@ -25,7 +25,7 @@ from game.store.records_prepare import Preparation
 
 import records_old
 from test_records import _finished
-from test_records_db import _old_entries, same_numbers
+from test_records_db import _old_entries, older_file, same_numbers
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = 30_000  # a take-over of a second or two: long enough to watch
@@ -43,15 +43,6 @@ def _old_file(count: int = GAMES) -> list[dict]:
     old.parent.mkdir(parents=True, exist_ok=True)
     old.write_text(json.dumps({"format": 1, "results": entries}), encoding="utf-8")
     return entries
-
-
-def _older_file(version: int, entries: list[dict]) -> None:
-    path = records_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    conn = sqlite3.connect(path, isolation_level=None)
-    records_old.create(conn, version)
-    records_old.insert_entries(conn, entries, version)
-    conn.close()
 
 
 def _driver():
@@ -121,7 +112,7 @@ def test_work_done_within_half_a_second_is_never_flashed_on_screen():
 
 def test_the_update_of_an_older_file_shows_its_progress(shown_at_once):
     entries = _old_entries(3000)
-    _older_file(2, entries)
+    older_file(2, entries)
     driver = _driver()
     driver.app.records_opening.start()
     tasks = set()
@@ -180,14 +171,19 @@ def test_a_damaged_records_json_found_at_start_up_is_said_on_the_title():
 
 
 class _Held(Preparation):
-    """Holds still once a fifth of the work is done, until it is asked to stop: closing comes mid-way for certain."""
+    """Holds still once a fifth of the work (or ``hold_at``) is done, until it is asked to stop: closing comes
+    mid-way for certain."""
+
+    def __init__(self, hold_at: float = 0.2) -> None:
+        super().__init__()
+        self.hold_at = hold_at
 
     def _noting(self, task: str):
         note = super()._noting(task)
 
         def held(done: float) -> None:
             note(done)
-            if done > 0.2:
+            if done > self.hold_at:
                 self._stop.wait(30)
                 note(done)  # raises Stopped
         return held
@@ -208,7 +204,7 @@ def test_closing_the_game_during_the_take_over_stops_it_and_the_next_start_does_
 
 def test_closing_the_game_during_the_update_of_an_older_file_stops_it_and_leaves_the_file_as_it_was():
     entries = _old_entries(3000)
-    _older_file(2, entries)
+    older_file(2, entries)
     driver = _driver()
     job = driver.app.records_opening.job = _Held().start()
     assert _wait_for(lambda: job.task == "updating" and job.progress > 0.2)
@@ -258,7 +254,7 @@ def test_a_kill_during_the_take_over_leaves_every_game_to_be_counted_once_at_the
 
 def test_a_kill_during_the_update_of_an_older_file_leaves_it_whole_and_the_next_start_updates_it():
     entries = _old_entries(3000)
-    _older_file(2, entries)
+    older_file(2, entries)
     _killed_at(0.5, "updating")
     conn = sqlite3.connect(records_path())
     assert conn.execute("PRAGMA user_version").fetchone()[0] == 2  # as it was
@@ -267,12 +263,74 @@ def test_a_kill_during_the_update_of_an_older_file_leaves_it_whole_and_the_next_
     same_numbers(entries)
 
 
+def _left_to_compact() -> tuple[int, bool, int]:
+    """The file's version, whether its compaction is still to do, and its pages no table uses."""
+    conn = sqlite3.connect(records_path())
+    try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        marked = conn.execute("SELECT 1 FROM meta WHERE key = ?", (records_db.TO_COMPACT,)).fetchone() is not None
+        return version, marked, conn.execute("PRAGMA freelist_count").fetchone()[0]
+    finally:
+        conn.close()
+
+
+def test_a_kill_during_the_compaction_after_an_update_leaves_it_to_the_next_start():
+    """The update is in (one transaction, with the marker); the compaction after it is not: the next start does it,
+    every game kept."""
+    entries = _old_entries(3000)
+    older_file(2, entries)
+    before = records_path().stat().st_size
+    _killed_at(0.95, "updating")  # 0.9 is where the compaction starts: killed in the middle of it
+    version, marked, free = _left_to_compact()
+    assert version == records_tables.VERSION and marked and free > 0  # brought up to date, not yet compacted
+    same_numbers(entries)
+    assert _left_to_compact()[1:] == (False, 0)
+    assert records_path().stat().st_size < before * 0.7
+    records_db.close()
+    same_numbers(entries)
+
+
+def test_closing_the_game_during_the_compaction_leaves_it_to_the_next_start():
+    entries = _old_entries(3000)
+    older_file(2, entries)
+    driver = _driver()
+    job = driver.app.records_opening.job = _Held(hold_at=0.95).start()
+    assert _wait_for(lambda: job.task == "updating" and job.progress > 0.95)
+    driver.app.records_opening.settle()
+    assert not job.busy and job.error is None  # stopped, not failed
+    driver.close()
+    version, marked, free = _left_to_compact()
+    assert version == records_tables.VERSION and marked and free > 0
+    same_numbers(entries)
+    assert _left_to_compact()[1:] == (False, 0)
+
+
+def test_a_version_3_file_left_uncompacted_by_an_earlier_start_is_compacted_with_its_update():
+    """Before this version nothing did a compaction again once a start was stopped during it: such a file, mostly
+    room no table uses, is compacted as it is brought up to date."""
+    entries = _old_entries(1500)
+    path = records_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(path, isolation_level=None)
+    records_old.create(conn, 3)
+    conn.execute("CREATE TABLE old_rows (row BLOB)")  # as the rows of version 2 were before the compaction
+    conn.executemany("INSERT INTO old_rows VALUES (?)", [(bytes(2000),)] * 1000)
+    records_old.insert_entries(conn, entries, 3)
+    conn.execute("DROP TABLE old_rows")
+    conn.close()
+    before = path.stat().st_size
+    assert _left_to_compact()[2] > 500
+    same_numbers(entries)
+    assert _left_to_compact() == (records_tables.VERSION, False, 0)
+    assert path.stat().st_size < before * 0.6
+
+
 # -------------------------------------------------------------- versions --
 
 @pytest.mark.parametrize("version", [1, 2])
 def test_a_file_of_an_older_version_keeps_every_game_and_shrinks(version):
     entries = _old_entries(1500)
-    _older_file(version, entries)
+    older_file(version, entries)
     before = records_path().stat().st_size
     same_numbers(entries)
     with open_records() as records:

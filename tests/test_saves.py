@@ -225,6 +225,79 @@ def test_undos_are_saved_with_the_game():
     assert load_saved(find_variant).session.undos == 1
 
 
+def _undoing(scores_taken_back: list[int]) -> Session:
+    """Three people each fill Chance in turn, the nth seat taking its scoring back ``scores_taken_back[n]`` times
+    first (scoring again after each undo)."""
+    session = Session(find_variant("classic"), [Seat("Ann"), Seat("Bob"), Seat("Cas")], seed=5, rolloff=False)
+    for seat, times in enumerate(scores_taken_back):
+        assert session.state.current_player() == seat
+        session.act(Roll())
+        for _ in range(times):
+            session.act(Score("chance"))
+            assert session.undo()
+        session.act(Score("chance"))
+    return session
+
+
+def test_each_seat_counts_the_scorings_it_took_back_and_they_are_saved_with_the_game():
+    session = _undoing([2, 0, 1])
+    assert session.seat_undos == [2, 0, 1] and session.undos == 3
+    assert [session.undos_of(seat) for seat in range(3)] == [2, 0, 1]
+    save_session(session)
+    assert json.loads(save_path().read_text())["session"]["undos"] == 3  # what an older version reads
+    resumed = load_saved(find_variant).session
+    assert resumed.seat_undos == [2, 0, 1] and resumed.undos == 3
+    assert [resumed.undos_of(seat) for seat in range(3)] == [2, 0, 1]
+
+
+def test_a_save_of_an_older_version_with_only_the_whole_count_counts_it_for_every_seat():
+    """Who took the scorings back is not known: each seat's score stays marked, as that version marked them."""
+    data = json.loads(json.dumps(_undoing([2, 0, 1]).to_json()))
+    del data["seat_undos"]
+    session = Session.from_json(data, find_variant("classic"))
+    assert session.undos == 3 and [session.undos_of(seat) for seat in range(3)] == [3, 3, 3]
+    session.act(Roll())  # Ann again: her next undo is hers, and the unknown three stay with everyone
+    session.act(Score("aces"))
+    assert session.undo()
+    again = Session.from_json(json.loads(json.dumps(session.to_json())), session.variant)
+    assert again.undos == 4 and [again.undos_of(seat) for seat in range(3)] == [4, 3, 3]
+
+
+ABSENT = object()
+
+
+@pytest.mark.parametrize("seat_undos, undos, each", [
+    ([2, 0, 1], 3, [2, 0, 1]),  # as saved
+    (ABSENT, ABSENT, [0, 0, 0]),  # a save from before any undo was counted
+    ([2, 0], 3, [3, 3, 3]),  # not one count per seat: who is not known, the whole count marks every seat
+    ([2, -1, 1], 3, [3, 3, 3]),
+    ([True, 0, 1], 3, [3, 3, 3]),
+    ([2, 0, 1.0], 3, [3, 3, 3]),
+    ([2**40, 0, 1], 3, [3, 3, 3]),  # more than the records could keep
+    ("201", 3, [3, 3, 3]),
+    (None, 3, [3, 3, 3]),
+    ([2, 0, 1], "3", [2, 0, 1]),  # a damaged whole count: the seats' own counts
+    ([2, 0, 1], -1, [2, 0, 1]),
+    ([2, 0, 1], None, [2, 0, 1]),
+    ([2, 0, 1], 2**70, [2, 0, 1]),
+    ([0, 0, 1], 3, [2, 2, 3]),  # the two the seats do not account for: not known who
+    ({"0": 1}, [3], [0, 0, 0]),
+])
+def test_odd_undo_counts_in_a_save_never_stop_it_from_opening(seat_undos, undos, each):
+    save_session(_undoing([2, 0, 1]))
+    data = json.loads(save_path().read_text())
+    for key, value in (("seat_undos", seat_undos), ("undos", undos)):
+        if value is ABSENT:
+            del data["session"][key]
+        else:
+            data["session"][key] = value
+    save_path().write_text(json.dumps(data))
+    resumed = load_saved(find_variant)
+    assert resumed.message is None and resumed.session.state.card(2).boxes["chance"] is not None
+    assert [resumed.session.undos_of(seat) for seat in range(3)] == each
+    assert all(type(count) is int for count in resumed.session.seat_undos)
+
+
 def test_undo_takes_back_one_move_not_a_chain_through_other_players():
     from game.engine.challenge import CommonRollState  # noqa: F401  (Challenge: everyone scores each round)
 

@@ -22,6 +22,7 @@ UNDOABLE = ("Score", "Place")  # the moves a person may take back: a box filled,
 
 
 MAX_LOG = 50_000  # moves in one saved match: six games of six seats take under 10,000
+MAX_UNDOS = 2**31 - 1  # a saved count above this is damage (and would not fit the records' integers)
 
 
 class Session:
@@ -34,7 +35,8 @@ class Session:
         self.state = self.start.clone()
         self.log: list[Action] = []
         self.actors: list[int] = []  # who made each move of the log (-1 for the dice)
-        self.undos = 0  # scorings taken back: a game with undos is marked in the records
+        self.seat_undos = [0] * self.start.n  # each seat's scorings taken back: its score is marked in the records
+        self.unattributed_undos = 0  # taken back by someone not known (a save of an older version): see from_json
         self.coached: set[int] = set()  # the seats that switched the coach on: kept with the game
         # The dice left to right as they landed at this turn's first roll (their keys 1-5): a resumed turn shows
         # them in the same places under the same numbers. None: not known (the dice are then numbered afresh).
@@ -46,6 +48,15 @@ class Session:
     @property
     def seats(self) -> tuple[Seat, ...]:
         return self.state.seats
+
+    @property
+    def undos(self) -> int:
+        """Every scoring taken back in this match, whoever took it back."""
+        return sum(self.seat_undos) + self.unattributed_undos
+
+    def undos_of(self, seat: int) -> int:
+        """The scorings this seat took back; one taken back by someone not known counts for every seat."""
+        return self.seat_undos[seat] + self.unattributed_undos
 
     def legal_actions(self) -> list[Action]:
         return self.state.legal_actions()
@@ -91,10 +102,10 @@ class Session:
         if index is None:
             return False
         self.state = replay(self.start, self.log[:index])
+        self.seat_undos[self.actors[index]] += 1  # the seat whose scoring goes
         del self.log[index:]
         del self.actors[index:]
         self.undo_floor = index  # the move before this one stays: one undo, not a walk back through others
-        self.undos += 1
         self._tell(None)
         return True
 
@@ -119,7 +130,8 @@ class Session:
             "log": [action.to_json() for action in self.log],
             "state": self.state.to_json(),
             "rng": [version, list(internal), gauss],
-            "undos": self.undos,
+            "undos": self.undos,  # the whole count too: an older version of the game reads only this
+            "seat_undos": self.seat_undos,
             "coached": sorted(self.coached),
             "dice_order": self.dice_order,
         }
@@ -140,8 +152,7 @@ class Session:
         session.actors = []
         session.listeners = []
         session.undo_floor = 0
-        undos = data.get("undos", 0)
-        session.undos = undos if isinstance(undos, int) and undos >= 0 else 0
+        _load_undos(session, data)
         session.coached = set()
         coached = data.get("coached", [])
         if isinstance(coached, list):  # a comfort: anything odd in it is left out, the game still opens
@@ -168,6 +179,22 @@ class Session:
         if session.state.to_json() != data.get("state"):
             raise SaveError("the saved game's log does not lead to its saved state")
         return session
+
+
+def _count(value: Any) -> bool:
+    return type(value) is int and 0 <= value <= MAX_UNDOS
+
+
+def _load_undos(session: Session, data: dict) -> None:
+    """Who took scorings back, as saved. A save of an older version has only the whole count ("undos"): who
+    took them back is not known, so they stay unattributed and count for every seat, which marks every seat's
+    score in the records, as that version did. The same for a list of seats that is damaged (a comfort: the
+    game still opens), and for any part of the whole count the list does not account for."""
+    seats = data.get("seat_undos")
+    whole = seats if isinstance(seats, list) and len(seats) == session.start.n and all(map(_count, seats)) else None
+    session.seat_undos = list(whole) if whole is not None else [0] * session.start.n
+    total = data.get("undos", 0)
+    session.unattributed_undos = max(0, total - sum(session.seat_undos)) if _count(total) else 0
 
 
 def replay(start: ScorecardState, log: list[Action]) -> ScorecardState:

@@ -2,7 +2,7 @@
 scores, statistics and each player's chart are queries on it.
 
 Each finished game adds one result (the variant, the date, each seat's total and each game's total,
-who won, the upper bonus and five alike where the game has them, and whether any scoring was taken back)
+who won, the upper bonus and five alike where the game has them, and the scorings each seat took back)
 in one transaction: two games finishing at once both land, a kill loses no finished game. High scores
 and statistics count people, not computer players. The file and damage are ``records_db``'s, the tables
 and their versions ``records_tables``'s, the take-over of an old records.json ``records_import``'s.
@@ -45,7 +45,8 @@ def result_entry(session: Session, when: float | None = None) -> dict:
     for index, seat in enumerate(state.seats):
         entry: dict[str, Any] = {"name": seat.name, "kind": seat.kind, "level": seat.level,
                                  "total": totals[index], "won": index in winners,
-                                 "game_totals": [state.game_totals(g)[index] for g in range(state.games)]}
+                                 "game_totals": [state.game_totals(g)[index] for g in range(state.games)],
+                                 "undos": session.undos_of(index)}
         if isinstance(variant, Variant):  # a scorecard game: its bonuses are counted too
             cards = [state.cards[g][index] for g in range(state.games)]
             entry["upper_bonus"] = sum(card.upper_bonus(variant) > 0 for card in cards)
@@ -61,7 +62,7 @@ class HighScore:
     total: int
     name: str
     date: float
-    undos: int
+    undos: int  # the scorings this player took back in that game (or match): the score is marked
 
 
 @dataclass
@@ -158,8 +159,8 @@ class Records:
         """The top ten game totals of people in this variant, solo games and games with others kept apart;
         an earlier date first on a tie."""
         return [HighScore(*row) for row in self._all("""
-            SELECT s.total, n.name, s.date, r.undos FROM scores AS s
-            JOIN results AS r ON r.id = s.result JOIN names AS n ON n.id = s.name
+            SELECT s.total, n.name, s.date, seat.undos FROM scores AS s
+            JOIN seats AS seat ON seat.result = s.result AND seat.seat = s.seat JOIN names AS n ON n.id = s.name
             WHERE s.variant = ? AND s.solo = ? AND s.person = 1
             ORDER BY s.total DESC, s.date, s.result, s.seat, s.game LIMIT ?""", self._variant(variant), solo, TOP)]
 
@@ -211,10 +212,11 @@ class Records:
         for number, seat, total in self._all("SELECT result, seat, total FROM scores ORDER BY result, seat, game"):
             totals.setdefault((number, seat), []).append(total)
         for row in self._all("""SELECT s.result, s.seat, n.name, k.kind, k.level, s.total, s.won, s.upper_bonus,
-                s.five_alike FROM seats AS s JOIN names AS n ON n.id = s.name JOIN kinds AS k ON k.id = s.kind
+                s.five_alike, s.undos FROM seats AS s JOIN names AS n ON n.id = s.name JOIN kinds AS k ON k.id = s.kind
                 ORDER BY s.result, s.seat"""):
             seat: dict[str, Any] = {"name": row[2], "kind": row[3], "level": row[4], "total": row[5],
-                                    "won": bool(row[6]), "game_totals": totals.get((row[0], row[1]), [])}
+                                    "won": bool(row[6]), "game_totals": totals.get((row[0], row[1]), []),
+                                    "undos": row[9]}
             if row[7] is not None or row[8] is not None:  # a scorecard game (Jackpot's have neither)
                 seat.update(upper_bonus=row[7], five_alike=row[8])
             found[row[0]]["seats"].append(seat)

@@ -63,7 +63,7 @@ def _sound(entry: Any) -> bool:
             and _count(entry.get("games", 1)) and _count(entry.get("undos", 0))
             and all(isinstance(s, dict) and isinstance(s.get("name"), str) and isinstance(s.get("total"), int)
                     and isinstance(s.get("kind"), (str, type(None))) and isinstance(s.get("level"), (str, type(None)))
-                    and _count(s.get("upper_bonus")) and _count(s.get("five_alike"))
+                    and _count(s.get("upper_bonus")) and _count(s.get("five_alike")) and _count(s.get("undos"))
                     and all(isinstance(t, int) for t in s.get("game_totals", []))
                     for s in entry["seats"]))
 

@@ -5,16 +5,20 @@ players', and the games' English names) in ``names``, who sat in a seat (a perso
 in ``kinds``. Versions 1 and 2 repeated these texts in every seat and score row and in two indexes: 756 MB per
 million games, against about half that now.
 
-Tables (``PRAGMA user_version`` 3):
+Version 4 keeps on each seat the scorings it took back (``seats.undos``), so only the score of the person who
+undid is marked; before, only the game's count was kept (``results.undos``, still the game's whole count), and
+every seat of a game brought over from then carries it: who took them back is not known.
+
+Tables (``PRAGMA user_version`` 4):
   variants  each game's id once: classic, yatzy, ... (only games with a result are listed)
   names     each name once: the players', and the games' English names
   kinds     each kind of seat once: a person; a computer at its level
   results   one per finished game or match: variant, its English name, date, games, solo, undos, seats
-  seats     one per seat of a result: name, kind, match total, won, upper bonuses, five alikes
+  seats     one per seat of a result: name, kind, match total, won, upper bonuses, five alikes, undos
   scores    one per game of each seat, kept in the order a player's chart reads them (variant, person, name,
             date); ``scores_top`` orders people's games by total for the high scores
   players   one per (variant, name) of people: sums kept in the same transaction as each game
-  meta      what was taken over from the old records.json
+  meta      what was taken over from the old records.json; a compaction still to do (records_db)
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ import sqlite3
 import time
 from typing import Callable, Iterable, Iterator
 
-VERSION = 3
+VERSION = 4
 Progress = Callable[[float], None]  # told how far a long piece of work is, 0 to 1
 
 LAYOUT = """
@@ -37,7 +41,7 @@ CREATE TABLE results (
 CREATE TABLE seats (
     result INTEGER NOT NULL REFERENCES results(id), seat INTEGER NOT NULL, name INTEGER NOT NULL REFERENCES names(id),
     kind INTEGER NOT NULL REFERENCES kinds(id), total INTEGER NOT NULL, won INTEGER NOT NULL, upper_bonus INTEGER,
-    five_alike INTEGER, PRIMARY KEY (result, seat)) WITHOUT ROWID;
+    five_alike INTEGER, undos INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (result, seat)) WITHOUT ROWID;
 CREATE TABLE scores (
     variant INTEGER NOT NULL, person INTEGER NOT NULL, name INTEGER NOT NULL, date REAL NOT NULL,
     result INTEGER NOT NULL, game INTEGER NOT NULL, seat INTEGER NOT NULL, total INTEGER NOT NULL,
@@ -67,6 +71,11 @@ JOIN (SELECT r.variant, s.name, SUM(s.won AND r.seats > 1) AS wins, TOTAL(s.uppe
   ON s.variant = g.variant AND s.name = g.name
 """
 
+# A game kept before version 4 has only its whole count of undos: every one of its seats carries it.
+SEAT_UNDOS = """UPDATE seats SET undos = (SELECT undos FROM results WHERE id = seats.result)
+                WHERE result IN (SELECT id FROM results WHERE undos > 0)"""
+FROM_VERSION_3 = ["ALTER TABLE seats ADD COLUMN undos INTEGER NOT NULL DEFAULT 0", SEAT_UNDOS]
+
 # Versions 1 and 2 kept the same rows (2 added the sums, which are counted again from the rows): each text is
 # numbered in text order, so the scores go in already sorted. Each step with its share of the time it takes
 # (measured on 200,000 games).
@@ -84,13 +93,13 @@ FROM_TEXT_ROWS = [
     (4, """INSERT INTO results SELECT r.id, v.id, n.id, r.date, r.games, r.solo, r.undos, r.seats
            FROM old_results AS r JOIN variants AS v ON v.variant = r.variant
            LEFT JOIN names AS n ON n.name = r.variant_name ORDER BY r.id"""),
-    (15, """INSERT INTO seats SELECT s.result, s.seat, n.id, k.id, s.total, s.won, s.upper_bonus, s.five_alike
+    (15, """INSERT INTO seats SELECT s.result, s.seat, n.id, k.id, s.total, s.won, s.upper_bonus, s.five_alike, 0
             FROM old_seats AS s JOIN names AS n ON n.name = s.name
             JOIN kinds AS k ON k.kind IS s.kind AND k.level IS s.level ORDER BY s.result, s.seat"""),
     (35, """INSERT INTO scores SELECT v.id, s.person, n.id, s.date, s.result, s.game, s.seat, s.total, s.solo
             FROM old_scores AS s JOIN variants AS v ON v.variant = s.variant JOIN names AS n ON n.name = s.name
             ORDER BY 1, 2, 3, 4, 5, 6, 7"""),
-    (15, ALL_SUMS),
+    (1, SEAT_UNDOS), (15, ALL_SUMS),
     *((share, statement) for share, statement in zip((16, 1), INDEXES.split(";"))),
     (1, "DROP TABLE old_scores"), (1, "DROP TABLE old_seats"), (1, "DROP TABLE old_results"),
 ]
@@ -101,6 +110,12 @@ def create(conn: sqlite3.Connection) -> None:
     for statement in (LAYOUT + INDEXES).split(";"):
         if statement.strip():
             conn.execute(statement)
+
+
+def from_version_3(conn: sqlite3.Connection) -> None:
+    """A version 3 file brought to this version (inside the caller's transaction): each seat's undos."""
+    for statement in FROM_VERSION_3:
+        conn.execute(statement)
 
 
 def from_text_rows(conn: sqlite3.Connection, progress: Progress) -> None:
@@ -165,14 +180,16 @@ def _rows(entries: Iterable[dict], first: int, numbers: Numbers, sums: dict
         # a hand-edited records.json may say null where the game wrote a number: the old defaults, as absent
         games, solo = _or(entry.get("games"), 1), bool(entry.get("solo", False))
         variant = numbers.variant(entry["variant"])
-        result = (number, variant, numbers.name(entry.get("variant_name")), entry["date"], games, solo,
-                  _or(entry.get("undos"), 0), len(seats))
+        undos = _or(entry.get("undos"), 0)
+        result = (number, variant, numbers.name(entry.get("variant_name")), entry["date"], games, solo, undos,
+                  len(seats))
         seat_rows, score_rows = [], []
         for index, seat in enumerate(seats):
             name = numbers.name(seat["name"])
             person = seat.get("kind") != "computer"
             seat_rows.append((number, index, name, numbers.kind(seat.get("kind"), seat.get("level")), seat["total"],
-                              bool(seat.get("won")), seat.get("upper_bonus"), seat.get("five_alike")))
+                              bool(seat.get("won")), seat.get("upper_bonus"), seat.get("five_alike"),
+                              _or(seat.get("undos"), undos)))  # an older entry: the game's count, every seat
             totals = seat.get("game_totals") or [seat["total"]]
             for game, total in enumerate(totals):
                 score_rows.append((variant, person, name, entry["date"], number, game, index, total, solo))
@@ -214,7 +231,7 @@ def insert_entries(conn: sqlite3.Connection, entries: Iterable[dict], batch: int
 
     def flush() -> None:
         conn.executemany("INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?)", results)
-        conn.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?)", seats)
+        conn.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", seats)
         scores.sort()  # in the table's order: each page is visited once
         conn.executemany("INSERT INTO scores VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", scores)
         results.clear(), seats.clear(), scores.clear()
