@@ -125,6 +125,25 @@ def test_a_records_json_with_an_odd_undo_count_for_a_seat_is_refused_not_crashed
     assert found == [] and message.reason == "not_records"
 
 
+@pytest.mark.parametrize("where, value", [
+    (("seats", 0, "total"), 10 ** 30), (("seats", 0, "undos"), 2 ** 63), (("games",), 10 ** 20),
+    (("seats", 0, "game_totals"), [10 ** 30]), (("seats", 0, "game_totals"), "12"),
+    (("date",), float("inf")), (("date",), float("nan")), (("date",), -5)])
+def test_a_hand_edited_records_json_with_a_number_sqlite_cannot_keep_is_refused_not_crashed(where, value):
+    """JSON has no size limit on numbers (and Python's reads Infinity): the take-over refuses such a file,
+    keeps it aside, and the game starts with empty records instead of failing at every start."""
+    entries = _old_entries(3)
+    target = entries[1]
+    for key in where[:-1]:
+        target = target[key]
+    target[where[-1]] = value
+    old = user_data_dir() / "records.json"
+    old.parent.mkdir(parents=True)
+    old.write_text(json.dumps({"format": 1, "results": entries}), encoding="utf-8")
+    found, message = read_records()
+    assert found == [] and message.reason == "not_records"
+
+
 def test_a_database_from_a_newer_version_is_kept_aside():
     path = records_path()
     path.parent.mkdir(parents=True)

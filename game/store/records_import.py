@@ -15,6 +15,7 @@ gives the same games or the same message as before.
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import sqlite3
@@ -53,18 +54,32 @@ def read_json(path: Path) -> tuple[list[dict], str | None]:
     return entries, None
 
 
+SQLITE_INT = 2 ** 63  # SQLite keeps whole numbers in 64 bits: a larger one would fail the take-over, not be refused
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and -SQLITE_INT < value < SQLITE_INT
+
+
 def _count(value: Any) -> bool:
-    return value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0)
+    return value is None or (_whole(value) and value >= 0)
+
+
+def _date(value: Any) -> bool:
+    """Seconds since 1970 as a date can show them (JSON lets a hand-edited file say Infinity or NaN)."""
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value) and 0 <= value < 2 ** 40)
 
 
 def _sound(entry: Any) -> bool:
     return (isinstance(entry, dict) and isinstance(entry.get("variant"), str)
-            and isinstance(entry.get("date"), (int, float)) and isinstance(entry.get("seats"), list)
+            and _date(entry.get("date")) and isinstance(entry.get("seats"), list)
             and _count(entry.get("games", 1)) and _count(entry.get("undos", 0))
-            and all(isinstance(s, dict) and isinstance(s.get("name"), str) and isinstance(s.get("total"), int)
+            and all(isinstance(s, dict) and isinstance(s.get("name"), str) and _whole(s.get("total"))
                     and isinstance(s.get("kind"), (str, type(None))) and isinstance(s.get("level"), (str, type(None)))
                     and _count(s.get("upper_bonus")) and _count(s.get("five_alike")) and _count(s.get("undos"))
-                    and all(isinstance(t, int) for t in s.get("game_totals", []))
+                    and isinstance(s.get("game_totals", []), list)
+                    and all(_whole(t) for t in s.get("game_totals", []))
                     for s in entry["seats"]))
 
 
