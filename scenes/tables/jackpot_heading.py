@@ -50,9 +50,10 @@ class JackpotHeading:
         return said
 
     def deed_text(self) -> str:
-        """Each thing done since the roll, a line each ("Ann took a cherry (Jackpot)", "Ann took an orange ...")."""
-        lines = [deed(kind, self.state.seats[seat].name, symbol, roll_class, column)
-                 for kind, seat, symbol, roll_class, column in self.deeds]
+        """Each thing done since the roll, a line each ("Ann took a cherry (Jackpot)", "Ann took an orange ...");
+        both tiles of a Jackpot alike, once: "Ann took two dollars (Jackpot)"."""
+        lines = [deed(kind, self.state.seats[seat].name, symbol, roll_class, column, tiles)
+                 for (kind, seat, symbol, roll_class, column), tiles in _alike_together(self.deeds)]
         if lines and self.deed_no_room:
             lines[-1] = t("jackpot.did.no_room", deed=lines[-1])
         return "\n".join(lines)
@@ -103,3 +104,15 @@ class JackpotHeading:
             self._did(("dropped", event.seat, event.symbol, None, event.column))
         elif isinstance(event, Returned) and self.deeds:
             self.deed_no_room = True
+
+
+def _alike_together(deeds: list[tuple]) -> list[tuple[tuple, int]]:
+    """The deeds with how many tiles each says: two tiles of one symbol taken into the rack one after the other
+    (a Jackpot's) are one deed of two tiles."""
+    said: list[tuple[tuple, int]] = []
+    for done in deeds:
+        if said and done[0] == "took" and said[-1][0][:4] == done[:4] and said[-1][1] == 1:
+            said[-1] = (said[-1][0], 2)
+        else:
+            said.append((done, 1))
+    return said
