@@ -135,7 +135,8 @@ class JackpotTableScene(JackpotHeading, JackpotPainting, PlayScene):
         return self.busy() or self.round_pending
 
     def animating(self) -> bool:
-        return (super().animating() or self.round_pending or any(view.moving() for view in self.racks)
+        return (super().animating() or self.round_pending or self.refusal is not None
+                or any(view.moving() for view in self.racks)
                 or self.seat >= 0 and self.seat != self.shown_seat)  # the view moves on in a moment
 
     def bot_waits(self) -> bool:
@@ -160,6 +161,7 @@ class JackpotTableScene(JackpotHeading, JackpotPainting, PlayScene):
     # ------------------------------------------------------------- acting --
     def before_move(self, action: Action) -> int:
         self.banner_first = False  # the roll's own words again
+        self.refusal = None  # a move made: what was refused before is past
         self.move_roll = self.state.roll_class()  # gone once the turn ends: kept to say what was done
         return len(self.state.scores)  # the rounds scored so far: a new one ends the round
 
@@ -224,7 +226,7 @@ class JackpotTableScene(JackpotHeading, JackpotPainting, PlayScene):
             self.act(Roll())
 
     def place(self, target: int | str) -> None:
-        if not self.person_to_play():
+        if not self.person_to_play() or self.refused(target):
             return
         if self.state.stage == "chance_option":
             if isinstance(target, int):
@@ -361,6 +363,7 @@ class JackpotTableScene(JackpotHeading, JackpotPainting, PlayScene):
     def update(self, dt: float) -> None:
         speed = self.app.animation_speed()
         self.clock.tick(dt)
+        self.refusal_over(dt)
         self.update_dice(dt, speed)
         for view in self.racks:
             view.speed = min(speed, 50.0)
