@@ -12,7 +12,7 @@ from game.rules import i18n
 from game.rules.variants import find_variant
 
 from helpers import texts_on_screen
-from jackpot_helpers import sync_supply
+from jackpot_helpers import sounds_heard, sync_supply
 from scene_driver import Driver
 
 
@@ -27,9 +27,7 @@ def _ann_with_a_full_first_column(driver: Driver, chance: str | None = None):
         sync_supply(state)
     table = driver.app.scene("table", session)
     driver.start(table)
-    sounds = []
-    played = driver.app.play
-    driver.app.play = lambda name, strength=1.0: (sounds.append(name), played(name, strength))
+    sounds = sounds_heard(driver.app)
     driver.key(pygame.K_SPACE)
     assert driver.wait_until(lambda: not table.throwing, 5)
     if session.state.stage == "chance_option":
