@@ -4,7 +4,9 @@ The current seat's rack is drawn large, the others small beneath it. A
 person rolls, picks the tile where the roll gives a choice, and taps a
 column (or the Chance Space); columns where the tile can go light up and a
 ghost tile shows where it would land. Everything goes through
-``session.act``; the views animate the state's ``events``.
+``session.act``; the views animate the state's ``events``. Who starts, and
+the hand-over between people, show over the dice (jackpot_handoff); a drop
+the rules refuse is said over the picker (jackpot_heading).
 
 Keys: Space rolls; Tab (or Up/Down) switches the tile; 1-5 drop it into that
 column, C into the Chance Space (or keeps the Chance Space tile), X returns
