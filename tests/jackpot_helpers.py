@@ -185,3 +185,16 @@ def tiles_counted(state) -> int:
     """Supply + rack tiles + Chance Space tiles, counted here (not by ``tiles_in_play``)."""
     return (sum(state.supply.values()) + sum(len(r) for r in state.racks)
             + sum(1 for c in state.chance if c is not None))
+
+
+def sounds_heard(app) -> list[str]:
+    """A list that gathers every sound the app plays from now on, by name, in order (they still play)."""
+    heard: list[str] = []
+    play = app.play
+
+    def playing(name: str, strength: float = 1.0) -> None:
+        heard.append(name)
+        play(name, strength)
+
+    app.play = playing
+    return heard

@@ -50,6 +50,7 @@ def _click_action(driver: Driver, table, action, use_keys: bool) -> None:
 
 def test_a_whole_jackpot_game_through_the_table():
     from scenes.menus.gameover import GameOverScene
+    from scenes.tables.jackpot_paint import TRAY
     from scenes.tables.jackpot_round import JackpotRoundScene
     from scenes.registry import opening_for as opening_scene
 
@@ -60,6 +61,7 @@ def test_a_whole_jackpot_game_through_the_table():
     brain = HeuristicJackpotPlayer(random.Random(4))
     intended = []
     rounds_shown = 0
+    handed = []  # each hand-over shown: (seat, says who starts)
     try:
         driver.start(opening_scene(driver.app, session))
         table = driver.top
@@ -74,6 +76,10 @@ def test_a_whole_jackpot_game_through_the_table():
                 continue
             if top is not table:
                 driver.step(0.1)
+                continue
+            if table.handoff_shown() and not session.state.seats[table.handoff].is_computer:
+                handed.append((table.handoff, table.handoff_starts))
+                driver.click(TRAY.center) if len(handed) % 2 else driver.key(pygame.K_RETURN)  # "when ready"
                 continue
             seat = session.state.current_player()
             if seat in (0, 2) and table.person_to_play():
@@ -95,8 +101,21 @@ def test_a_whole_jackpot_game_through_the_table():
         assert people == intended
         assert replay(session.start, session.log).totals() == session.state.totals()
         assert session.state.tiles_in_play() == 112
+        assert handed == _hand_overs(session, people=(0, 2))
     finally:
         driver.close()
+
+
+def _hand_overs(session, people) -> list[tuple[int, bool]]:
+    """The hand-overs a game should have shown, from its log: who starts (when a person starts), then each
+    person's turn that follows another seat's (their first roll after someone else's)."""
+    state, rollers = session.start.clone(), []
+    for action in session.log:
+        if isinstance(action, Roll):
+            rollers.append(state.current_player())
+        state.apply(action)
+    due = [(rollers[0], True)] if rollers[0] in people else []
+    return due + [(seat, False) for last, seat in zip(rollers, rollers[1:]) if seat in people and seat != last]
 
 
 def test_jackpot_table_lights_columns_and_shows_a_ghost_tile():
@@ -347,6 +366,9 @@ def test_the_dice_leave_the_felt_when_the_next_player_is_asked_to_roll(computer_
             assert driver.wait_until(lambda: table.shown_seat == session.state.current_player(), 10)
             driver.step(0.05)
             seat = session.state.seats[session.state.current_player()]
+            if not computer_first:  # two people: the dice are handed over ("Ben's turn"), already off the felt
+                assert table.handoff_shown() and table.tray.shown_faces() == [None] * 4
+                driver.key(pygame.K_RETURN)
             if not seat.is_computer:
                 assert t("jackpot.your_roll", name=seat.name) in texts_on_screen(driver)
             assert table.tray.shown_faces() == [None] * 4, "the last player's dice still lie on the felt"
@@ -473,8 +495,11 @@ def test_both_tiles_of_a_computers_jackpot_are_said():
             driver.step(0.1)
         placed = [tuple(deed[2] for deed in table.deeds)]
         assert len(table.deeds) == 2 and all(deed[0] in ("took", "took_chance") for deed in table.deeds), placed
-        first, second = table.deed_text().split("\n")
-        assert any(first in text and second in text for text in seen), seen
-        assert "Jackpot" in first and "Jackpot" in second
+        lines = table.deed_text().split("\n")
+        assert any(all(line in text for line in lines) for text in seen), seen
+        assert all("Jackpot" in line for line in lines)
+        alike = table.deeds[0][:3] == ("took",) + table.deeds[1][1:3] and table.deeds[1][0] == "took"
+        assert len(lines) == (1 if alike else 2)  # two alike into the rack: one line, "Ada took two ..."
+        assert all(" two " in line for line in lines) == alike
     finally:
         driver.close()

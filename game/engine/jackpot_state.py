@@ -189,6 +189,11 @@ class JackpotState(GameState):
         totals = self.totals()
         return [s for s, t in enumerate(totals) if t == max(totals)]
 
+    @property
+    def round_closed(self) -> bool:
+        """The last move ended a round: its scores are shown to everyone, and no undo goes back past it."""
+        return any(isinstance(event, RoundScored) for event in self.events)
+
     def tiles_in_play(self) -> int:
         return sum(self.supply.values()) + sum(len(r) for r in self.racks) + sum(c is not None for c in self.chance)
 

@@ -67,6 +67,7 @@ class Session:
         self.state.apply(action)
         self.log.append(action)
         self.actors.append(actor)
+        self._floor_at_round_end()
         drawn = self._settle()
         self._tell(action)
         return drawn
@@ -108,6 +109,11 @@ class Session:
         self.undo_floor = index  # the move before this one stays: one undo, not a walk back through others
         self._tell(None)
         return True
+
+    def _floor_at_round_end(self) -> None:
+        """A move that ended a round (Jackpot) is a point no undo goes back past: the round's scores were shown."""
+        if getattr(self.state, "round_closed", False):
+            self.undo_floor = len(self.log)
 
     def _settle(self) -> list[Dice]:
         drawn = []
@@ -169,6 +175,7 @@ class Session:
                 session.actors.append(session.state.current_player())
                 session.state.apply(action)
                 session.log.append(action)
+                session._floor_at_round_end()
             version, internal, gauss = data["rng"]
             session.rng = random.Random()
             session.rng.setstate((version, tuple(internal), gauss))

@@ -7,7 +7,9 @@ tense and by name ("Ada took a cherry (three alike)"), until the next roll. Part
 - ``deeds``: what the last player did since their roll, each (kind, seat, symbol, roll class, column): both
   tiles of a Jackpot, a kept Chance Space tile then the tile taken; ``deed_no_room``: a tile then went back
   to the supply for want of room;
-- ``move_roll``: the class of the roll the last move was made on (the turn's dice are gone once it ends).
+- ``move_roll``: the class of the roll the last move was made on (the turn's dice are gone once it ends);
+- ``refusal``: a person's move the rules refuse (a full column's key or tap, a taken Chance Space), said over
+  what to do for a moment, with a low thud, as the table says other moves that cannot be made.
 """
 
 from __future__ import annotations
@@ -18,12 +20,41 @@ from game.rules.i18n import Tr, t
 
 from scenes.tables.jackpot_words import class_name, deed, either, rolled, symbol_words
 
+REFUSAL_SHOWN = 2.5  # seconds a refused move's words stay over the picker (or until the next move)
+
 
 class JackpotHeading:
     """The heading's words (JackpotTableScene brings the state, ``person_to_play`` and ``throwing``)."""
 
+    refusal: tuple[str, dict] | None = None
+    refusal_time = 0.0
+
     def say(self, key: str, **values) -> None:
         self.banner = (key, values)
+
+    def refused(self, target: int | str) -> bool:
+        """A person's drop the rules refuse: a full column, or a Chance Space that holds a tile. Said (and a low
+        thud played) instead of nothing happening; True when it was refused."""
+        state = self.state
+        if state.stage not in ("place", "chance_option"):
+            return False
+        if isinstance(target, int) and 0 <= target < len(state.variant.columns):
+            if state.landing_row(state.seat, target) is not None:
+                return False
+            self.refusal = ("jackpot.column_full", {"column": target + 1})
+        elif target == CHANCE_SPACE and state.stage == "place" and state.chance[state.seat] is not None:
+            self.refusal = ("jackpot.chance_taken", {})
+        else:
+            return False
+        self.refusal_time = REFUSAL_SHOWN
+        self.app.play("zero")
+        return True
+
+    def refusal_over(self, dt: float) -> None:
+        """Counts down the refusal's moment (in real seconds: it is read at any animation speed)."""
+        self.refusal_time = max(0.0, self.refusal_time - dt)
+        if not self.refusal_time:
+            self.refusal = None
 
     def banner_text(self) -> str:
         if not self.banner or self.state.is_terminal():  # once the game is over, nobody is asked to roll
@@ -38,7 +69,9 @@ class JackpotHeading:
         done = self.deed_text()
         if self.person_to_play():
             ask = self.grant_text() or self.banner_text()
-            return Tr(f"{done}\n{ask}") if done and ask and self.state.dice is None else ask
+            if self.refusal:
+                done = t(self.refusal[0], **self.refusal[1])  # first what was refused, then what to do
+            return Tr(f"{done}\n{ask}") if done and ask and (self.state.dice is None or self.refusal) else ask
         state = self.state
         if self.throwing or not state.dice or done:
             return done or self.grant_text() or self.banner_text()
@@ -50,9 +83,10 @@ class JackpotHeading:
         return said
 
     def deed_text(self) -> str:
-        """Each thing done since the roll, a line each ("Ann took a cherry (Jackpot)", "Ann took an orange ...")."""
-        lines = [deed(kind, self.state.seats[seat].name, symbol, roll_class, column)
-                 for kind, seat, symbol, roll_class, column in self.deeds]
+        """Each thing done since the roll, a line each ("Ann took a cherry (Jackpot)", "Ann took an orange ...");
+        both tiles of a Jackpot alike, once: "Ann took two dollars (Jackpot)"."""
+        lines = [deed(kind, self.state.seats[seat].name, symbol, roll_class, column, tiles)
+                 for (kind, seat, symbol, roll_class, column), tiles in _alike_together(self.deeds)]
         if lines and self.deed_no_room:
             lines[-1] = t("jackpot.did.no_room", deed=lines[-1])
         return "\n".join(lines)
@@ -103,3 +137,15 @@ class JackpotHeading:
             self._did(("dropped", event.seat, event.symbol, None, event.column))
         elif isinstance(event, Returned) and self.deeds:
             self.deed_no_room = True
+
+
+def _alike_together(deeds: list[tuple]) -> list[tuple[tuple, int]]:
+    """The deeds with how many tiles each says: two tiles of one symbol taken into the rack one after the other
+    (a Jackpot's) are one deed of two tiles."""
+    said: list[tuple[tuple, int]] = []
+    for done in deeds:
+        if said and done[0] == "took" and said[-1][0][:4] == done[:4] and said[-1][1] == 1:
+            said[-1] = (said[-1][0], 2)
+        else:
+            said.append((done, 1))
+    return said

@@ -34,6 +34,7 @@ class JackpotPainting:
     def draw(self, surface: pygame.Surface) -> None:
         self.backdrop.draw(surface)
         self.tray.draw(surface)
+        self.draw_handoff(surface)  # over the dice: who starts, or whose turn it is now
         title = t("jackpot.title", name=str(self.variant.name), round=min(self.state.round + 1, self.variant.rounds),
                   rounds=self.variant.rounds)
         draw_text(surface, title, 22, theme.PAPER, (440, 32), "midleft", "bold", 560)

@@ -4,7 +4,9 @@ The current seat's rack is drawn large, the others small beneath it. A
 person rolls, picks the tile where the roll gives a choice, and taps a
 column (or the Chance Space); columns where the tile can go light up and a
 ghost tile shows where it would land. Everything goes through
-``session.act``; the views animate the state's ``events``.
+``session.act``; the views animate the state's ``events``. Who starts, and
+the hand-over between people, show over the dice (jackpot_handoff); a drop
+the rules refuse is said over the picker (jackpot_heading).
 
 Keys: Space rolls; Tab (or Up/Down) switches the tile; 1-5 drop it into that
 column, C into the Chance Space (or keeps the Chance Space tile), X returns
@@ -30,6 +32,7 @@ from scenes.tables.rack_view import RackView
 from scenes.tables.walkthrough import JACKPOT_STEPS, Walkthrough
 from scenes.tables.play_scene import UNDO_GRACE, PlayScene
 from scenes.ui.widgets import Button, ButtonRow, StaticLayer
+from scenes.tables.jackpot_handoff import JackpotHandOff
 from scenes.tables.jackpot_heading import JackpotHeading
 from scenes.tables.jackpot_paint import BIG_RACK, PICKER, SMALL_RACKS, TRAY, JackpotPainting
 
@@ -37,7 +40,7 @@ BOT_PACE = {"roll": 0.8, "decide": 0.9}
 SEEN = 0.8  # seconds the big rack stays in view after its tile lands, before the next player's comes
 
 
-class JackpotTableScene(JackpotHeading, JackpotPainting, PlayScene):
+class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlayScene):
     help_keys = (("help.key.space_r", "help.does.roll"), ("help.key.one_to_five", "help.does.drop_tile"),
                  ("jackpot.help.tab", "help.does.switch_tile"), ("help.key.left_right", "jackpot.help.cursor"),
                  ("help.key.enter", "jackpot.help.enter"), ("help.key.c", "help.does.chance_space"),
@@ -126,7 +129,7 @@ class JackpotTableScene(JackpotHeading, JackpotPainting, PlayScene):
     def person_to_play(self) -> bool:
         seat = self.seat
         return (seat >= 0 and not self.state.seats[seat].is_computer and not self.demo and not self.throwing
-                and not self.round_pending and seat == self.shown_seat)
+                and not self.round_pending and seat == self.shown_seat and self.handoff is None)
 
     def busy(self) -> bool:
         return self.throwing or any(view.busy() for view in self.racks)
@@ -135,11 +138,12 @@ class JackpotTableScene(JackpotHeading, JackpotPainting, PlayScene):
         return self.busy() or self.round_pending
 
     def animating(self) -> bool:
-        return (super().animating() or self.round_pending or any(view.moving() for view in self.racks)
+        return (super().animating() or self.round_pending or self.refusal is not None or self.handoff_time > 0
+                or any(view.moving() for view in self.racks)
                 or self.seat >= 0 and self.seat != self.shown_seat)  # the view moves on in a moment
 
     def bot_waits(self) -> bool:
-        return self.waiting() or self.seat != self.shown_seat  # a computer plays on the rack in view
+        return self.waiting() or self.seat != self.shown_seat or self.handoff is not None  # on the rack in view
 
     def symbols(self) -> tuple[str, ...]:
         if self.throwing:
@@ -160,6 +164,7 @@ class JackpotTableScene(JackpotHeading, JackpotPainting, PlayScene):
     # ------------------------------------------------------------- acting --
     def before_move(self, action: Action) -> int:
         self.banner_first = False  # the roll's own words again
+        self.refusal = None  # a move made: what was refused before is past
         self.move_roll = self.state.roll_class()  # gone once the turn ends: kept to say what was done
         return len(self.state.scores)  # the rounds scored so far: a new one ends the round
 
@@ -199,6 +204,7 @@ class JackpotTableScene(JackpotHeading, JackpotPainting, PlayScene):
     def _turn_started(self) -> None:
         if self.seat < 0:
             return
+        self.hand_over()
         if not self.busy():
             self._arrange()  # else once the last tile has landed in the big rack
         seat = self.state.seats[self.seat]
@@ -224,7 +230,7 @@ class JackpotTableScene(JackpotHeading, JackpotPainting, PlayScene):
             self.act(Roll())
 
     def place(self, target: int | str) -> None:
-        if not self.person_to_play():
+        if not self.person_to_play() or self.refused(target):
             return
         if self.state.stage == "chance_option":
             if isinstance(target, int):
@@ -293,6 +299,7 @@ class JackpotTableScene(JackpotHeading, JackpotPainting, PlayScene):
     def show_undo(self) -> None:
         """The rack, the supply and the dice as they were just before the tile taken back."""
         self.sync_views()
+        self.taken_back()
         self.say("jackpot.taken_back", name=self.state.seats[self.state.current_player()].name)
         self.banner_first = True  # say whose tile came back before what the roll gives
 
@@ -312,6 +319,8 @@ class JackpotTableScene(JackpotHeading, JackpotPainting, PlayScene):
         done, unused = self.handle_first(intent, self.menu_button)
         if done:
             return unused
+        if self.handoff_handled(intent):
+            return None
         if self.throwing:
             if intent.kind in ("tap", "roll", "confirm"):
                 self.tray.skip()
@@ -361,6 +370,7 @@ class JackpotTableScene(JackpotHeading, JackpotPainting, PlayScene):
     def update(self, dt: float) -> None:
         speed = self.app.animation_speed()
         self.clock.tick(dt)
+        self.refusal_over(dt)
         self.update_dice(dt, speed)
         for view in self.racks:
             view.speed = min(speed, 50.0)
@@ -374,6 +384,7 @@ class JackpotTableScene(JackpotHeading, JackpotPainting, PlayScene):
             if self.seen <= 0:
                 self._arrange()
         self._hand_on_dice()
+        self.update_handoff(dt, speed)
         self.drive_bot(dt * speed)
         self._light_targets()
         self.roll_button.enabled = self.person_to_play() and self.state.stage == "roll"

@@ -12,7 +12,7 @@ def class_name(roll_class: str) -> str:
 
 
 def symbol_words(symbol: str, form: str) -> str:
-    """A symbol inside a sentence: ``name`` ("cherry"), ``a`` ("a cherry")."""
+    """A symbol inside a sentence: ``name`` ("cherry"), ``a`` ("a cherry"), ``two`` ("two cherries")."""
     return t(f"jackpot.symbol.{symbol}.{form}")
 
 
@@ -33,9 +33,11 @@ def rolled(name: str, roll_class: str) -> str:
     return t(f"jackpot.rolled.{roll_class}", name=name)
 
 
-def deed(kind: str, name: str, symbol: str, roll_class: str | None, column: int | None = None) -> str:
+def deed(kind: str, name: str, symbol: str, roll_class: str | None, column: int | None = None,
+         tiles: int = 1) -> str:
     """What a player did once they had chosen, in the past tense and naming them: "Ann took a cherry (three
-    alike)". ``kind`` is took, took_chance, kept, returned or dropped (``column`` counted from 0)."""
+    alike)", "Ada took two dollars (Jackpot)" (``tiles`` 2: both tiles of a Jackpot alike). ``kind`` is took,
+    took_chance, kept, returned or dropped (``column`` counted from 0)."""
     roll = t(f"jackpot.roll_said.{roll_class}") if roll_class else ""
-    return t(f"jackpot.did.{kind}", name=name, what=symbol_words(symbol, "a"), roll=roll,
+    return t(f"jackpot.did.{kind}", name=name, what=symbol_words(symbol, "two" if tiles == 2 else "a"), roll=roll,
              column="" if column is None else column + 1)
