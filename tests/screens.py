@@ -191,6 +191,31 @@ def _jackpot_handed_on(driver):
     _settle(driver, 0.5)
 
 
+def _jackpot_starts(driver):
+    """Jackpot's first moment: who the lot chose to start, over the felt (long names: the title must fit)."""
+    from scenes.registry import opening_for
+
+    session = Session(find_variant("jackpot"), seats(3, names=LONG_NAMES), seed=4)
+    driver.start(opening_for(driver.app, session))
+    _settle(driver)
+
+
+def _jackpot_handoff(driver):
+    """Play passing from one person to another in Jackpot: the hand-over panel (long names)."""
+    from game.bots.jackpot_players import HeuristicJackpotPlayer
+    from scenes.registry import opening_for
+
+    session = Session(find_variant("jackpot"), seats(3, names=LONG_NAMES), seed=4)
+    driver.start(opening_for(driver.app, session))
+    driver.key(pygame.K_RETURN)  # the starter takes the dice
+    table, brain = driver.top, HeuristicJackpotPlayer(random.Random(1))
+    starter = session.state.current_player()
+    while session.state.current_player() == starter:
+        driver.wait_until(table.person_to_play, 5.0)
+        table.act(brain.choose(session.state))
+    _settle(driver)
+
+
 def _rules(variant: str):
     def build(driver):
         from scenes.menus.rules import RulesScene
@@ -300,6 +325,8 @@ SCREENS = [
     ("jackpot", _table("jackpot", 4, 40)),
     ("jackpot-round", _jackpot_round),
     ("jackpot-handed-on", _jackpot_handed_on),
+    ("jackpot-starts", _jackpot_starts),
+    ("jackpot-handoff", _jackpot_handoff),
     ("gameover", _gameover("classic", 3)),
     ("gameover-match", _gameover("dutch", 2, games=2)),
     ("gameover-jackpot", _gameover("jackpot", 3)),
