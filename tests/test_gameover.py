@@ -239,3 +239,23 @@ def test_one_screen_change_is_one_line_in_the_log(caplog):
         assert _screens_logged(caplog)[-3:] == ["screen: game_over", "screen: help", "screen: game_over"]
     finally:
         driver.close()
+
+
+def test_jackpot_results_show_each_round_and_the_total_not_a_game_1_row():
+    """A Jackpot game is three rounds, not a match of games: the results list each round's scores and the sum."""
+    from helpers import texts_on_screen
+
+    driver = Driver(animation="instant")
+    try:
+        over = _results(driver, "jackpot", 3)
+        state = over.state
+        shown = texts_on_screen(driver)
+        assert "Game 1" not in shown
+        for number, scores in enumerate(state.scores, 1):
+            assert f"Round {number}" in shown
+            assert all(str(score.total) in shown for score in scores)
+        assert "Total" in shown and all(str(total) in shown for total in state.totals())
+        assert len(state.scores) == 3
+        assert [sum(scores[seat].total for scores in state.scores) for seat in range(state.n)] == state.totals()
+    finally:
+        driver.close()

@@ -130,7 +130,10 @@ class GameOverScene(Scene):
 
     def _height(self, people: list[list[str]], gap: int) -> int:
         extra = self._coach_height(people, gap) + 16 if people else 0
-        return 300 + REVIEW_ROOM + 40 * self.state.games + (40 if self.state.games > 1 else 0) + extra
+        # room for every row the match will have, so the box keeps its size from game to game
+        rows = len(self._rows()) if self.state.variant.family == "jackpot" else \
+            self.state.games + (1 if self.state.games > 1 else 0)
+        return 300 + REVIEW_ROOM + 40 * rows + extra
 
     def box(self) -> pygame.Rect:
         people, gap = self.coach_rows()
@@ -256,10 +259,7 @@ class GameOverScene(Scene):
             seat_badge(surface, seat.colour, s, (cx, top), 10)
             draw_text(surface, seat.name, 22, theme.INK, (cx, top + 26), "center", "bold", col_w - 10)
         winners = set(self.winners())
-        last = self.game if not self.final else state.games - 1
-        rows = [(t("gameover.game_row", game=g + 1), state.game_totals(g)) for g in range(last + 1)]
-        if state.games > 1:
-            rows.append((t("gameover.match_row"), [sum(state.cards[g][s].total(v) for g in range(last + 1)) for s in range(state.n)]))
+        rows = self._rows()
         for r, (label, totals) in enumerate(rows):
             y = top + 70 + r * 40
             bold = r == len(rows) - 1
@@ -270,6 +270,21 @@ class GameOverScene(Scene):
                 if bold and s in winners:
                     rounded(surface, (255, 226, 130), pygame.Rect(cx - 44, y - 18, 88, 36), 10)
                 draw_text(surface, str(total), 26, theme.INK, (cx, y), "center", "black" if bold else "bold")
+
+
+    def _rows(self) -> list[tuple[str, list[int]]]:
+        """The table's rows, the last in bold: each game and the match, or Jackpot's rounds and its total."""
+        state, v = self.state, self.state.variant
+        if v.family == "jackpot":
+            rounds = [(t("gameover.round_row", round=r + 1), [score.total for score in scores])
+                      for r, scores in enumerate(state.scores)]
+            return rounds + [(t("gameover.total_row"), state.totals())]
+        last = self.game if not self.final else state.games - 1
+        rows = [(t("gameover.game_row", game=g + 1), state.game_totals(g)) for g in range(last + 1)]
+        if state.games > 1:
+            rows.append((t("gameover.match_row"), [sum(state.cards[g][s].total(v) for g in range(last + 1))
+                                                    for s in range(state.n)]))
+        return rows
 
 
 def _join(names: list[str]) -> str:
