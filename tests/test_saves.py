@@ -310,6 +310,46 @@ def test_undo_takes_back_one_move_not_a_chain_through_other_players():
     assert session.undoable() is None and not session.undo()  # but not Ann's as well
 
 
+def _one_scoring_before_game_two(variant: str = "dutch") -> Session:
+    """A two-game match of two people, stopped just before the scoring that ends its first game."""
+    brain = make_player("greedy", random.Random(0))
+    session = Session(find_variant(variant), [Seat("Ann"), Seat("Bob")], 2, seed=4, rolloff=False)
+    while True:
+        move = brain.choose(session.state)
+        if isinstance(move, Score) and sum(card.filled() for card in session.state.cards[0]) == \
+                len(session.state.cards[0]) * len(session.variant.box_ids) - 1:
+            return session
+        session.act(move)
+
+
+@pytest.mark.parametrize("variant", ["dutch", "challenge"])
+def test_the_scoring_that_ends_a_game_of_a_match_cannot_be_taken_back(variant):
+    """The between-games results were shown to everyone: an undo at game 2's start would reopen game 1."""
+    session = _one_scoring_before_game_two(variant)
+    session.act(make_player("greedy", random.Random(0)).choose(session.state))
+    assert session.state.game == 1 and session.state.results_shown
+    totals = session.state.game_totals(0)
+    assert session.undoable() is None and not session.undo()
+    assert session.state.game == 1 and session.state.game_totals(0) == totals and session.undos == 0
+    save_session(session)  # and Continue finds the floor again
+    resumed = load_saved(find_variant).session
+    assert resumed.undoable() is None and not resumed.undo()
+
+
+@pytest.mark.parametrize("variant", ["dutch", "challenge"])
+def test_the_first_scoring_of_the_next_game_can_be_taken_back(variant):
+    session = _one_scoring_before_game_two(variant)
+    brain = make_player("greedy", random.Random(0))
+    session.act(brain.choose(session.state))  # game 1 ends
+    while True:
+        move = brain.choose(session.state)
+        session.act(move)
+        if isinstance(move, Score):
+            break
+    assert not session.state.results_shown and session.undo()
+    assert session.state.game == 1 and not any(card.filled() for card in session.state.cards[1])
+
+
 def test_a_save_is_never_missing_between_two_writes(monkeypatch):
     import game.store.storage as storage
 

@@ -190,7 +190,7 @@ class JackpotState(GameState):
         return [s for s, t in enumerate(totals) if t == max(totals)]
 
     @property
-    def round_closed(self) -> bool:
+    def results_shown(self) -> bool:
         """The last move ended a round: its scores are shown to everyone, and no undo goes back past it."""
         return any(isinstance(event, RoundScored) for event in self.events)
 

@@ -111,8 +111,9 @@ class Session:
         return True
 
     def _floor_at_round_end(self) -> None:
-        """A move that ended a round (Jackpot) is a point no undo goes back past: the round's scores were shown."""
-        if getattr(self.state, "round_closed", False):
+        """A move that ended a round (Jackpot) or a game of a match is a point no undo goes back past: its
+        results were shown to everyone."""
+        if self.state.results_shown:
             self.undo_floor = len(self.log)
 
     def _settle(self) -> list[Dice]:

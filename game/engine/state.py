@@ -336,6 +336,15 @@ class ScorecardState(GameState):
         self.held = [False] * self.variant.dice
         self.rolls_used = 0
 
+    @property
+    def results_shown(self) -> bool:
+        """The last move ended a game (of a match, or the last): everyone has seen the results, so no undo goes
+        back past it. At that moment the next game's cards are still empty and no die is on the table."""
+        if self.phase == "over":
+            return True
+        return self.phase == "play" and self.game > 0 and self.dice is None and \
+            not any(card.filled() for card in self.cards[self.game])
+
     def _game_over(self) -> bool:
         return all(card.is_full() for card in self.cards[self.game])
 
