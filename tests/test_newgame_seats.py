@@ -130,6 +130,29 @@ def test_a_folder_where_the_file_would_go_never_stops_a_game():
         driver.close()
 
 
+def test_a_level_picked_comes_back_after_a_game_without_it_even_at_the_next_start():
+    """Perfect for Classic, then a game of Jackpot (whose computers stop at Hard), then Classic again: Perfect."""
+    driver = Driver()
+    try:
+        scene = _new_game(driver)
+        bram = next(i for i, seat in enumerate(scene.seats) if seat.computer)
+        while scene.seats[bram].level != "optimal":
+            scene._cycle_level(bram)
+        _choose(scene, "jackpot")
+        assert scene.seats[bram].level != "optimal"
+        driver.click(scene.start.rect.center)
+    finally:
+        driver.close()
+    driver = Driver()
+    try:
+        scene = _new_game(driver)
+        assert scene.variant.id == "jackpot" and scene.seats[bram].level != "optimal"
+        _choose(scene, "classic")
+        assert scene.seats[bram].level == "optimal"
+    finally:
+        driver.close()
+
+
 # ----------------------------------------------------------------------- hostile files --
 
 def _seat(name="Ann", computer=False, level="heuristic", colour="orange", **more):
@@ -163,13 +186,16 @@ def _load():
     ({"variant": "yatzy", "seats": ["Ann", None, GOOD[1], _seat("Bell\x07\u202e")]},
      lambda s: [x.name for x in s.seats] == ["Bram", ""] and s.variant == "yatzy"),
     ({"variant": "yatzy", "games": 99, "seats": "everyone"}, lambda s: s.seats == () and s.variant == "yatzy"),
+    ({"seats": [_seat("Bo", True, "hard", "sky", chosen="godlike"), _seat("Cy", True, "hard", "red", chosen=3),
+                _seat("Di", True, "hard", "green", chosen="optimal")]},
+     lambda s: [x.chosen for x in s.seats] == ["", "", "optimal"] and [x.level for x in s.seats] == ["hard"] * 3),
     ("{not json", lambda s: s == TableSetup()),
     ("[1, 2, 3]", lambda s: s == TableSetup()),
     ("[" * 100_000, lambda s: s == TableSetup()),
     (b"\xff\xfe\x00garbage", lambda s: s == TableSetup()),
     ('{"seats": [' + ",".join(['{"name": "x"}'] * 30_000) + "]}", lambda s: s == TableSetup()),  # over 256 KB
 ], ids=["name-500-emoji", "50-seats", "unknown-level", "unknown-colour", "duplicate-colours", "wrong-types",
-        "unknown-variant", "seats-not-mappings", "seats-not-a-list", "corrupt", "not-a-mapping", "too-deep",
+        "unknown-variant", "seats-not-mappings", "seats-not-a-list", "odd-level-picked", "corrupt", "not-a-mapping", "too-deep",
         "not-utf8", "huge"])
 def test_a_damaged_file_loses_only_its_damaged_fields(data, check):
     _write(data)

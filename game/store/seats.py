@@ -33,6 +33,7 @@ class SeatSetup:
     level: str
     colour: str
     other_name: str = ""  # the name the seat had as the other kind (person or computer), to come back to
+    chosen: str = ""  # the level last picked on the dial: back whenever a game offers it (Perfect after Jackpot)
 
     def to_seat(self, placeholder: str) -> Seat:
         """The seat at the table; a name left blank plays as ``placeholder`` ("Player 3")."""
@@ -115,8 +116,12 @@ def _seats(found: Any, colours: Sequence[str], levels: Sequence[str], problems: 
         if not (isinstance(level, str) and level in levels):
             problems.append(f"{said} an unknown level; {USUAL_LEVEL}")
             level = USUAL_LEVEL
+        chosen = data.get("chosen", "")
+        if not (isinstance(chosen, str) and (chosen == "" or chosen in levels)):
+            problems.append(f"{said} an unknown level picked; the one shown")
+            chosen = ""
         seats.append(SeatSetup(_name(data.get("name", ""), f"{said} the name", problems), computer, level, "",
-                               _name(data.get("other_name", ""), f"{said} the other name", problems)))
+                               _name(data.get("other_name", ""), f"{said} the other name", problems), chosen))
         wanted.append(data.get("colour"))
     _colour(seats, wanted, colours, problems)
     return tuple(seats)

@@ -131,6 +131,8 @@ class NewGameScene(NewGamePainting, Scene):
         low, high = self.seat_limits()
         levels = available_levels(v.family, v)
         for seat in self.seats:
+            if seat.chosen in levels:  # the level picked for a game that offers it comes back
+                seat.level = seat.chosen
             if seat.level not in levels:  # the same step of the dial in this game's set of levels
                 step = min(_step(seat.level), len(levels) - 1)
                 seat.level = levels[step]
@@ -227,6 +229,7 @@ class NewGameScene(NewGamePainting, Scene):
         levels = available_levels(self.variant.family, self.variant)
         seat = self.seats[i]
         seat.level = levels[(levels.index(seat.level) + 1) % len(levels)] if seat.level in levels else levels[0]
+        seat.chosen = seat.level
         self._build()
 
     def _cycle_colour(self, i: int) -> None:
