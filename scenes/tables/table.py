@@ -236,8 +236,13 @@ class TableScene(TablePainting, PlayScene):
         if not options or box not in options.scores:
             return
         if options.scores[box] == 0 and any(options.scores.values()):
+            # Where the coach's best move is this very zero (Yahtzee or Aces given up to keep bigger boxes open), the
+            # question says the coach agrees instead of warning. It still asks: a zero is for good, and a finger
+            # slipped onto the box next to the one meant looks the same to the game as a plan.
+            agrees = self.coaching() and self.coach.agrees(box)
             name = self.variant.box(box).name
-            dialog = ConfirmDialog(self.app, t("table.zero_title", box=name), t("table.zero_message"),
+            dialog = ConfirmDialog(self.app, t("table.zero_title", box=name),
+                                   t("table.zero_coach_agrees" if agrees else "table.zero_message"),
                                    t("table.zero_yes"), lambda: self.act(Score(box)), t("table.zero_no"))
             self.app.stack.push(dialog)  # its focus starts on "go back": a second Enter never scores 0 unseen
             return
