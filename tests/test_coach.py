@@ -276,3 +276,38 @@ def test_a_zero_the_coach_does_not_advise_still_warns(coached, open_boxes, dice,
     finally:
         driver.close()
 
+
+def test_the_coachs_panel_waits_for_the_first_game_tips_and_the_dice_stay_in_sight():
+    """Tips at the top of the felt and the coach's panel at its foot would leave the dice no room between them:
+    while a tip shows, the coach marks the best move (the dice glow, or its box has the focus) and its panel
+    comes once the tips are done."""
+    from game.rules.i18n import t
+    from helpers import texts_on_screen
+    from scenes.tables.table import TableScene
+
+    driver = Driver(animation="instant", walkthrough=True)
+    try:
+        session = Session(find_variant("classic"), [Seat("Ann")], seed=7, rolloff=False)
+        table = TableScene(driver.app, session)
+        driver.start(table)
+        driver.step(0.5)
+        driver.key(pygame.K_c)
+        driver.key(pygame.K_SPACE)
+        assert driver.wait_until(lambda: not table.busy(), 5)
+        driver.step(0.2)
+        assert table.walkthrough_shown() and 0 in table.coach.on
+        assert t("table.coach_title") not in texts_on_screen(driver)
+        best = table.coach.options()[0]
+        if best.kind == "keep":
+            assert sorted(session.state.dice[d] for d in table.tray.highlight) == sorted(best.keep)
+        else:
+            assert table.card.focus_box == best.box
+        tip = table.walkthrough.box()
+        assert not any(table.tray.die_rect(d).colliderect(tip) for d in range(5))
+        driver.key(pygame.K_ESCAPE)  # the tips skipped
+        assert not table.walkthrough.active
+        assert t("table.coach_title") in texts_on_screen(driver)
+        banner, panel = table.tray.keep_clear  # the banner's place and the coach's panel: no tip any more
+        assert not any(table.tray.die_rect(d).colliderect(panel) for d in range(5) if not session.state.held[d])
+    finally:
+        driver.close()

@@ -362,8 +362,9 @@ def _tip_covers(scene) -> list[str]:
 
 @pytest.mark.parametrize("language", ["en", "nl"])
 @pytest.mark.parametrize("size", [(1280, 800), (1920, 1080), (800, 480)], ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("text_size,seats,coach", [("normal", 1, False), ("large", 1, False), ("large", 6, False)],
-                         ids=["one-seat", "large-text", "six-seats-large-text"])
+@pytest.mark.parametrize("text_size,seats,coach", [("normal", 1, False), ("normal", 1, True), ("large", 1, False),
+                                                   ("large", 6, False)],
+                         ids=["one-seat", "coached", "large-text", "six-seats-large-text"])
 def test_no_tip_covers_a_die_or_what_it_explains(size, language, text_size, seats, coach):
     """Every tip of a first game, played through by keys: the roll, a hold, a second roll, a box scored, the next
     turn's roll, and the window resized while a tip shows. The smallest window the game is made for is 800x480;

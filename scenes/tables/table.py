@@ -268,6 +268,11 @@ class TableScene(TablePainting, PlayScene):
         return (self.coach.available and self.seat in self.coach.on and self.person_to_play()
                 and self.state.dice is not None and self.handoff is None)
 
+    def tips_first(self) -> bool:
+        """The first-game tips come before the coach's panel: both on the felt would leave the dice no room. Its
+        marks show meanwhile (the best dice glow, the best box has the focus); its panel once the tips are done."""
+        return self.walkthrough is not None and self.walkthrough.active
+
     def busy(self) -> bool:
         return self.throwing or self.tray.busy()
 
@@ -376,7 +381,7 @@ class TableScene(TablePainting, PlayScene):
         self.drive_bot(dt * min(speed, BOT_FASTEST))
         self.refresh_buttons()
         self.mark_coach()
-        if self.walkthrough is not None and self.walkthrough.active:
+        if self.tips_first():
             self.keep_dice_clear()  # a tip fits the window as it is now (resized, say): the dice keep clear of it
 
     def refresh_buttons(self) -> None:

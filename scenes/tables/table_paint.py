@@ -73,7 +73,7 @@ class TablePainting:
         """Dice rest clear of the banner's place always, and of the coach's panel and the walkthrough's while they
         show (dice under one move aside)."""
         bands = [self.banner_rect()]
-        if self.seat in self.coach.on and self.coach.available:
+        if self.seat in self.coach.on and self.coach.available and not self.tips_first():
             band = pygame.Rect(self.tray_rect.x + 8, 0, self.coach_width(), 6 * assets.line_height(17, 1.4) + 4)
             band.bottom = self.tray_rect.bottom - 6  # as tall as the panel gets
             bands.append(band)
@@ -87,7 +87,7 @@ class TablePainting:
 
     def draw_coach(self, surface: pygame.Surface) -> None:
         """The coach's panel: the options with what each is worth."""
-        options = self.coach.options() if self.coaching() else []
+        options = self.coach.options() if self.coaching() and not self.tips_first() else []
         if not options:
             return
         line, width = assets.line_height(17, 1.4), self.coach_width()
