@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from game.bots.levels import make_player
 from game.engine.session import Session
@@ -191,5 +192,122 @@ def test_the_coach_switched_on_is_kept_with_the_saved_game():
         assert resumed is not None and resumed.coached == {0}
         again = TableScene(driver.app, resumed)
         assert again.coach.on == {0}
+    finally:
+        driver.close()
+
+
+def _last_turns(driver, open_boxes: tuple[str, ...], dice: tuple[int, ...], coached: bool):
+    """Ann near the end of a classic game: every box but ``open_boxes`` filled with 0 (no upper bonus to chase),
+    her third roll on the table showing ``dice``; the coach switched on if ``coached``."""
+    from game.engine.actions import Dice, Roll
+    from helpers import set_card
+    from scenes.tables.table import TableScene
+
+    session = Session(find_variant("classic"), [Seat("Ann")], seed=3, rolloff=False)
+    for state in (session.start, session.state):
+        set_card(state, **{box: 0 for box in state.card(0).boxes if box not in open_boxes})
+    for action in (Roll(), Dice(dice)) * 3:  # the dice as if rolled three times (the log replays to this state)
+        session.state.apply(action)
+        session.log.append(action)
+        session.actors.append(-1 if isinstance(action, Dice) else 0)
+    if coached:
+        session.coached.add(0)
+    table = TableScene(driver.app, session)
+    driver.start(table)
+    driver.step(0.2)
+    return table, session
+
+
+def _pick_by_keys(driver, table, box: str):
+    """Up/Down onto ``box`` and Enter, as a person at the keyboard; the screen on top afterwards."""
+    for _ in range(20):
+        if table.card.focus_box == box:
+            break
+        driver.key(pygame.K_DOWN)
+    assert table.card.focus_box == box
+    driver.key(pygame.K_RETURN)
+    return driver.top
+
+
+def test_when_the_coachs_best_move_is_a_zero_the_question_says_the_coach_agrees():
+    """Fives open for 5 and Yahtzee for 0 with 6 5 4 3 1: the coach's best move is the zero in Yahtzee (a last
+    turn's chance at fives is worth more than 5). The question before a zero says so instead of warning; it still
+    asks, with the focus on going back, so a second Enter never scores 0 unseen."""
+    from game.rules.i18n import t
+    from scenes.ui.dialogs import ConfirmDialog
+
+    driver = Driver(animation="instant")
+    try:
+        table, session = _last_turns(driver, ("fives", "yahtzee"), (6, 5, 4, 3, 1), coached=True)
+        best = table.coach.options()[0]
+        assert (best.kind, best.box, best.points) == ("box", "yahtzee", 0) and session.state.options().scores["fives"]
+        assert table.card.focus_box == "yahtzee"  # the coach's mark: Enter takes its advice
+        driver.key(pygame.K_RETURN)
+        dialog = driver.top
+        assert isinstance(dialog, ConfirmDialog)
+        assert dialog.message == t("table.zero_coach_agrees") and dialog.message != t("table.zero_message")
+        assert dialog.row.buttons[dialog.row.focus].label == t("table.zero_no")  # the focus on going back
+        driver.key(pygame.K_RETURN)  # a second Enter
+        assert driver.top is table and session.state.card(0).boxes["yahtzee"] is None  # nothing scored unseen
+        dialog = _pick_by_keys(driver, table, "yahtzee")
+        driver.key(pygame.K_RIGHT)  # onto "Score 0", on purpose
+        driver.key(pygame.K_RETURN)
+        assert session.state.card(0).boxes["yahtzee"] == 0 and driver.top is table
+        assert not table.coach.costs.get(0)  # and it is no slip in the coach's review
+    finally:
+        driver.close()
+
+
+@pytest.mark.parametrize("coached,open_boxes,dice,box", [
+    (False, ("fives", "yahtzee"), (6, 5, 4, 3, 1), "yahtzee"),  # the same zero, no coach to agree
+    (True, ("threes", "fours", "yahtzee"), (6, 6, 5, 4, 2), "threes"),  # the coach's best zero is Yahtzee's
+], ids=["no-coach", "another-zero"])
+def test_a_zero_the_coach_does_not_advise_still_warns(coached, open_boxes, dice, box):
+    from game.rules.i18n import t
+
+    driver = Driver(animation="instant")
+    try:
+        table, session = _last_turns(driver, open_boxes, dice, coached)
+        if coached:
+            assert table.coach.options()[0].box != box
+        dialog = _pick_by_keys(driver, table, box)
+        assert dialog is not table and dialog.message == t("table.zero_message")
+        assert dialog.row.buttons[dialog.row.focus].label == t("table.zero_no")
+    finally:
+        driver.close()
+
+
+def test_the_coachs_panel_waits_for_the_first_game_tips_and_the_dice_stay_in_sight():
+    """Tips at the top of the felt and the coach's panel at its foot would leave the dice no room between them:
+    while a tip shows, the coach marks the best move (the dice glow, or its box has the focus) and its panel
+    comes once the tips are done."""
+    from game.rules.i18n import t
+    from helpers import texts_on_screen
+    from scenes.tables.table import TableScene
+
+    driver = Driver(animation="instant", walkthrough=True)
+    try:
+        session = Session(find_variant("classic"), [Seat("Ann")], seed=7, rolloff=False)
+        table = TableScene(driver.app, session)
+        driver.start(table)
+        driver.step(0.5)
+        driver.key(pygame.K_c)
+        driver.key(pygame.K_SPACE)
+        assert driver.wait_until(lambda: not table.busy(), 5)
+        driver.step(0.2)
+        assert table.walkthrough_shown() and 0 in table.coach.on
+        assert t("table.coach_title") not in texts_on_screen(driver)
+        best = table.coach.options()[0]
+        if best.kind == "keep":
+            assert sorted(session.state.dice[d] for d in table.tray.highlight) == sorted(best.keep)
+        else:
+            assert table.card.focus_box == best.box
+        tip = table.walkthrough.box()
+        assert not any(table.tray.die_rect(d).colliderect(tip) for d in range(5))
+        driver.key(pygame.K_ESCAPE)  # the tips skipped
+        assert not table.walkthrough.active
+        assert t("table.coach_title") in texts_on_screen(driver)
+        banner, panel = table.tray.keep_clear  # the banner's place and the coach's panel: no tip any more
+        assert not any(table.tray.die_rect(d).colliderect(panel) for d in range(5) if not session.state.held[d])
     finally:
         driver.close()

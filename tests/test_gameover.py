@@ -40,8 +40,10 @@ def test_play_again_stops_looking_chosen_when_the_focus_or_the_pointer_is_on_ano
     driver = Driver(animation="instant")
     try:
         over = _results(driver)
-        play_again, new_game, title = over.row.buttons[:3]
+        review, play_again, new_game, title = over.row.buttons
         assert _looks_yellow(driver, play_again)  # nothing chosen yet: the suggestion shows
+        driver.key(pygame.K_TAB)  # "Look at the card", above the row
+        assert review.focus and not _looks_yellow(driver, play_again)
         driver.key(pygame.K_TAB)
         assert play_again.focus and _looks_yellow(driver, play_again)
         driver.key(pygame.K_TAB)
@@ -49,8 +51,8 @@ def test_play_again_stops_looking_chosen_when_the_focus_or_the_pointer_is_on_ano
         assert not _looks_yellow(driver, play_again)  # only "New game" looks chosen now
         driver.key(pygame.K_TAB)
         assert title.focus and not _looks_yellow(driver, play_again)
-        driver.key(pygame.K_TAB)  # "Look at the card"
-        driver.key(pygame.K_TAB)  # round again to "Play again"
+        driver.key(pygame.K_TAB)  # round again to "Look at the card"
+        driver.key(pygame.K_TAB)  # and "Play again"
         assert play_again.focus and _looks_yellow(driver, play_again)
     finally:
         driver.close()
@@ -60,14 +62,14 @@ def test_the_pointer_and_the_keys_choose_one_button_between_them():
     driver = Driver(animation="instant")
     try:
         over = _results(driver)
-        play_again, new_game, title = over.row.buttons[:3]
+        review, play_again, new_game, title = over.row.buttons
         _point(driver, title.rect.center)
         assert title.hover and not _looks_yellow(driver, play_again)  # the pointer chose "Title"
         driver.key(pygame.K_TAB)
-        assert play_again.focus and not title.hover  # the keys moved on: "Title" no longer looks chosen
-        assert over.row.chosen() is play_again
+        assert review.focus and not title.hover  # the keys moved on: "Title" no longer looks chosen
+        assert over.row.chosen() is review
         _point(driver, new_game.rect.center)
-        assert new_game.focus and not play_again.focus  # the focus follows the pointer: Enter presses what shows
+        assert new_game.focus and not review.focus  # the focus follows the pointer: Enter presses what shows
         assert over.row.chosen() is new_game and not _looks_yellow(driver, play_again)
     finally:
         driver.close()

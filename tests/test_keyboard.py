@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from game.engine.actions import Hold, Release, Roll, Score
 from game.rules.i18n import t
@@ -106,7 +107,7 @@ def test_a_whole_game_by_keyboard_alone():
         driver.step(1.0)
         driver.key(pygame.K_RETURN)
         assert driver.top is over  # a stray Enter does not skip the results
-        driver.key(pygame.K_TAB)
+        focus_on(driver, over.row, t("gameover.play_again"))
         driver.key(pygame.K_RETURN)
         driver.step(0.5)
         assert driver.top is not over  # a button chosen, Enter acts
@@ -114,6 +115,51 @@ def test_a_whole_game_by_keyboard_alone():
         assert problem is None and len(entries) == 1  # the finished game is in the records
     finally:
         pygame.event.set_allowed(None)
+        driver.close()
+
+
+def tab_order(driver, row) -> list[str]:
+    """The buttons' labels in the order Tab visits them, once round, from no focus."""
+    seen = []
+    for _ in row.buttons:
+        driver.key(pygame.K_TAB)
+        assert row.focus is not None and row.buttons[row.focus].focus  # the focus is drawn, not only kept
+        seen.append(row.buttons[row.focus].label)
+    return seen
+
+
+def reading_order(row) -> list[str]:
+    """The buttons' labels as the screen reads: from the top down, and left to right along a line."""
+    return [b.label for b in sorted(row.buttons, key=lambda b: (b.rect.top, b.rect.left))]
+
+
+@pytest.mark.parametrize("games", [1, 2], ids=["game-over", "between-games"])
+def test_tab_on_the_results_follows_the_screen_from_look_at_the_card_to_the_row_below(games):
+    """"Look at the card" stands above the row of Play again (or Next game), New game and Title: Tab reaches it
+    first, then the row left to right; Enter on it shows the card, where Tab reads the bar left to right too."""
+    from screens import played
+
+    from scenes.menus.gameover import GameOverScene
+    from scenes.registry import table_for
+
+    driver = Driver(animation="instant")
+    try:
+        session, brain = played("classic", 2, 0, games=games), make_player("greedy", random.Random(1))
+        while session.state.game == 0 and not session.state.is_terminal():  # the first game, finished
+            session.act(brain.choose(session.state))
+        driver.start(table_for(driver.app, session))
+        over = GameOverScene(driver.app, session, 0)
+        driver.app.stack.push(over)
+        driver.step(1.0)  # past the moment a key still meant for the table is ignored
+        order = tab_order(driver, over.row)
+        assert order == reading_order(over.row) and order[0] == t("gameover.review")
+        assert len(order) == (4 if games == 1 else 2)
+        focus_on(driver, over.row, t("gameover.review"))
+        driver.key(pygame.K_RETURN)
+        assert over.reviewing
+        assert tab_order(driver, over.review_row) == reading_order(over.review_row)
+        assert tab_order(driver, over.review_row)[0] == t("gameover.results")
+    finally:
         driver.close()
 
 

@@ -250,13 +250,14 @@ def test_between_games_of_a_match_the_finished_card_can_be_looked_at_and_enter_a
         driver.key(pygame.K_RETURN)
         driver.key(pygame.K_SPACE)
         assert driver.top is over  # stray keys skip nothing
-        driver.click(over.row.buttons[-1].rect.center)  # Look at the card
+        driver.click(over.row.buttons[0].rect.center)  # Look at the card
         assert over.reviewing
         shown = texts_on_screen(driver)
         assert all(str(total) in shown for total in first)  # the finished game's totals, readable
         assert not table.roll_button.enabled  # nothing to roll on a finished card
         driver.click(over.review_row.buttons[0].rect.center)  # back to the results
         assert not over.reviewing
+        driver.key(pygame.K_TAB)  # "Look at the card" first, as the screen reads
         driver.key(pygame.K_TAB)
         driver.key(pygame.K_RETURN)  # Next game, chosen
         driver.step(0.5)

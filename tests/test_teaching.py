@@ -330,3 +330,89 @@ def test_the_tips_ring_round_a_row_stays_off_the_next_row():
         assert target.height < 60 and (244, 196, 48) not in gold  # no gold ring over the row below
     finally:
         driver.close()
+
+
+def _resized(driver, size: tuple[int, int]) -> None:
+    """The player makes the window this size (the window reports its new size, the table fits it)."""
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    driver.step(0.5)
+
+
+def _tip_covers(scene) -> list[str]:
+    """What the tip on show hides of what must stay in sight: a die on the felt (under the tip, or under another
+    die where the room left was too tight), or the thing the tip explains."""
+    tips = scene.walkthrough
+    if not scene.walkthrough_shown():
+        return []
+    tip, step = tips.box(), tips.step
+    assert tip.width > 0 and tip.height > 0
+    said = f"the {step.key} tip at {tuple(tip)}"
+    felt = [scene.tray.die_rect(d) for d in range(scene.tray.count) if not scene.state.held[d]]
+    hidden = [f"{said} covers the die at {tuple(die)}" for die in felt if die.colliderect(tip)]
+    hidden += [f"beside {said}, the die at {tuple(die)} lies on the one at {tuple(other)}"
+               for i, die in enumerate(felt) for other in felt[i + 1:] if die.colliderect(other)]
+    if not any(band.contains(tip) for band in scene.tray.keep_clear):  # where no die comes to rest
+        hidden.append(f"{said} reaches where dice may rest (they keep clear of {scene.tray.keep_clear})")
+    target = tips.targets[step.target]
+    if step.target != "dice" and target.colliderect(tip):  # the dice's ring goes round the whole felt, tip and all
+        hidden.append(f"{said} covers its {step.target} at {tuple(target)}")
+    return hidden
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080), (800, 480)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("text_size,seats,coach", [("normal", 1, False), ("normal", 1, True), ("large", 1, False),
+                                                   ("large", 6, False)],
+                         ids=["one-seat", "coached", "large-text", "six-seats-large-text"])
+def test_no_tip_covers_a_die_or_what_it_explains(size, language, text_size, seats, coach):
+    """Every tip of a first game, played through by keys: the roll, a hold, a second roll, a box scored, the next
+    turn's roll, and the window resized while a tip shows. The smallest window the game is made for is 800x480;
+    six seats leave the narrowest felt, where large Dutch text makes the tallest tips."""
+    from scenes.tables.table import TableScene
+
+    driver = Driver(animation="instant", language=language, text_size=text_size, size=size, walkthrough=True)
+    try:
+        people = [Seat(name, colour=colour) for name, colour in zip(["Ann", "Ben", "Cas", "Dee", "Eef", "Fay"],
+                                                                     ["orange", "sky", "green", "red", "blue", "purple"])]
+        session = Session(find_variant("classic"), people[:seats], seed=8, rolloff=False)
+        scene = TableScene(driver.app, session)
+        driver.start(scene)
+        driver.step(0.5)
+        if coach:
+            driver.key(pygame.K_c)
+            assert scene.seat in scene.coach.on
+        covered, seen = [], []
+
+        def look() -> None:
+            if scene.handoff is not None:
+                driver.key(pygame.K_RETURN)
+            assert driver.wait_until(lambda: not scene.busy(), 5)
+            driver.step(0.3)
+            covered.extend(_tip_covers(scene))
+            if scene.walkthrough_shown():
+                seen.append(scene.walkthrough.step.key)
+
+        look()  # the first tip: roll
+        roll(driver, scene)
+        look()  # hold
+        driver.key(pygame.K_1)
+        look()  # pick a box
+        roll(driver, scene)
+        look()
+        _resized(driver, (936, 585))
+        look()
+        scores = session.state.options().scores
+        best = max(scores, key=scores.get)
+        for _ in range(20):
+            if scene.card.focus_box == best:
+                break
+            driver.key(pygame.K_DOWN)
+        driver.key(pygame.K_RETURN)
+        look()  # the bonus, at the next seat's turn before the dice
+        roll(driver, scene)
+        look()
+        assert seen[:3] == ["roll", "hold", "box"] and seen[-1] == "bonus", seen
+        assert not covered, "\n".join(covered)
+    finally:
+        driver.close()

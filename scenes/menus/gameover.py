@@ -72,9 +72,10 @@ class GameOverScene(Scene):
         width = (box.width - 60 - 20 * (len(specs) - 1)) // len(specs)
         self.row = ButtonRow([Button(pygame.Rect(box.x + 30 + i * (width + 20), box.bottom - 92, width, 68), label,
                                      action, style=style, size=26) for i, (label, action, style) in enumerate(specs)])
-        # The finished card can be looked at (its own row above, so a long language still fits it whole).
-        self.row.buttons.append(Button(pygame.Rect(box.x + 30, box.bottom - 92 - REVIEW_ROOM, 320, 48),
-                                       t("gameover.review"), self.review, style="quiet", size=22))
+        # The finished card can be looked at (its own row above, so a long language still fits it whole). Tab goes
+        # the way the screen reads: this button above first, then the row below, left to right.
+        self.row.buttons.insert(0, Button(pygame.Rect(box.x + 30, box.bottom - 92 - REVIEW_ROOM, 320, 48),
+                                          t("gameover.review"), self.review, style="quiet", size=22))
         # Looking back at the finished card: the results give way to a bar with the way back and the way on.
         self.reviewing = False
         felt = self._felt()

@@ -19,6 +19,7 @@ from game.rules.i18n import t
 from game.rules.variant import Variant
 
 log = logging.getLogger("dice_parlor.coach")
+AS_GOOD = 0.05  # points: a choice this close to the best option is as good as it (no slip to report)
 
 
 @dataclass
@@ -147,6 +148,11 @@ class Coach:
                 self._options = []
         return self._options
 
+    def agrees(self, box: str) -> bool:
+        """Whether scoring ``box`` now is the coach's best move (or as good as it: no slip, its panel says "best")."""
+        chosen = next((o for o in self.options() if o.kind == "box" and o.box == box), None)
+        return chosen is not None and chosen.loss < AS_GOOD
+
     def judge(self, action: Action) -> None:
         """Before a person's move: what it costs against the best option now."""
         state = self.session.state
@@ -164,7 +170,7 @@ class Coach:
         elif isinstance(action, Roll) and getattr(state, "rolls_used", 0) >= 1 and state.dice:
             kept = tuple(sorted(d for d, held in zip(state.dice, state.held) if held))
             chosen = next((o for o in options if o.kind == "keep" and tuple(o.keep) == kept), None)
-        if chosen is None or chosen.loss < 0.05:
+        if chosen is None or chosen.loss < AS_GOOD:
             return
         best = options[0]
         turn = state.card(seat).filled() + 1

@@ -53,6 +53,7 @@ class DiceTray(DicePhysics):
         self._clock = Clock()
         self._dice = [_Die(i) for i in range(count)]
         self._pending_hit = 0.0
+        self._tidy_due = False  # dice moved: once all rest, any that found no free spot are laid out (see tidy)
 
     # ------------------------------------------------------------ the owner's calls
 
@@ -61,6 +62,7 @@ class DiceTray(DicePhysics):
         if faces is None:
             raise ValueError("throw() needs the engine's faces; use place(None, ...) for an empty table")
         self.skip()  # a throw over an unfinished one: the old one lands first
+        self._tidy_due = True
         thrown = []
         for die in self._dice:
             die.face = faces[die.index]
@@ -108,6 +110,7 @@ class DiceTray(DicePhysics):
         for die in loose:
             if die.state == OFF:
                 self._put_down(die)
+        self.tidy(glide=False)
 
     def set_held(self, die: int, held: bool) -> None:
         """Held dice glide to their slot in the hold row and get the gold mark; released ones glide back."""
@@ -115,6 +118,7 @@ class DiceTray(DicePhysics):
         if d.held == held:
             return
         d.held = held
+        self._tidy_due = True
         if d.state == OFF:
             return
         if d.state in (HAND, FLY):  # caught mid-roll: it lands on its face in the hand
@@ -142,6 +146,36 @@ class DiceTray(DicePhysics):
         if self._pending_hit > 0 and self.on_hit:
             self.on_hit(min(1.0, self._pending_hit))
         self._pending_hit = 0.0
+        if self._tidy_due and not self.busy():
+            self._tidy_due = False
+            self.tidy()
+
+    def tidy(self, glide: bool = True) -> None:
+        """Dice at rest that found no free spot (a row the panels over the felt left tight, filled unevenly) lie
+        down afresh: evenly spaced, in the order of their numbers, along the lowest line that holds them all."""
+        loose = sorted((d for d in self._dice if d.state == REST and not d.held), key=lambda d: self.rank(d.index))
+        if all(self._free(d.x, d.y, d) for d in loose):
+            return
+        for d, (x, y) in zip(loose, self._line(loose)):
+            goal = (x, y, _nearest_turn(d.angle, 90) % 360, 0.0)
+            if glide:
+                self._ease(d, goal, HOLD_TIME, 0.0, "in_out_cubic")
+            else:
+                d.x, d.y, d.angle, d.home = x, y, goal[2], (x, y)
+
+    def _line(self, dice: list[_Die]) -> list[tuple[float, float]]:
+        """Spots for ``dice`` side by side across the tray, on the lowest line where each is free; none if no
+        line holds them all."""
+        lo_x, hi_x, lo_y, hi_y = self._bounds()
+        step = (hi_x - lo_x) / max(1, len(dice) - 1)
+        xs = [lo_x + i * step for i in range(len(dice))] if len(dice) > 1 else [float(self.tray.centerx)]
+        others = [(d.x, d.y) for d in self._dice if d.state == REST and d not in dice]
+        y = hi_y
+        while y >= lo_y and (len(dice) < 2 or step >= self.size + self.gap):
+            if all(self._free(x, y, d, others) for x, d in zip(xs, dice)):
+                return [(x, y) for x in xs]
+            y -= self.size * 0.2
+        return []
 
     def busy(self) -> bool:
         return any(d.state in (HAND, FLY, EASE) for d in self._dice)
@@ -195,6 +229,11 @@ class DiceTray(DicePhysics):
         if row.width >= row.height:
             return row.left + (die + 0.5) * row.width / self.count, float(row.centery)
         return float(row.centerx), row.top + (die + 0.5) * row.height / self.count
+
+    def top_of_last_row(self) -> int:
+        """The top of the lowest row where dice rest: a panel over the tray that ends above it leaves them a row."""
+        lowest_centre = self._bounds()[3]
+        return int(lowest_centre) - (self.size + 2) // 2 - 1  # the square a resting die claims (see _free)
 
     def is_held(self, die: int) -> bool:
         return self._dice[die].held

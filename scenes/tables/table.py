@@ -19,7 +19,6 @@ from game.bots.levels import make_player, player_for_seat
 from game.bots.players import Player
 from game.engine.session import Session
 
-from scenes.ui import assets
 from scenes.tables.box_help import BoxHelp
 from scenes.tables.coach import Coach
 from scenes.ui.dialogs import ConfirmDialog
@@ -29,7 +28,7 @@ from scenes.tables.table_layout import COACH_X, UNDO_X, layout_for
 from scenes.tables.play_scene import UNDO_GRACE, PlayScene
 from scenes.tables.walkthrough import Walkthrough
 from scenes.ui.widgets import Button, ButtonRow
-from scenes.tables.table_paint import TablePainting
+from scenes.tables.table_paint import CLEAR, TablePainting
 
 # Seconds a computer seat waits before each kind of action, at normal speed.
 BOT_PACE = {"roll": 0.7, "hold": 0.3, "score": 0.8, "copy": 0.8}
@@ -106,9 +105,9 @@ class TableScene(TablePainting, PlayScene):
         self._turn_started()
         self.refresh_buttons()
         if self.variant.turns != "common" and self.tips_due("walkthrough", Score):  # turns of one's own
-            tray = self.layout.tray
+            tray, floor = self.layout.tray, self.tray.top_of_last_row() - CLEAR[1] // 2  # a row of dice below
             area = pygame.Rect(tray.x + 32, tray.y + 30, tray.width - 64, 0)
-            self.walkthrough = Walkthrough(self.app, self.variant, self.walkthrough_targets(), area)
+            self.walkthrough = Walkthrough(self.app, self.variant, self.walkthrough_targets(), area, floor=floor)
             self.keep_dice_clear()
 
     def walkthrough_targets(self) -> dict[str, pygame.Rect]:
@@ -236,8 +235,13 @@ class TableScene(TablePainting, PlayScene):
         if not options or box not in options.scores:
             return
         if options.scores[box] == 0 and any(options.scores.values()):
+            # Where the coach's best move is this very zero (Yahtzee or Aces given up to keep bigger boxes open), the
+            # question says the coach agrees instead of warning. It still asks: a zero is for good, and a finger
+            # slipped onto the box next to the one meant looks the same to the game as a plan.
+            agrees = self.coaching() and self.coach.agrees(box)
             name = self.variant.box(box).name
-            dialog = ConfirmDialog(self.app, t("table.zero_title", box=name), t("table.zero_message"),
+            dialog = ConfirmDialog(self.app, t("table.zero_title", box=name),
+                                   t("table.zero_coach_agrees" if agrees else "table.zero_message"),
                                    t("table.zero_yes"), lambda: self.act(Score(box)), t("table.zero_no"))
             self.app.stack.push(dialog)  # its focus starts on "go back": a second Enter never scores 0 unseen
             return
@@ -255,22 +259,6 @@ class TableScene(TablePainting, PlayScene):
         self.say(t("table.coach_on") if seat in self.coach.on else t("table.coach_off"), 1.4)
         self.keep_dice_clear()
 
-    def keep_dice_clear(self) -> None:
-        """Dice rest clear of the banner's place always, and of the coach's panel and the walkthrough's while they
-        show (dice under one move aside)."""
-        bands = [self.banner_rect()]
-        if self.seat in self.coach.on and self.coach.available:
-            band = pygame.Rect(self.tray_rect.x + 8, 0, self.coach_width(), 6 * assets.line_height(17, 1.4) + 4)
-            band.bottom = self.tray_rect.bottom - 6
-            bands.append(band)
-        if self.walkthrough is not None and self.walkthrough.active:
-            bands.append(self.walkthrough.area)
-        bands = [band.inflate(16, 36) for band in bands]  # room for the panel's shadow and the dice's own
-        if bands != self.tray.keep_clear:
-            self.tray.keep_clear = bands
-            if self.state.dice is not None and not self.throwing:
-                self.replace_dice()
-
     def replace_dice(self) -> None:
         """The dice back on the table as the state has them, keeping their numbers and their left-to-right order."""
         self.tray.place(self.state.dice, list(self.state.held))
@@ -279,6 +267,11 @@ class TableScene(TablePainting, PlayScene):
     def coaching(self) -> bool:
         return (self.coach.available and self.seat in self.coach.on and self.person_to_play()
                 and self.state.dice is not None and self.handoff is None)
+
+    def tips_first(self) -> bool:
+        """The first-game tips come before the coach's panel: both on the felt would leave the dice no room. Its
+        marks show meanwhile (the best dice glow, the best box has the focus); its panel once the tips are done."""
+        return self.walkthrough is not None and self.walkthrough.active
 
     def busy(self) -> bool:
         return self.throwing or self.tray.busy()
@@ -388,6 +381,8 @@ class TableScene(TablePainting, PlayScene):
         self.drive_bot(dt * min(speed, BOT_FASTEST))
         self.refresh_buttons()
         self.mark_coach()
+        if self.tips_first():
+            self.keep_dice_clear()  # a tip fits the window as it is now (resized, say): the dice keep clear of it
 
     def refresh_buttons(self) -> None:
         self.roll_button.label = t("table.roll")  # every frame: the language may change in the menu

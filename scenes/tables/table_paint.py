@@ -1,6 +1,6 @@
 """Drawing the scorecard table each frame: the felt and wood, the dice and their key badges, the card with
-box help, the coach's panel, the controls, the hint, banners and the hand-off between people. Part of
-:class:`scenes.tables.table.TableScene`."""
+box help, the coach's panel, the controls, the hint, banners and the hand-off between people; and where the
+panels over the felt lie, for the dice to rest clear of them. Part of :class:`scenes.tables.table.TableScene`."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from scenes.tables.coach import describe
 from scenes.tables.table_layout import TITLE_X
 from scenes.ui.textfit import fits, floor_for, wrap_lines
 from scenes.ui.widgets import StaticLayer, draw_text, framed_felt, occlude, rounded, seat_badge, wood
+
+CLEAR = (16, 36)  # a panel over the felt and the dice resting beside it: room for its shadow and the dice's own
 
 
 class TablePainting:
@@ -67,9 +69,25 @@ class TablePainting:
         """The coach's panel: its width, inside the felt (narrower beside a six-seat card)."""
         return min(520, self.tray_rect.width - 16)
 
+    def keep_dice_clear(self) -> None:
+        """Dice rest clear of the banner's place always, and of the coach's panel and the walkthrough's while they
+        show (dice under one move aside)."""
+        bands = [self.banner_rect()]
+        if self.seat in self.coach.on and self.coach.available and not self.tips_first():
+            band = pygame.Rect(self.tray_rect.x + 8, 0, self.coach_width(), 6 * assets.line_height(17, 1.4) + 4)
+            band.bottom = self.tray_rect.bottom - 6  # as tall as the panel gets
+            bands.append(band)
+        if self.walkthrough is not None and self.walkthrough.active:
+            bands.append(self.walkthrough.area)
+        bands = [band.inflate(*CLEAR) for band in bands]
+        if bands != self.tray.keep_clear:
+            self.tray.keep_clear = bands
+            if self.state.dice is not None and not self.throwing:
+                self.replace_dice()
+
     def draw_coach(self, surface: pygame.Surface) -> None:
         """The coach's panel: the options with what each is worth."""
-        options = self.coach.options() if self.coaching() else []
+        options = self.coach.options() if self.coaching() and not self.tips_first() else []
         if not options:
             return
         line, width = assets.line_height(17, 1.4), self.coach_width()

@@ -1,6 +1,9 @@
 """The first game's walkthrough: four short steps on the real table (roll, hold, pick a box, the bonus).
 
-The tips show at the top of the dice tray (the dice keep clear of them) with a ring round what each is about.
+The tips show at the top of the dice tray with a ring round what each is about. The dice keep clear of them, and
+they leave a row of dice room below them: a tip too tall for that (a long language, large text, the narrow felt
+beside a six-seat card) gets smaller words, down to a readable size. They fit the window as it is now: a window
+made bigger or smaller, or another language or text size, fits them anew.
 
 It is part of the table, not a screen of its own: the table keeps taking input, and a step that asks for
 something (roll the dice, hold a die) moves on when the player does it. "Next" moves on anyway and "Skip"
@@ -15,11 +18,12 @@ from dataclasses import dataclass
 import pygame
 
 from game.engine.actions import Action, Hold, Place, Roll, Score
+from game.rules import i18n
 from game.rules.i18n import t
 from game.store.settings import save_settings
 
 from scenes.ui import assets, theme
-from scenes.ui.textfit import wrap_sharp
+from scenes.ui.textfit import floor_for, wrap_sharp
 from scenes.ui.widgets import Button, ButtonRow, draw_text, panel, rounded
 
 
@@ -49,9 +53,10 @@ JACKPOT_STEPS = (
 
 class Walkthrough:
     def __init__(self, app, variant, targets: dict[str, pygame.Rect], area: pygame.Rect,
-                 steps: tuple[Step, ...] = STEPS, setting: str = "walkthrough"):
+                 steps: tuple[Step, ...] = STEPS, setting: str = "walkthrough", floor: int | None = None):
         """``area`` is where the tips show (its height is set here: room for the longest tip); ``setting`` is the
-        settings flag that offers them, turned off once they are done or skipped."""
+        settings flag that offers them, turned off once they are done or skipped; ``floor``, if given, is as low
+        as a tip may reach (the dice keep a row below it): the words get smaller to fit above it."""
         self.app = app
         self.variant = variant
         self.setting = setting
@@ -61,9 +66,12 @@ class Walkthrough:
         self.time = 0.0
         self.active = True
         self._build()
-        self.area = pygame.Rect(area)
-        self.area.height = max(self._height(i) for i in range(len(self.steps)))
-        self.area.bottom = min(self.area.bottom, theme.HEIGHT - 8)  # a tall tip (large text) moves up
+        self.place = pygame.Rect(area)
+        self.floor = min(theme.HEIGHT - 8, floor or theme.HEIGHT)
+        self.smallest = self.SIZE if floor is None else floor_for(self.SIZE)
+        self.size = self.SIZE
+        self._look: tuple | None = None
+        self._area = pygame.Rect(self.place)
 
     def _build(self) -> None:
         last = self.index == len(self.steps) - 1
@@ -130,18 +138,36 @@ class Walkthrough:
     SIZE = 20
     PAD = 20  # between the words and the box's left and right edges, on the screen too
 
-    def _lines(self, index: int) -> list[str]:
+    def _scale(self) -> float:
         app = self.app
-        scale = app.viewport.scale if app.scaled() and app.sharp_text else 1.0  # the window draws the text
-        return wrap_sharp(self.text(index), self.SIZE, self.area.width - 2 * self.PAD, scale)
+        return app.viewport.scale if app.scaled() and app.sharp_text else 1.0  # the window draws the text
+
+    @property
+    def area(self) -> pygame.Rect:
+        """Where the tips show, as tall as the tallest of them, for the window, language and text size of now."""
+        look = (i18n.language(), assets.text_scale(), self._scale())
+        if look != self._look:
+            self._look, self.size = look, self.SIZE
+            while self.size > self.smallest and self.place.y + self._tallest() > self.floor:
+                self.size -= 1  # the words shrink before a tip would reach the dice's row
+            self._area = pygame.Rect(self.place.x, self.place.y, self.place.width, self._tallest())
+            self._area.bottom = min(self._area.bottom, self.floor)  # still too tall (large text): it moves up
+        return self._area
+
+    def _tallest(self) -> int:
+        return max(self._height(i) for i in range(len(self.steps)))
+
+    def _lines(self, index: int) -> list[str]:
+        return wrap_sharp(self.text(index), self.size, self.place.width - 2 * self.PAD, self._scale())
 
     def _height(self, index: int) -> int:
-        return (14 + assets.line_height(26) + 4 + assets.line_height(self.SIZE) * len(self._lines(index))
+        return (14 + assets.line_height(26) + 4 + assets.line_height(self.size) * len(self._lines(index))
                 + 14 + 52 + 12)
 
     def box(self) -> pygame.Rect:
         """Where the current tip is drawn."""
-        return pygame.Rect(self.area.x, self.area.y, self.area.width, self._height(self.index))
+        area = self.area
+        return pygame.Rect(area.x, area.y, area.width, self._height(self.index))
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.active:
@@ -162,9 +188,9 @@ class Walkthrough:
         draw_text(surface, t(f"walkthrough.{self.step.key}_title"), 26, theme.INK, (rect.x + self.PAD, title_y),
                   "midleft", "black", count_rect.x - rect.x - 32)
         y = rect.y + 14 + assets.line_height(26) + 4
-        line = assets.line_height(self.SIZE)
+        line = assets.line_height(self.size)
         for text in self._lines(self.index):
-            draw_text(surface, text, self.SIZE, theme.INK, (rect.x + self.PAD, y), "topleft", "regular", width)
+            draw_text(surface, text, self.size, theme.INK, (rect.x + self.PAD, y), "topleft", "regular", width)
             y += line
         self.next_button.rect.bottomright = (rect.right - 20, rect.bottom - 12)
         self.skip_button.rect.bottomright = (self.next_button.rect.x - 14, rect.bottom - 12)
