@@ -10,6 +10,7 @@ import pygame
 
 from game.rules.i18n import t
 from game.engine.session import Session
+from game.engine.state import ScorecardState
 
 from scenes.ui.help_keys import GAME_OVER
 from scenes.ui import assets, theme
@@ -132,7 +133,7 @@ class GameOverScene(Scene):
     def _height(self, people: list[list[str]], gap: int) -> int:
         extra = self._coach_height(people, gap) + 16 if people else 0
         # room for every row the match will have, so the box keeps its size from game to game
-        rows = len(self._rows()) if self.state.variant.family == "jackpot" else \
+        rows = len(self._rows()) if not isinstance(self.state, ScorecardState) else \
             self.state.games + (1 if self.state.games > 1 else 0)
         return 300 + REVIEW_ROOM + 40 * rows + extra
 
@@ -276,7 +277,7 @@ class GameOverScene(Scene):
     def _rows(self) -> list[tuple[str, list[int]]]:
         """The table's rows, the last in bold: each game and the match, or Jackpot's rounds and its total."""
         state, v = self.state, self.state.variant
-        if v.family == "jackpot":
+        if not isinstance(state, ScorecardState):  # Jackpot: rounds of one game
             rounds = [(t("gameover.round_row", round=r + 1), [score.total for score in scores])
                       for r, scores in enumerate(state.scores)]
             return rounds + [(t("gameover.total_row"), state.totals())]
