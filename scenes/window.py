@@ -17,6 +17,7 @@ from pathlib import Path
 import pygame
 
 from scenes.ui import theme
+from scenes.ui.display import display_window
 
 SHARE = 0.9  # of the usable area the first window takes, at most
 SMALLEST = (320, 200)
@@ -101,7 +102,7 @@ def put_back(place: list) -> pygame.Surface:
         return pygame.display.get_surface()
     rect = window_rect(place, usable_area())
     try:
-        window = pygame.Window.from_display_module()
+        window = display_window()
         window.size = rect.size
         top, left = _borders()
         window.position = (rect.x + left, rect.y + top)  # the inside's place: the frame's borders are added
@@ -130,7 +131,7 @@ def _borders() -> tuple[int, int]:
     sdl = _sdl()
     try:
         sdl.SDL_GetWindowFromID.restype = ctypes.c_void_p
-        handle = sdl.SDL_GetWindowFromID(ctypes.c_uint32(pygame.Window.from_display_module().id))
+        handle = sdl.SDL_GetWindowFromID(ctypes.c_uint32(display_window().id))
         sizes = [ctypes.c_int(0) for _ in range(4)]
         if handle and sdl.SDL_GetWindowBordersSize(ctypes.c_void_p(handle), *map(ctypes.byref, sizes)) == 0:
             return sizes[0].value, sizes[1].value

@@ -13,7 +13,6 @@ tests drive it with made-up time.
 from __future__ import annotations
 
 import logging
-import warnings
 import pygame
 
 from game.rules.i18n import t
@@ -25,6 +24,7 @@ from scenes.demo import demo_session
 from scenes.ui.heap import memory_report
 from scenes.kiosk.x11 import take_the_screen_back
 from scenes.ui.widgets import draw_text
+from scenes.ui.display import display_window
 
 log = logging.getLogger("dice_parlor.kiosk")
 
@@ -32,16 +32,6 @@ CORNER = 96  # the admin corner's side, in canvas pixels, measured from the scre
 LONG_PRESS = 3.0
 ADMIN_IDLE = 30.0  # seconds before an untouched PIN pad or admin panel closes itself
 WATCH_EVERY = 0.5  # seconds between looks at whether the window still has the screen
-
-
-def kiosk_window() -> pygame.Window | None:
-    """The display module's window as a Window, for the calls only it has (keyboard grab, raise, focus)."""
-    with warnings.catch_warnings():  # deprecated for surface drawing through it, which we do not do
-        warnings.simplefilter("ignore", DeprecationWarning)
-        try:
-            return pygame.Window.from_display_module()
-        except pygame.error:
-            return None
 
 
 def hold_the_screen(show_cursor: bool) -> None:
@@ -52,7 +42,7 @@ def hold_the_screen(show_cursor: bool) -> None:
     one: hiding it with ``mouse.set_visible(False)`` while input is grabbed puts SDL into relative
     mouse mode, where clicks and a touch panel's taps lose their real position.
     """
-    window = kiosk_window()
+    window = display_window()
     if window is None:
         return
     try:
@@ -140,7 +130,7 @@ class KioskController:
         if self.app.time < self.next_watch or not self.lost:
             return
         self.next_watch = self.app.time + WATCH_EVERY
-        window = kiosk_window()
+        window = display_window()
         if window is None:
             return
         x11 = pygame.display.get_driver() == "x11"
