@@ -311,3 +311,40 @@ def test_the_coachs_panel_waits_for_the_first_game_tips_and_the_dice_stay_in_sig
         assert not any(table.tray.die_rect(d).colliderect(panel) for d in range(5) if not session.state.held[d])
     finally:
         driver.close()
+
+
+def test_the_last_tip_goes_at_the_next_scoring_and_the_coachs_panel_comes():
+    """The bonus tip asks nothing of the player: left alone it would keep the coach's panel away all game. It
+    stays for one turn's reading and goes at the next scoring."""
+    import random
+
+    from game.bots.levels import make_player
+    from game.engine.actions import Score
+    from game.rules.i18n import t
+    from helpers import texts_on_screen
+    from scenes.tables.table import TableScene
+
+    driver = Driver(animation="instant", walkthrough=True)
+    try:
+        session = Session(find_variant("classic"), [Seat("Ann")], seed=7, rolloff=False)
+        table = TableScene(driver.app, session)
+        driver.start(table)
+        driver.step(0.5)
+        driver.key(pygame.K_c)
+        brain, scored = make_player("greedy", random.Random(0)), 0
+        while scored < 2:
+            assert driver.wait_until(lambda: not table.busy() and table.person_to_play(), 5)
+            if scored == 1 and session.state.dice is None:
+                assert table.walkthrough.active and table.walkthrough.step.key == "bonus"
+                assert t("table.coach_title") not in texts_on_screen(driver)
+            move = brain.choose(session.state)
+            table.act(move)
+            scored += isinstance(move, Score)
+        assert driver.wait_until(lambda: not table.busy() and table.person_to_play(), 5)
+        driver.key(pygame.K_SPACE)
+        assert driver.wait_until(lambda: not table.busy(), 5)
+        driver.step(0.2)
+        assert not table.walkthrough.active
+        assert t("table.coach_title") in texts_on_screen(driver)
+    finally:
+        driver.close()

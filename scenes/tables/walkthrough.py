@@ -41,7 +41,7 @@ STEPS = (
     Step("roll", "roll", Roll),
     Step("hold", "dice", Hold, True),
     Step("box", "card", Score, True),
-    Step("bonus", "bonus", None),
+    Step("bonus", "bonus", Score),  # read during a turn; gone at the next scoring (the coach's panel waits for it)
 )
 JACKPOT_STEPS = (
     Step("jackpot_roll", "roll", Roll),
