@@ -80,13 +80,14 @@ def test_a_killed_launcher_takes_the_game_with_it(tmp_path):
         child.wait()
     """)], stdout=subprocess.PIPE, text=True)
     child = int(launcher.stdout.readline())
-    deadline = time.monotonic() + 20
-    while not (folder / bundle.MARK).exists() and time.monotonic() < deadline:
-        time.sleep(0.05)  # polling for the child to be ready; the deadline is what is asserted
+    # the stand-in prints "ready" (into the launcher's pipe, which it shares) once it asked to end with it
+    assert launcher.stdout.readline().strip() == "ready"
     assert (folder / bundle.MARK).read_text() == str(launcher.pid)
+    deadline = time.monotonic() + 20
     launcher.kill()
     launcher.wait()
-    while not stopped.exists() and time.monotonic() < deadline:
+    # the file appears before its word is written: poll for the word, not only the file
+    while not (stopped.exists() and stopped.read_text()) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert stopped.read_text() == "SIGTERM"
     while time.monotonic() < deadline:
