@@ -277,21 +277,28 @@ def test_a_zero_the_coach_does_not_advise_still_warns(coached, open_boxes, dice,
         driver.close()
 
 
+def _first_game_coached(driver: Driver):
+    """Ann's first game (the tips on), the coach switched on."""
+    from scenes.tables.table import TableScene
+
+    session = Session(find_variant("classic"), [Seat("Ann")], seed=7, rolloff=False)
+    table = TableScene(driver.app, session)
+    driver.start(table)
+    driver.step(0.5)
+    driver.key(pygame.K_c)
+    return table, session
+
+
 def test_the_coachs_panel_waits_for_the_first_game_tips_and_the_dice_stay_in_sight():
     """Tips at the top of the felt and the coach's panel at its foot would leave the dice no room between them:
     while a tip shows, the coach marks the best move (the dice glow, or its box has the focus) and its panel
     comes once the tips are done."""
     from game.rules.i18n import t
     from helpers import texts_on_screen
-    from scenes.tables.table import TableScene
 
     driver = Driver(animation="instant", walkthrough=True)
     try:
-        session = Session(find_variant("classic"), [Seat("Ann")], seed=7, rolloff=False)
-        table = TableScene(driver.app, session)
-        driver.start(table)
-        driver.step(0.5)
-        driver.key(pygame.K_c)
+        table, session = _first_game_coached(driver)
         driver.key(pygame.K_SPACE)
         assert driver.wait_until(lambda: not table.busy(), 5)
         driver.step(0.2)
@@ -322,15 +329,10 @@ def test_the_last_tip_goes_at_the_next_scoring_and_the_coachs_panel_comes():
     from game.engine.actions import Score
     from game.rules.i18n import t
     from helpers import texts_on_screen
-    from scenes.tables.table import TableScene
 
     driver = Driver(animation="instant", walkthrough=True)
     try:
-        session = Session(find_variant("classic"), [Seat("Ann")], seed=7, rolloff=False)
-        table = TableScene(driver.app, session)
-        driver.start(table)
-        driver.step(0.5)
-        driver.key(pygame.K_c)
+        table, session = _first_game_coached(driver)
         brain, scored = make_player("greedy", random.Random(0)), 0
         while scored < 2:
             assert driver.wait_until(lambda: not table.busy() and table.person_to_play(), 5)

@@ -192,7 +192,7 @@ def test_damaged_saves_raise_save_error(damage):
 
 
 def test_a_changed_variant_refuses_an_old_state():
-    classic, official = find_variant("classic"), find_variant("official")
+    official = find_variant("official")
     data = fresh("classic").to_json()
     data["variant"] = "official"
     with pytest.raises(SaveError, match="rules of official have changed"):

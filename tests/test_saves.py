@@ -299,8 +299,6 @@ def test_odd_undo_counts_in_a_save_never_stop_it_from_opening(seat_undos, undos,
 
 
 def test_undo_takes_back_one_move_not_a_chain_through_other_players():
-    from game.engine.challenge import CommonRollState  # noqa: F401  (Challenge: everyone scores each round)
-
     session = Session(find_variant("challenge"), [Seat("Ann"), Seat("Bob")], seed=4, rolloff=False)
     brain = make_player("greedy", random.Random(0))
     while session.state.stage != "score" or session.state.seat != 1:

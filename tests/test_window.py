@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 
 import pygame
 import pytest
 
-from game.store.settings import Settings, load_settings, settings_path
+from game.store.settings import load_settings, settings_path
 from scenes.window import first_rect, fitted, window_rect
 
 from xserver import Game, Screen, wait_for

@@ -251,7 +251,7 @@ class GameOverScene(Scene):
         self.row.draw(surface)
 
     def _draw_table(self, surface: pygame.Surface, box: pygame.Rect) -> None:
-        state, v = self.state, self.state.variant
+        state = self.state
         label_w = 200
         col_w = (box.width - 60 - label_w) // state.n
         top = box.y + 110
