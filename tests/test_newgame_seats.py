@@ -328,6 +328,48 @@ def test_a_game_for_fewer_says_who_sits_it_out_and_a_game_for_more_brings_them_b
         driver.close()
 
 
+def test_removing_a_seat_lets_one_sitting_out_take_its_place_and_keeps_the_other():
+    driver = Driver()
+    try:
+        scene = _new_game(driver)
+        _six_seats(scene)
+        _choose(scene, "jackpot")
+        scene._remove_seat(3)  # Dee leaves: Eve takes her place, Fay still sits this one out
+        assert [s.name for s in scene.seats] == ["Ann", "Ben", "Cas", "Eve"] and [s.name for s in scene.parked] == ["Fay"]
+        assert "Fay sits this one out" in _shown(driver)
+        scene._cycle_colour(0)  # a colour taken by a seat sitting out is not handed to another
+        _choose(scene, "classic")
+        assert [s.name for s in scene.seats] == ["Ann", "Ben", "Cas", "Eve", "Fay"]
+        assert len({s.colour for s in scene.seats}) == 5
+    finally:
+        driver.close()
+
+
+def test_a_name_field_shows_its_name_chosen_typing_replaces_it_and_a_caret_key_keeps_it():
+    import pygame
+
+    driver = Driver()
+    try:
+        scene = _new_game(driver)
+        scene.seats[0].name = "Grandma"
+        scene._build()
+        field = next(b for b in scene.row.buttons if b.id == ("name", 0)).rect
+        driver.click((field.x + 120, field.centery))
+        driver.app.render()
+        x, y = driver.window_pos((field.x + 8, field.centery))  # the chosen band, left of the first letter
+        assert tuple(pygame.display.get_surface().get_at((x, y)))[:3] == theme.CHOSEN_TEXT
+        driver.key(pygame.K_END)  # the caret goes to the end: nothing chosen any more
+        driver.type_text(" Truus")
+        driver.key(pygame.K_RETURN)
+        assert scene.seats[0].name == "Grandma Truus"
+        driver.click((field.x + 120, field.centery))
+        driver.type_text("Oma")  # chosen: typing replaces it
+        driver.key(pygame.K_RETURN)
+        assert scene.seats[0].name == "Oma"
+    finally:
+        driver.close()
+
+
 def test_who_sits_it_out_is_said_in_dutch():
     driver = Driver(language="nl")
     try:

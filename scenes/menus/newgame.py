@@ -197,12 +197,11 @@ class NewGameScene(NewGamePainting, Scene):
                     str(t("newgame.computer_name", number=len(self.seats) + 1)))
 
     def _add_seat(self) -> None:
-        used = {s.colour for s in self.seats}
+        used = {s.colour for s in self.seats + self.parked}
         colour = next(c for c in theme.SEAT_ORDER if c not in used)
         self.seats.append(SeatSetup(self._computer_name(), True, "heuristic", colour))
 
     def _add_seat_and_build(self) -> None:
-        self.parked.clear()  # the player sets the seats now: none come back on their own
         if len(self.seats) < self.seat_limits()[1]:
             self._add_seat()
             self._build()
@@ -210,8 +209,7 @@ class NewGameScene(NewGamePainting, Scene):
     def _remove_seat(self, i: int) -> None:
         if len(self.seats) > self.seat_limits()[0]:
             self._stop_editing()
-            self.parked.clear()
-            self.seats.pop(i)
+            self.seats.pop(i)  # a seat sitting this game out takes the place (_build); the others stay aside
             self._build()
 
     def _toggle_kind(self, i: int) -> None:
@@ -233,7 +231,7 @@ class NewGameScene(NewGamePainting, Scene):
         self._build()
 
     def _cycle_colour(self, i: int) -> None:
-        used = {s.colour for j, s in enumerate(self.seats) if j != i}
+        used = {s.colour for j, s in enumerate(self.seats) if j != i} | {s.colour for s in self.parked}
         order = list(theme.SEAT_ORDER)
         start = order.index(self.seats[i].colour) if self.seats[i].colour in order else 0
         for k in range(1, len(order) + 1):
@@ -277,7 +275,7 @@ class NewGameScene(NewGamePainting, Scene):
     def _start_editing(self, i: int) -> None:
         self.typed_at = self.clock.time
         self.editing = i
-        self.fresh_edit = True  # the first key typed replaces the default name
+        self.fresh_edit = True  # the name shows chosen: the first key typed replaces it, a caret key keeps it
         self.app.input.text_mode = True
         pygame.key.start_text_input()
 
@@ -338,6 +336,9 @@ class NewGameScene(NewGamePainting, Scene):
             if intent.kind == "erase":
                 seat = self.seats[self.editing]
                 seat.name, self.fresh_edit = seat.name[:-1], False
+                return None
+            if intent.kind == "caret":  # the name shown chosen is kept: what is typed next goes on its end
+                self.fresh_edit = False
                 return None
             if intent.kind in ("confirm", "back"):
                 self._stop_editing()

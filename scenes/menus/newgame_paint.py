@@ -84,8 +84,13 @@ class NewGamePainting:
                 full = draw_text(surface, f"{MAX_NAME}/{MAX_NAME}", 16, theme.ZERO_INK, (field.right - 8, field.centery),
                                  "midright", "bold")
                 room -= full.width + 8
-            shown = _tail(assets.printable(seat.name), round(24 * assets.text_scale()), room) + caret
-            draw_text(surface, shown, 24, theme.INK, (field.x + 10, field.centery), "midleft", "bold")
+            shown = _tail(assets.printable(seat.name), round(24 * assets.text_scale()), room)
+            if self.fresh_edit and shown:  # chosen, as a text field shows it: typing replaces it
+                size = round(24 * assets.text_scale())
+                chosen = pygame.Rect(field.x + 7, 0, assets.measure(shown, size, "bold") + 6, assets.line_height(size, 1.1))
+                chosen.centery = field.centery
+                rounded(surface, theme.CHOSEN_TEXT, chosen, 4)
+            draw_text(surface, shown + caret, 24, theme.INK, (field.x + 10, field.centery), "midleft", "bold")
         else:
             draw_text(surface, seat.name, 24, theme.INK, (field.x + 10, field.centery), "midleft", "bold",
                       field.width - 20)

@@ -54,6 +54,7 @@ _KEYS = {
     pygame.K_LEFT: ("nav", "left"), pygame.K_RIGHT: ("nav", "right"),
     pygame.K_PAGEUP: ("scroll", None), pygame.K_PAGEDOWN: ("scroll", None),
 }
+_CARET = {pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_HOME: "home", pygame.K_END: "end"}
 _DIGITS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)}
 _DIGITS[pygame.K_0] = 9  # the tenth key: a PIN may hold a 0
 _DIGITS.update({getattr(pygame, f"K_KP{n}"): n - 1 for n in range(1, 10)})
@@ -126,6 +127,8 @@ class Input:
         if self.text_mode:
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 return [Intent(*_KEYS[key])]
+            if key in _CARET:  # a caret key: the text typed next goes on the end, it replaces nothing
+                return [Intent("caret", key=_CARET[key])]
             return []  # letters arrive as TEXTINPUT
         if key in _DIGITS:
             return [Intent("hold", key=_DIGITS[key])]

@@ -21,6 +21,7 @@ INK_SOFT = (96, 88, 80)
 INK_FAINT = (112, 104, 94)  # still 4.5:1 on paper (WCAG AA), fainter than INK_SOFT
 ZERO_INK = (170, 70, 60)
 PREVIEW_INK = (40, 96, 160)
+CHOSEN_TEXT = (176, 208, 246)  # behind text chosen in a field (typing replaces it)
 
 IVORY = (250, 247, 236)
 IVORY_EDGE = (214, 206, 186)
