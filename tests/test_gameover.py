@@ -261,3 +261,24 @@ def test_jackpot_results_show_each_round_and_the_total_not_a_game_1_row():
         assert [sum(scores[seat].total for scores in state.scores) for seat in range(state.n)] == state.totals()
     finally:
         driver.close()
+
+
+def test_jackpots_side_panel_after_the_last_round_says_the_rounds_score_with_its_bonus():
+    """The last round's racks stay in view at the game's end: "this round" says the score the summary gave
+    (the High Round Bonus in it), not the racks' lines alone."""
+    from helpers import texts_on_screen
+    from scenes.registry import table_for
+
+    driver = Driver(animation="instant")
+    try:
+        session = played("jackpot", 3, 10_000)
+        last = session.state.scores[-1]
+        assert any(score.high_bonus for score in last)
+        driver.start(table_for(driver.app, session))
+        driver.step(0.5)
+        while driver.top is not None and type(driver.top).__name__ != "JackpotTableScene":
+            driver.app.stack.pop()
+        shown = texts_on_screen(driver)
+        assert all(f"this round: {score.total}" in shown for score in last), [w for w in shown if "round" in w]
+    finally:
+        driver.close()

@@ -129,12 +129,14 @@ class JackpotPainting:
         totals = self.state.totals()
         from game.rules.jackpot import rack_score
 
+        # a round already scored (the game's end) says its score, the High Round Bonus in it, as the summary did
+        scored = self.state.scores[self.state.round] if len(self.state.scores) > self.state.round else None
         for seat, info in enumerate(self.state.seats):
             row_y = y + 34 + seat * 56
             seat_badge(surface, info.colour, seat, (SIDE.x + 24, row_y + 8), 9)
             draw_text(surface, info.name, 19, theme.INK, (SIDE.x + 40, row_y + 8), "midleft", "bold", 130)
             draw_text(surface, str(totals[seat]), 22, theme.INK, (SIDE.right - 16, row_y + 8), "midright", "black")
-            live = rack_score(self.variant, self.state.racks[seat])
+            live = scored[seat].total if scored else rack_score(self.variant, self.state.racks[seat])
             draw_text(surface, t("jackpot.so_far", points=live), 15, theme.INK_SOFT, (SIDE.x + 40, row_y + 32),
                       "midleft", "regular", SIDE.right - 12 - (SIDE.x + 40))
 
