@@ -104,13 +104,25 @@ def test_play_passing_from_one_person_to_another_is_handed_over():
         moves = len(session.log)
         driver.key(pygame.K_1)  # nothing is played through the hand-over
         assert len(session.log) == moves and not table.person_to_play() and table.handoff_shown()
-        driver.click(table.roll_button.rect.center)  # a tap anywhere (but Undo) takes the dice, rolls nothing
+        driver.click((640, 400))  # a tap anywhere (but Undo and Roll) takes the dice, rolls nothing
         assert len(session.log) == moves and table.handoff is None and table.person_to_play()
         assert "Ben's turn" not in texts_on_screen(driver)
         driver.click(table.roll_button.rect.center)
         assert isinstance(session.log[moves], Roll)
         _play_turn(driver, table, session)
         assert driver.wait_until(table.handoff_shown, 5) and table.handoff == 0  # and back to Ann
+    finally:
+        driver.close()
+
+
+def test_a_tap_on_roll_at_the_hand_over_takes_the_dice_and_rolls():
+    driver = Driver(animation="fast")
+    try:
+        table, session, _ = _ann_played_first(driver)
+        assert driver.wait_until(table.handoff_shown, 5)
+        moves = len(session.log)
+        driver.click(table.roll_button.rect.center)  # ready and roll, in one tap
+        assert table.handoff is None and isinstance(session.log[moves], Roll) and session.state.seat == 1
     finally:
         driver.close()
 

@@ -134,6 +134,17 @@ def test_hot_seat_hand_off_between_two_people(table):
     assert session.state.rolls_used == 1
 
 
+def test_a_tap_on_roll_at_the_hand_off_takes_the_dice_and_rolls(table):
+    """Space or a tap elsewhere only says "ready"; a tap on Roll itself says ready and rolls, as the player meant."""
+    driver, scene, session = table
+    _roll_and_land(driver, scene)
+    box = max(session.state.options().scores, key=session.state.options().scores.get)
+    driver.click(scene.card.box_rect(box, 0).center)
+    assert scene.handoff == 1 and session.state.rolls_used == 0
+    driver.click(scene.roll_button.rect.center)
+    assert scene.handoff is None and session.state.rolls_used == 1 and session.state.seat == 1
+
+
 def test_escape_opens_the_menu_and_quitting_asks_first(table):
     from scenes.ui.dialogs import ConfirmDialog, PauseMenu
     from scenes.menus.title import TitleScene

@@ -65,6 +65,8 @@ class JackpotHandOff:
             self.undo()
         elif intent.kind in ("tap", "confirm", "roll") and self.handoff_shown():
             self.handoff, self.handoff_time = None, 0.0
+            if intent.kind == "tap" and self.roll_button.rect.collidepoint(intent.pos):
+                self.roll()  # a tap on Roll itself means ready and roll: one tap, not two
         elif intent.kind == "point":
             self.buttons.handle(intent, self.clock.time)  # Undo and Menu still light under the pointer
         return True

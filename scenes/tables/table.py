@@ -312,6 +312,8 @@ class TableScene(TablePainting, PlayScene):
             if intent.kind in ("tap", "confirm", "roll"):
                 self.handoff = None
                 self.say(t("table.your_turn", name=self.state.seats[self.seat].name), 1.2)
+                if intent.kind == "tap" and self.roll_button.rect.collidepoint(intent.pos):
+                    self.roll()  # a tap on Roll itself means ready and roll: one tap, not two
             return None
         if self.throwing:
             if intent.kind in ("tap", "roll", "confirm"):
