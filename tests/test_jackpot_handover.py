@@ -169,3 +169,24 @@ def test_continue_hands_over_to_the_person_to_play_and_a_game_without_a_lot_star
         assert table.handoff is None and table.person_to_play()
     finally:
         driver.close()
+
+
+@pytest.mark.parametrize("language,begins", [("en", "Round 2 of 3 begins"), ("nl", "Ronde 2 van 3 begint")])
+def test_a_later_rounds_start_says_who_starts_it(language, begins):
+    driver = Driver(animation="fast", language=language)
+    try:
+        session = _with_starter([Seat("Ann"), Seat("Ben")], 0)
+        brain = HeuristicJackpotPlayer(random.Random(3))
+        while session.state.round == 0:
+            session.act(brain.choose(session.state) if session.state.current_player() >= 0
+                        else session.legal_actions()[0])
+        starter = session.state.seats[session.state.current_player()].name
+        table, _ = _opened(driver, session)
+        driver.wait_until(table.handoff_shown, 5)
+        shown = texts_on_screen(driver)
+        assert table.handoff_starts and begins in shown and i18n.t("jackpot.starts", name=starter) in shown
+        driver.key(pygame.K_RETURN)
+        assert table.person_to_play() and begins not in texts_on_screen(driver)
+    finally:
+        i18n.set_language("en")
+        driver.close()

@@ -107,15 +107,18 @@ def test_a_whole_jackpot_game_through_the_table():
 
 
 def _hand_overs(session, people) -> list[tuple[int, bool]]:
-    """The hand-overs a game should have shown, from its log: who starts (when a person starts), then each
-    person's turn that follows another seat's (their first roll after someone else's)."""
-    state, rollers = session.start.clone(), []
+    """The hand-overs a game should have shown, from its log: who starts each round (when a person starts it),
+    then each person's turn that follows another seat's (their first roll after someone else's)."""
+    state, rollers = session.start.clone(), []  # (seat, round) of each roll
     for action in session.log:
         if isinstance(action, Roll):
-            rollers.append(state.current_player())
+            rollers.append((state.current_player(), state.round))
         state.apply(action)
-    due = [(rollers[0], True)] if rollers[0] in people else []
-    return due + [(seat, False) for last, seat in zip(rollers, rollers[1:]) if seat in people and seat != last]
+    due = [(rollers[0][0], True)] if rollers[0][0] in people else []
+    for (last, last_round), (seat, round_) in zip(rollers, rollers[1:]):
+        if seat in people and (round_ != last_round or seat != last):
+            due.append((seat, round_ != last_round))
+    return due
 
 
 def test_jackpot_table_lights_columns_and_shows_a_ghost_tile():

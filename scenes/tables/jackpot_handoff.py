@@ -2,6 +2,7 @@
 
 - at the game's start, who starts: "Ann starts", drawn by lot (symbol dice have no totals to roll off with);
   a person starts with a tap, Enter or Space, a computer after a moment;
+- at a later round's start, who starts it ("Round 2 of 3 begins");
 - when play passes from one person to another at the table, "Ben's turn", until Ben taps (or presses Enter
   or Space): the dice are handed over. Undo still works meanwhile, since Ben has not acted yet.
 
@@ -32,6 +33,7 @@ class JackpotHandOff:
     handoff_time = 0.0  # a computer starting: seconds before it plays
     handoff_heard = False  # its sound is played when it shows (the last tile may still be landing when it is due)
     last_seat: int | None = None  # whose turn began last
+    announced_round = 0  # the last round whose start was said (the game's start is round 0)
 
     def hand_over(self) -> None:
         """A turn begins or goes on: at the game's start say who starts; between two people, hand over."""
@@ -39,6 +41,10 @@ class JackpotHandOff:
         if not any(isinstance(action, Roll) for action in self.session.log):
             if self.last_seat is None and self.session.start.phase == "lot":
                 self._hand_to(seat, starts=True)
+        elif state.round > 0 and self.announced_round != state.round and not any(state.racks) \
+                and all(tile is None for tile in state.chance):
+            self._hand_to(seat, starts=True)  # a later round's start: who starts it, as at the game's start
+            self.announced_round = state.round
         elif (seat != self.last_seat and not state.seats[seat].is_computer and not self.demo
               and sum(not other.is_computer for other in state.seats) > 1):
             self._hand_to(seat, starts=False)
@@ -99,7 +105,8 @@ class JackpotHandOff:
             draw_text(surface, title, 48, ink, at, "center", "black", TRAY.width - 40, quiet=ink != theme.PAPER)
         lines = []
         if self.handoff_starts:
-            lines.append(t("jackpot.by_lot"))
+            lines.append(t("jackpot.by_lot") if self.state.round == 0 else
+                         t("jackpot.round_begins", round=self.state.round + 1, rounds=self.variant.rounds))
         if self.handoff_time <= 0:  # a person: they go on when ready
             lines.append(t("table.handoff_ready"))
         for k, line in enumerate(lines):
