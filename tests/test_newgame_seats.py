@@ -44,6 +44,14 @@ def _six_seats(scene) -> None:
     scene._build()
 
 
+def _six_at_jackpot(driver):
+    """The New game screen with six seats (Ann to Fay), Jackpot chosen: Eve and Fay sit it out."""
+    scene = _new_game(driver)
+    _six_seats(scene)
+    _choose(scene, "jackpot")
+    return scene
+
+
 def _write(data) -> None:
     seats_path().parent.mkdir(parents=True, exist_ok=True)
     text = data if isinstance(data, (str, bytes)) else json.dumps(data)
@@ -331,9 +339,7 @@ def test_a_game_for_fewer_says_who_sits_it_out_and_a_game_for_more_brings_them_b
 def test_removing_a_seat_lets_one_sitting_out_take_its_place_and_keeps_the_other():
     driver = Driver()
     try:
-        scene = _new_game(driver)
-        _six_seats(scene)
-        _choose(scene, "jackpot")
+        scene = _six_at_jackpot(driver)
         scene._remove_seat(3)  # Dee leaves: Eve takes her place, Fay still sits this one out
         assert [s.name for s in scene.seats] == ["Ann", "Ben", "Cas", "Eve"] and [s.name for s in scene.parked] == ["Fay"]
         assert "Fay sits this one out" in _shown(driver)
@@ -373,9 +379,7 @@ def test_a_name_field_shows_its_name_chosen_typing_replaces_it_and_a_caret_key_k
 def test_who_sits_it_out_is_said_in_dutch():
     driver = Driver(language="nl")
     try:
-        scene = _new_game(driver)
-        _six_seats(scene)
-        _choose(scene, "jackpot")
+        scene = _six_at_jackpot(driver)
         said = "Jackpot Yahtzee is voor 2 tot 4 spelers: Eve en Fay doen deze keer niet mee"
         assert scene.parked_words() == said and said in _shown(driver)
     finally:
@@ -385,9 +389,7 @@ def test_who_sits_it_out_is_said_in_dutch():
 def test_seats_set_aside_wait_aside_again_at_the_next_start_and_come_back_for_a_game_for_more():
     driver = Driver()
     try:
-        scene = _new_game(driver)
-        _six_seats(scene)
-        _choose(scene, "jackpot")
+        scene = _six_at_jackpot(driver)
         driver.click(scene.start.rect.center)
     finally:
         driver.close()
