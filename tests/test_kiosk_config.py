@@ -181,10 +181,13 @@ def test_wrong_pins_before_a_restart_still_count():
     assert PinLock().refuse(now=0.0)  # the third, after a restart, locks
 
 
-def test_a_damaged_lock_file_locks_nothing():
+@pytest.mark.parametrize("damage", ['{"failed": "x"', "[" * 100_000, b"\xff\xfe{", "[]",
+                                    '{"failed": 1, "locked_until": 1, "pad": "' + "x" * 300_000 + '"}'],
+                         ids=["corrupt", "too-deep", "not-utf8", "not-a-mapping", "huge"])
+def test_a_damaged_lock_file_locks_nothing(damage):
     lock = PinLock()
     lock.path.parent.mkdir(parents=True, exist_ok=True)
-    lock.path.write_text('{"failed": "x"')
+    (lock.path.write_bytes if isinstance(damage, bytes) else lock.path.write_text)(damage)
     assert PinLock().seconds_left(0.0) == 0.0 and PinLock().failed == 0
 
 

@@ -37,7 +37,7 @@ from game.errors import VariantError
 from game.rules.i18n import languages
 from game.paths import user_config_dir, user_state_dir
 from game.rules.schema import Fields, describe
-from game.store.storage import write_atomic
+from game.store.storage import read_json, write_atomic
 from game.rules.yamlsource import load_file, load_text
 
 KIOSK_FILE = "kiosk.yaml"
@@ -222,7 +222,7 @@ class PinLock:
 
     def load(self) -> None:
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            data = read_json(self.path)
             failed, until = int(data["failed"]), float(data["locked_until"])
         except (OSError, ValueError, KeyError, TypeError):
             return  # no file, or a damaged one: nothing to hold against the next person
