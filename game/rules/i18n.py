@@ -137,6 +137,13 @@ def number(value: float, decimals: int = 0) -> str:
     return text.replace(",", "\0").replace(".", point).replace("\0", thousands)
 
 
+def names(found: list[str]) -> str:
+    """Names as the language lists them: "Ann", "Ann and Ben", "Ann, Ben and Cas" ("Ann, Ben en Cas")."""
+    if len(found) <= 1:
+        return "".join(found)
+    return t("common.names_and", names=", ".join(found[:-1]), last=found[-1])
+
+
 _MONTHS = {
     "en": "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split(),
     "nl": "jan feb mrt apr mei jun jul aug sep okt nov dec".split(),

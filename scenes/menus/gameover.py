@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.rules import i18n
 from game.rules.i18n import t
 from game.engine.session import Session
 from game.engine.state import ScorecardState
@@ -231,7 +232,7 @@ class GameOverScene(Scene):
                 pygame.draw.rect(surface, f.colour, pygame.Rect(int(f.x), int(f.y), w, f.size // 2 + 2))
         box = self.box()
         panel(surface, box, theme.PAPER, 20, theme.WOOD_LIGHT)
-        names = _join([self.state.seats[s].name for s in self.winners()])
+        names = i18n.names([self.state.seats[s].name for s in self.winners()])
         winners = len(self.winners())
         if self.final:
             head = t("gameover.wins", count=winners, names=names)
@@ -287,7 +288,3 @@ class GameOverScene(Scene):
             rows.append((t("gameover.match_row"), [sum(state.cards[g][s].total(v) for g in range(last + 1))
                                                     for s in range(state.n)]))
         return rows
-
-
-def _join(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else t("gameover.names_and", names=", ".join(names[:-1]), last=names[-1])

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine.state import MAX_NAME
+from game.rules import i18n
 from game.rules.i18n import t
 
 from scenes.ui import assets, theme
@@ -129,8 +130,7 @@ class NewGamePainting:
                  else t("newgame.parked_seats_fixed", count=high, game=game))
         size = round(PARKED_SIZE * assets.text_scale())
         names = [assets.fit(assets.printable(seat.name), size, PARKED_NAME) for seat in self.parked]
-        joined = names[0] if len(names) == 1 else t("newgame.names_and", names=", ".join(names[:-1]), last=names[-1])
-        return t("newgame.parked", count=len(names), seats=seats, names=joined)
+        return t("newgame.parked", count=len(names), seats=seats, names=i18n.names(names))
 
     def _draw_parked(self, surface: pygame.Surface) -> None:
         """Under the last seat, where "Add player" would be (a game for fewer has no room for one)."""
