@@ -372,12 +372,6 @@ class NewGameScene(NewGamePainting, Scene):
         return None
 
 
-
-
-
-
-
-
 class Painted(Button):
     """A focus stop the scene draws itself: the chosen game, a seat's colour or name."""
 

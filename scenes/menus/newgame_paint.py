@@ -85,9 +85,9 @@ class NewGamePainting:
                 full = draw_text(surface, f"{MAX_NAME}/{MAX_NAME}", 16, theme.ZERO_INK, (field.right - 8, field.centery),
                                  "midright", "bold")
                 room -= full.width + 8
-            shown = _tail(assets.printable(seat.name), round(24 * assets.text_scale()), room)
+            size = round(24 * assets.text_scale())
+            shown = _tail(assets.printable(seat.name), size, room)
             if self.fresh_edit and shown:  # chosen, as a text field shows it: typing replaces it
-                size = round(24 * assets.text_scale())
                 chosen = pygame.Rect(field.x + 7, 0, assets.measure(shown, size, "bold") + 6, assets.line_height(size, 1.1))
                 chosen.centery = field.centery
                 rounded(surface, theme.CHOSEN_TEXT, chosen, 4)
@@ -120,7 +120,6 @@ class NewGamePainting:
         for k, line in enumerate(lines):
             draw_text(surface, line, size, theme.INK_SOFT, (RIGHT.right - 20, round(top + k * step)), "midright",
                       "regular", room)
-
 
     def parked_words(self) -> str:
         """Who sits this game out, and why: "Jackpot Yahtzee is for 2 to 4 players: Eve and Fay sit this one out"."""
