@@ -77,7 +77,7 @@ class TablePainting:
             band = pygame.Rect(self.tray_rect.x + 8, 0, self.coach_width(), 6 * assets.line_height(17, 1.4) + 4)
             band.bottom = self.tray_rect.bottom - 6  # as tall as the panel gets
             bands.append(band)
-        if self.walkthrough is not None and self.walkthrough.active:
+        if self.tips_first():
             bands.append(self.walkthrough.area)
         bands = [band.inflate(*CLEAR) for band in bands]
         if bands != self.tray.keep_clear:
