@@ -133,9 +133,9 @@ class GameOverScene(Scene):
 
     def _height(self, people: list[list[str]], gap: int) -> int:
         extra = self._coach_height(people, gap) + 16 if people else 0
-        # room for every row the match will have, so the box keeps its size from game to game
-        rows = len(self._rows()) if not isinstance(self.state, ScorecardState) else \
-            self.state.games + (1 if self.state.games > 1 else 0)
+        # room for every row the game or match will have (see _rows), so the box keeps its size from game to game
+        state = self.state
+        rows = state.games + (state.games > 1) if isinstance(state, ScorecardState) else state.variant.rounds + 1
         return 300 + REVIEW_ROOM + 40 * rows + extra
 
     def box(self) -> pygame.Rect:
