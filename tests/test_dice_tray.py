@@ -1,4 +1,5 @@
-"""The dice tray animates toward the engine's faces: on time, on the right faces, tidy at rest."""
+"""The dice tray throws solid dice that tumble under physics and land on the engine's faces: tidy, on time,
+the same for the same seed."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from scenes.tables import die_art
-from scenes.tables.dice_tray import DiceTray
+from scenes.tables.cube import tilt
+from scenes.tables.dice_spots import squares_overlap
+from scenes.tables.dice_tray import DiceTray, Toss
+from scenes.tables.dice_world import GIVE_UP
 
 STEP = 1 / 120
 TRAY = pygame.Rect(60, 150, 760, 450)
@@ -29,8 +32,8 @@ def _display():
     pygame.display.quit()
 
 
-def make(seed: int = 0, hold: pygame.Rect = HOLD_BELOW, tray: pygame.Rect = TRAY) -> DiceTray:
-    return DiceTray(tray, hold, count=5, size=SIZE, seed=seed)
+def make(seed: int = 0, hold: pygame.Rect = HOLD_BELOW, tray: pygame.Rect = TRAY, count: int = 5) -> DiceTray:
+    return DiceTray(tray, hold, count=count, size=SIZE, seed=seed)
 
 
 def run_to_rest(tray: DiceTray, limit: float = 3.0) -> int:
@@ -45,11 +48,12 @@ def run_to_rest(tray: DiceTray, limit: float = 3.0) -> int:
 
 def random_turn(rng: random.Random, tray: DiceTray) -> tuple[tuple[int, ...], list[bool], list[bool]]:
     """Dice on the table, some held, then the engine's faces for the next throw."""
-    before = tuple(rng.randint(1, 6) for _ in range(5))
-    held = [rng.random() < 0.35 for _ in range(5)]
+    n = tray.count
+    before = tuple(rng.randint(1, 6) for _ in range(n))
+    held = [rng.random() < 0.35 for _ in range(n)]
     if all(held):
-        held[rng.randrange(5)] = False
-    tray.place(before, [False] * 5)
+        held[rng.randrange(n)] = False
+    tray.place(before, [False] * n)
     for die, keep in enumerate(held):
         if keep:
             tray.set_held(die, True)
@@ -59,87 +63,132 @@ def random_turn(rng: random.Random, tray: DiceTray) -> tuple[tuple[int, ...], li
 
 
 def assert_tidy(tray: DiceTray, held: list[bool]) -> None:
-    rects = {i: tray.die_rect(i) for i in range(5)}
-    for i, rect in rects.items():
-        assert rect.size == (SIZE, SIZE), f"die {i} is not lying flat: {rect}"
+    """Every die lies flat; held ones in their slots, the rest wholly on the felt, off the hold row, apart."""
+    dice = tray._dice
+    for i, d in enumerate(dice):
+        assert d.z == 0 and tilt(d.orientation()) < 0.01, f"die {i} is not lying flat"
         if held[i]:
-            assert tray.hold_row.contains(rect), f"held die {i} is not in the hold row"
-            assert rect.center == tuple(round(v) for v in tray.slot_centre(i))
+            assert (round(d.x), round(d.y)) == tuple(round(v) for v in tray.slot_centre(i)), f"held die {i}"
         else:
-            assert tray.tray.contains(rect), f"die {i} pokes out of the tray: {rect}"
-            assert not rect.colliderect(tray.hold_row), f"die {i} lies on the hold row"
-    for a, b in itertools.combinations(range(5), 2):
-        # A little room between any two dice, not just no touching.
-        assert not rects[a].inflate(4, 4).colliderect(rects[b]), f"dice {a} and {b} overlap"
+            assert tray.spots.inside(d.spot(), 0.5), f"die {i} pokes out of the felt: {d.spot()}"
+            assert not tray.spots.off_limits(d.spot()), f"die {i} lies on the hold row"
+    loose = [d for d in dice if not d.held]
+    for a, b in itertools.combinations(loose, 2):
+        assert not squares_overlap(a.spot(), b.spot(), SIZE), f"dice {a.index} and {b.index} overlap"
 
 
 # ------------------------------------------------------------ a throw
 
 
-def test_a_throw_ends_on_exactly_the_engines_faces():
-    for seed in range(20):
-        tray = make(seed)
-        faces = tuple((seed + k * 7) % 6 + 1 for k in range(5))
-        tray.throw(faces, [True] * 5)
-        run_to_rest(tray)
-        assert tray.shown_faces() == list(faces)
+@pytest.mark.parametrize("count", [1, 2, 3, 4, 5, 6])
+def test_every_face_of_every_die_lands_as_the_engine_drew_it(count):
+    for seed in range(8):
+        for face in range(1, 7):
+            tray = make(seed * 7 + face, count=count)
+            faces = tuple((face + k * seed) % 6 + 1 for k in range(count))
+            tray.throw(faces, [True] * count)
+            run_to_rest(tray)
+            assert tray.shown_faces() == list(faces), (count, seed, face)
+            assert_tidy(tray, [False] * count)
 
 
-def test_tumbling_dice_show_passing_faces_before_their_own():
+def test_a_tumbling_die_shows_other_faces_on_top_before_its_own():
     tray = make(4)
-    faces = (1, 1, 1, 1, 1)
-    tray.throw(faces, [True] * 5)
+    tray.throw((1, 1, 1, 1, 1), [True] * 5)
     seen: list[set[int]] = [set() for _ in range(5)]
     while tray.busy():
         tray.update(STEP)
         for die, face in enumerate(tray.shown_faces()):
             seen[die].add(face)
-    assert all(len(faces_seen) >= 3 for faces_seen in seen), seen
+    assert sum(len(faces_seen) >= 3 for faces_seen in seen) >= 3, seen
 
 
-def test_rest_comes_after_half_a_second_and_within_1_2_seconds():
+def test_a_die_rolls_over_its_edges_and_rocks_in_three_dimensions():
+    """Not a flat spin: while it moves a die is seen tilted well off flat, and lifted off the felt."""
+    tray = make(2)
+    tray.throw((2, 3, 4, 5, 6), [True] * 5)
+    tilts, lifts = [[] for _ in range(5)], [[] for _ in range(5)]
+    while tray.busy():
+        tray.update(STEP)
+        for d in tray._dice:
+            tilts[d.index].append(tilt(d.orientation()))
+            lifts[d.index].append(d.z)
+    for die in range(5):
+        assert max(tilts[die]) > 30, f"die {die} never tipped"
+        assert max(lifts[die]) > SIZE * 0.5, f"die {die} never left the felt"
+
+
+def test_rest_comes_after_half_a_second_and_within_the_promise():
     for seed in range(30):
         tray = make(seed)
         tray.throw((6, 5, 4, 3, 2), [True] * 5)
         steps = run_to_rest(tray)
-        assert 0.5 <= steps * STEP <= 1.2, f"seed {seed}: rest after {steps * STEP:.3f} s"
+        assert 0.5 <= steps * STEP <= GIVE_UP + 0.05, f"seed {seed}: rest after {steps * STEP:.3f} s"
 
 
-def test_at_rest_dice_are_square_apart_inside_and_off_the_hold_row_for_many_throws():
+def test_the_same_seed_throws_the_same_and_another_seed_differently():
+    def flight(seed: int) -> list:
+        tray = make(seed)
+        tray.throw((1, 2, 3, 4, 5), [True] * 5)
+        path = []
+        while tray.busy():
+            tray.update(STEP)
+            path.append([(d.x, d.y, d.z, d.orientation()) for d in tray._dice])
+        return path
+    assert flight(12) == flight(12)
+    assert flight(12) != flight(13)
+
+
+def test_at_rest_dice_lie_flat_apart_inside_and_off_the_hold_row_for_many_throws():
     rng = random.Random(2024)
     for seed in range(50):
         hold = HOLD_INSIDE if seed % 3 == 0 else HOLD_BELOW
         tray = make(seed, hold)
         faces, rolling, held = random_turn(rng, tray)
         tray.throw(faces, rolling)
-        steps = run_to_rest(tray)
-        assert steps * STEP <= 1.2
+        run_to_rest(tray)
         assert tray.shown_faces() == list(faces)
         assert_tidy(tray, held)
-        assert all(tray._dice[i].angle % 90 == 0 for i in range(5)), "a die settled askew"
 
 
 def test_held_dice_never_move_during_a_throw():
     rng = random.Random(7)
-    tray = make(11)
-    faces, rolling, held = random_turn(rng, tray)
-    where = {i: tray.die_rect(i) for i in range(5) if held[i]}
-    assert where
-    tray.throw(faces, rolling)
-    while tray.busy():
-        tray.update(STEP)
-        assert {i: tray.die_rect(i) for i in where} == where
-    assert_tidy(tray, held)
+    for seed in range(6):
+        tray = make(11 + seed)
+        faces, rolling, held = random_turn(rng, tray)
+        where = {i: tray.die_rect(i) for i in range(5) if held[i]}
+        tray.throw(faces, rolling)
+        while tray.busy():
+            tray.update(STEP)
+            assert {i: tray.die_rect(i) for i in where} == where
+        assert_tidy(tray, held)
 
 
-def test_kept_dice_in_the_tray_stay_put_and_thrown_dice_bounce_off_them():
+def test_dice_lying_on_the_felt_stay_put_and_thrown_dice_bounce_off_them():
     tray = make(5)
     tray.place((2, 2, 2, 2, 2), [False] * 5)
-    kept = {i: tray.die_rect(i) for i in (0, 4)}
+    kept = {i: tray._dice[i].spot() for i in (0, 4)}
     tray.throw((2, 6, 6, 6, 2), [False, True, True, True, False])
     run_to_rest(tray)
-    assert {i: tray.die_rect(i) for i in kept} == kept
+    assert {i: tray._dice[i].spot() for i in kept} == kept
     assert_tidy(tray, [False] * 5)
+
+
+def test_a_flick_throws_the_way_it_points_and_harder_goes_further():
+    def travel(direction, strength: float) -> tuple[float, float]:
+        xs, ys = [], []
+        for seed in range(6):
+            tray = make(seed)
+            start = (TRAY.centerx, TRAY.centery)
+            tray.throw((1, 2, 3, 4, 5), [True] * 5, Toss(start, direction, strength))
+            run_to_rest(tray)
+            xs += [d.x - start[0] for d in tray._dice]
+            ys += [d.y - start[1] for d in tray._dice]
+        return sum(xs) / len(xs), sum(ys) / len(ys)
+    right, left = travel((1, 0), 1.0), travel((-1, 0), 1.0)
+    assert right[0] > SIZE and left[0] < -SIZE
+    up_soft, down_soft = travel((0, -1), 0.5), travel((0, 1), 0.5)
+    assert up_soft[1] < 0 < down_soft[1]
 
 
 def test_skip_ends_at_rest_at_once_on_the_right_faces():
@@ -163,7 +212,7 @@ def test_skip_right_after_the_throw_also_lands_every_die():
     assert_tidy(tray, [False] * 5)
 
 
-def test_double_speed_finishes_about_twice_as_fast():
+def test_double_speed_finishes_twice_as_fast_on_the_same_path():
     for seed in range(5):
         normal, fast = make(seed), make(seed)
         fast.speed = 2.0
@@ -172,18 +221,22 @@ def test_double_speed_finishes_about_twice_as_fast():
         ratio = run_to_rest(fast) / run_to_rest(normal)
         assert 0.45 <= ratio <= 0.55, ratio
         assert fast.shown_faces() == [1, 2, 3, 4, 5]
+        assert [d.spot() for d in fast._dice] == [d.spot() for d in normal._dice]
 
 
-def test_every_throw_clacks_at_a_sensible_rate():
+def test_impacts_are_heard_by_material_at_a_sensible_rate():
+    materials = set()
     for seed in range(10):
         tray = make(seed)
-        hits: list[float] = []
-        tray.on_hit = hits.append
+        hits: list[tuple[float, str]] = []
+        tray.on_hit = lambda strength, material: hits.append((strength, material))
         tray.throw((2, 3, 4, 5, 6), [True] * 5)
         steps = run_to_rest(tray)
-        assert hits, "no clack for a whole throw"
-        assert all(0 < h <= 1 for h in hits)
-        assert len(hits) <= steps / 3, "clacking every frame of contact"
+        assert hits, "not a sound for a whole throw"
+        assert all(0 < h <= 1 for h, _ in hits)
+        assert len(hits) <= steps / 2, "clicking every frame of contact"
+        materials |= {m for _, m in hits}
+    assert materials == {"felt", "rail", "die"}
 
 
 def test_a_throw_over_an_unfinished_one_lands_the_old_one_first():
@@ -195,6 +248,14 @@ def test_a_throw_over_an_unfinished_one_lands_the_old_one_first():
     run_to_rest(tray)
     assert tray.shown_faces() == [5] * 5
     assert_tidy(tray, [False] * 5)
+
+
+def test_a_face_a_die_does_not_have_is_refused_before_anything_moves():
+    tray = make(1)
+    tray.place((1, 2, 3, 4, 5), [False] * 5)
+    with pytest.raises(ValueError):
+        tray.throw((1, 2, 3, 4, 9), [True] * 5)
+    assert not tray.busy() and tray.shown_faces() == [1, 2, 3, 4, 5]
 
 
 # ------------------------------------------------------------ place, hold, find
@@ -231,14 +292,13 @@ def test_holding_slides_a_die_to_its_slot_and_releasing_slides_it_back():
     assert tray.busy()
     steps = run_to_rest(tray)
     assert 0.15 <= steps * STEP <= 0.25
-    assert tray.die_rect(2).center == tuple(round(v) for v in tray.slot_centre(2))
     assert_tidy(tray, [False, False, True, False, False])
     tray.set_held(2, False)
     run_to_rest(tray)
     assert_tidy(tray, [False] * 5)
 
 
-def test_die_at_finds_each_die_at_its_centre_in_the_tray_and_in_the_hold_row():
+def test_die_at_finds_each_die_at_its_centre_on_the_felt_and_in_the_hold_row():
     tray = make(6)
     tray.place((6, 5, 4, 3, 2), [False] * 5)
     tray.set_held(1, True)
@@ -254,7 +314,7 @@ def test_die_at_finds_each_die_at_its_centre_in_the_tray_and_in_the_hold_row():
 
 def _light_pixels(surface: pygame.Surface, rect: pygame.Rect) -> int:
     area = surface.subsurface(rect.clip(surface.get_rect()))
-    return pygame.mask.from_threshold(area, (240, 240, 230), (40, 40, 40, 255)).count()
+    return pygame.mask.from_threshold(area, (235, 230, 215), (40, 40, 40, 255)).count()
 
 
 def test_drawing_mid_throw_and_at_rest_on_a_plain_canvas():
@@ -277,6 +337,30 @@ def test_drawing_mid_throw_and_at_rest_on_a_plain_canvas():
         assert _light_pixels(surface, rect) > SIZE * SIZE // 3, f"die {die} is not drawn"
 
 
+def test_a_tumbling_die_shows_more_than_one_face_and_a_die_at_rest_its_top_plainly():
+    """Mid-throw a die shows two or three faces at once; at rest its top face is what one sees, with the pips
+    of its number."""
+    for seed in range(4):
+        tray = make(seed, count=1)
+        tray.throw((5,), [True])
+        surface = pygame.Surface((1280, 800))
+        most = 0
+        while tray.busy():
+            tray.update(STEP)
+            surface.fill((0, 0, 0))
+            tray.draw(surface)
+            most = max(most, sum(area > 0.12 * SIZE * SIZE for area in tray.renderer.last_faces))
+        assert most >= 2, f"seed {seed}: never more than one face in sight"
+        surface.fill((0, 0, 0))
+        tray.renderer.forget()
+        tray.draw(surface)
+        top, *sides = tray.renderer.last_faces
+        assert top > 0.55 * SIZE * SIZE and all(side < top / 4 for side in sides)  # the flat part, inside the bevels
+        rect = tray.die_rect(0)
+        dark = pygame.mask.from_threshold(surface.subsurface(rect.inflate(-8, -8)), (36, 32, 34), (45, 45, 45, 255))
+        assert len(dark.connected_components(minimum=12)) == 5, "five pips on top"
+
+
 def test_importing_the_tray_opens_no_window():
     code = (
         "import os; os.environ['SDL_VIDEODRIVER'] = 'dummy'\n"
@@ -288,41 +372,14 @@ def test_importing_the_tray_opens_no_window():
     assert "DISPLAY False" in out.stdout
 
 
-def test_die_pictures_are_cached_round_cornered_and_marked_in_gold():
-    plain = die_art.die_surface(5, SIZE)
-    assert die_art.die_surface(5, SIZE) is plain
-    assert plain.get_size() == (SIZE, SIZE)
-    assert plain.get_at((0, 0)).a == 0, "corners are rounded off"
-    assert plain.get_at((SIZE // 2, SIZE // 2)).r < 90, "the middle pip of a five is dark"
-    assert die_art.die_surface(4, SIZE).get_at((SIZE // 2, SIZE // 2)).r > 200, "a four has no middle pip"
-    edge = die_art.die_surface(5, SIZE, marked=True).get_at((2, SIZE // 2))
-    gold = die_art.HOLD_GOLD
-    assert all(abs(a - b) < 50 for a, b in zip(edge[:3], gold)), edge
-    assert die_art.die_surface(3, 56, "marker") is not die_art.die_surface(3, 56)
-    shadow = die_art.shadow_surface(SIZE)
-    assert shadow.get_width() == SIZE + 2 * die_art.shadow_margin(SIZE)
-    assert 40 < shadow.get_at(shadow.get_rect().center).a < 255 and shadow.get_at((0, 0)).a < 10
-
-
-def test_turned_frames_are_cached_and_the_cache_stays_bounded():
-    die_art.clear_caches()
-    first = die_art.die_frame(2, SIZE, 31.0, 1.1)
-    assert die_art.die_frame(2, SIZE, 30.2, 1.11) is first  # same 3-degree and scale bucket
-    assert die_art.die_frame(2, SIZE, 210.0, 1.1) is first  # a two looks the same after a half turn
-    assert die_art.die_frame(2, SIZE, 0.0) is die_art.die_surface(2, SIZE)  # at rest: the crisp original
-    for angle in range(0, 360 * 4, 1):
-        die_art.die_frame(angle % 6 + 1, SIZE, angle / 4, 1 + (angle % 5) / 10)
-    assert len(die_art._FRAMES.items) <= die_art.FRAME_LIMIT
-
-
 def test_a_crowded_tray_still_ends_tidy():
-    # Barely room for five: the dice jostle, and settling must still find each a free square.
+    # Barely room for five: the dice jostle, and each must still come to rest on a free square.
     small = pygame.Rect(100, 100, 330, 250)
     hold = pygame.Rect(100, 380, 330, 80)
-    for seed in range(40):
+    for seed in range(20):
         tray = make(seed, hold, small)
         tray.throw((1, 2, 3, 4, 5), [True] * 5)
-        assert run_to_rest(tray) * STEP <= 1.2
+        run_to_rest(tray)
         assert_tidy(tray, [False] * 5)
 
 

@@ -1,45 +1,87 @@
-"""The dice on the felt: thrown, tumbling, bouncing and settling on faces the engine already drew.
+"""The dice on the felt: shaken in a cup, thrown, tumbling in three dimensions and landing on the faces the
+engine already drew.
 
-The tray decides nothing about the game. The engine rolls; the owner hands
-the results to :meth:`DiceTray.throw`, and the tray only animates toward
-them: dice fly in from the player's edge, tumble (showing passing faces from
-the tray's own random generator, for looks only), bounce off the walls and
-each other, and settle square on the engine's faces.
+The tray decides nothing about the game. The engine rolls; the owner hands the results to
+:meth:`DiceTray.throw`, and the tray only shows them. A throw is simulated whole before it is shown
+(:mod:`scenes.tables.dice_world`: rigid cubes on the felt, against the rails and each other), from the
+tray's own random generator, seeded from the session, so the same game throws the same. Each thrown die is
+then *labelled* so that the face which ends up on top carries the engine's number
+(:mod:`scenes.tables.cube`), and the recorded flight is played back at the table's pace. No face is ever
+swapped on screen and nothing is steered: the physics lands where it lands, and the numbers are painted on
+to fit before the die is seen.
 
-Model, kept small on purpose: each die is a circle on the tray floor with a
-fake height ``z`` (drawn larger, its shadow further off, while high). The
-felt has friction, walls and dice have restitution, spin decays. Three rules
-make the ending certain: no die settles before ``MIN_ROLL`` (a roll must be
-seen), the felt grips harder after ``LATE``, and at ``FORCE_SETTLE`` every
-die still moving settles anyway. Settling is a short ease onto a free spot
-(square to the tray, inside it, clear of other dice and the hold row), so at
-rest dice never overlap even though they collided as circles.
-
-Times are tray seconds: ``update`` multiplies real seconds by ``speed``.
+Held dice sit in the hold row and are never thrown. Holding and releasing are short glides; ``place`` puts
+dice down at once. Times are tray seconds: ``update`` multiplies real seconds by ``speed``.
 """
 
 from __future__ import annotations
 
+import math
 import random
-from typing import Callable
+from dataclasses import dataclass
+from typing import Callable, Hashable, Sequence
 
 import pygame
 
 from scenes.tables import die_art
-from scenes.tables.dice_physics import (EASE, FINISH_BY, FLY, FOCUS_COLOUR, GLOW_COLOUR, HAND, HEIGHT_ZOOM, HOLD_TIME,
-                                        OFF, REST, SUBSTEP, DicePhysics, _Die, _nearest_turn)
-from scenes.ui.theme import SHADOW
+from scenes.tables.cube import AXES, Labels, Quat, q_axis_angle, q_matrix, q_mul, up_axis, yaw
+from scenes.tables.dice_cup import Cup
+from scenes.tables.dice_render import IVORY_LOOK, DieRenderer, Look, Pose, Projection, draw_shadow
+from scenes.tables.dice_spots import Spot, Spots, squares_overlap
+from scenes.tables.dice_world import Aim, Flight, simulate
+from scenes.ui.theme import SHADOW, WHITE
 from scenes.ui.tween import Clock
 
+OFF, FLY, EASE, REST = "off", "fly", "ease", "rest"
+HOLD_TIME = 0.2  # the glide to or from the hold row
+FOCUS_COLOUR = WHITE
+GLOW_COLOUR = (150, 230, 255)
+TOP = 4  # index in AXES of the body face that is up when a die lies unturned (+z)
 
 
-class DiceTray(DicePhysics):
-    """Dice on a felt tray and in a hold row; see the module docstring for the model."""
+@dataclass(frozen=True)
+class Toss:
+    """How a person threw: from ``pos`` (canvas pixels, None for the player's edge) toward ``direction``
+    (canvas pixels, any length; None for straight across the felt), ``strength`` 1 for an ordinary throw."""
+    pos: tuple[float, float] | None = None
+    direction: tuple[float, float] | None = None
+    strength: float = 1.0
+
+
+@dataclass
+class _Die:
+    index: int
+    state: str = OFF
+    face: Hashable = None  # the engine's face, where this die ends
+    held: bool = False
+    x: float = 0.0  # centre on the felt, canvas pixels
+    y: float = 0.0
+    z: float = 0.0  # lift above lying on the felt, pixels
+    angle: float = 0.0  # turn about the vertical, degrees counter-clockwise
+    base: Quat = (1.0, 0.0, 0.0, 0.0)  # lying flat, unturned; the die's orientation is turn(angle) * base
+    labels: Labels | None = None
+    q: Quat | None = None  # in flight: the recorded orientation
+    start: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # a glide: from (x, y, angle, z)
+    goal: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # ... to here
+    arc: float = 0.0  # ... lifted this high midway
+    progress: float = 0.0
+    home: tuple[float, float] | None = None  # its last resting spot on the felt
+
+    def orientation(self) -> Quat:
+        if self.state == FLY and self.q is not None:
+            return self.q
+        return q_mul(q_axis_angle((0.0, 0.0, 1.0), math.radians(self.angle)), self.base)
+
+    def spot(self) -> Spot:
+        return (self.x, self.y, self.angle)
+
+
+class DiceTray:
+    """Dice on a felt tray and in a hold row; see the module docstring."""
 
     def __init__(self, tray: pygame.Rect, hold_row: pygame.Rect, count: int = 5, size: int = 72, seed: int = 0):
         self.tray = pygame.Rect(tray)
-        self.hold_row = pygame.Rect(hold_row)
-        self.keep_clear: list[pygame.Rect] = []  # where no die may come to rest (panels over the tray)
+        self.spots = Spots(self.tray, hold_row, size)
         self.slot_order: list[int] | None = None  # die in each hold slot, left to right (None: die i in slot i)
         self.count = count
         self.size = size
@@ -47,65 +89,193 @@ class DiceTray(DicePhysics):
         self.style = "ivory"
         self.focus: int | None = None
         self.highlight: set[int] = set()
-        self.on_hit: Callable[[float], None] | None = None
-        self.gap = max(4, round(size * 0.1))  # the least room between dice at rest
+        self.on_hit: Callable[[float, str], None] | None = None  # an impact: strength 0..1, "felt", "rail", "die"
+        self.cup = Cup(self.tray, size)
+        self.view = Projection(self.tray, size)
+        self.renderer = DieRenderer(self._symbol_picture)
         self._rng = random.Random(seed)  # for looks only; the engine's generator is never touched
         self._clock = Clock()
         self._dice = [_Die(i) for i in range(count)]
-        self._pending_hit = 0.0
-        self._tidy_due = False  # dice moved: once all rest, any that found no free spot are laid out (see tidy)
+        self._flight: Flight | None = None
+        self._flown: list[int] = []  # the tray's die for each die of the flight
+        self._flight_time = 0.0
+        self._heard = 0  # hits of the flight already played
+        self._tidy_due = False
+
+    # ------------------------------------------------------------ what the owner sets
+
+    @property
+    def hold_row(self) -> pygame.Rect:
+        return self.spots.hold_row
+
+    @hold_row.setter
+    def hold_row(self, rect: pygame.Rect) -> None:
+        self.spots.hold_row = pygame.Rect(rect)
+
+    @property
+    def keep_clear(self) -> list[pygame.Rect]:
+        return self.spots.keep_clear
+
+    @keep_clear.setter
+    def keep_clear(self, rects: list[pygame.Rect]) -> None:
+        self.spots.keep_clear = list(rects)
+
+    @property
+    def gap(self) -> int:
+        return self.spots.gap
+
+    # ------------------------------------------------------------ faces and looks (symbol dice override these)
+
+    def faces_of(self, die: int) -> tuple[Hashable, ...]:
+        """What die ``die`` carries on its labels 1 to 6."""
+        return (1, 2, 3, 4, 5, 6)
+
+    def look_of(self, die: int) -> Look:
+        return IVORY_LOOK
+
+    def _symbol_picture(self, face: Hashable, side: int) -> pygame.Surface:
+        raise ValueError(f"pip dice have no picture for {face!r}")
+
+    def _label_for(self, die: int, face: Hashable) -> int:
+        """A label (1 to 6) of this die that carries ``face``; of several, one at random."""
+        faces = self.faces_of(die)
+        choices = [k + 1 for k, f in enumerate(faces) if f == face]
+        if not choices:
+            raise ValueError(f"die {die} has no face {face!r}; its faces are {faces}")
+        return self._rng.choice(choices)
+
+    def _lay(self, d: _Die, face: Hashable) -> None:
+        """Label a die lying unturned so that ``face`` is on top."""
+        d.labels = Labels.landing(TOP, self._label_for(d.index, face), self._rng)
+        d.base = (1.0, 0.0, 0.0, 0.0)
+        d.face = face
 
     # ------------------------------------------------------------ the owner's calls
 
-    def throw(self, faces: tuple[int, ...], rolling: list[bool]) -> None:
-        """Dice with ``rolling[i]`` fly in from the player's edge and settle on ``faces[i]``."""
+    def throw(self, faces: Sequence[Hashable], rolling: Sequence[bool], toss: Toss | None = None) -> None:
+        """Dice with ``rolling[i]`` leave the hand and land showing ``faces[i]``."""
         if faces is None:
             raise ValueError("throw() needs the engine's faces; use place(None, ...) for an empty table")
+        for i in range(self.count):
+            if rolling[i]:
+                self._label_for(i, faces[i])  # a face the die does not have is refused before anything moves
         self.skip()  # a throw over an unfinished one: the old one lands first
         self._tidy_due = True
         thrown = []
         for die in self._dice:
-            die.face = faces[die.index]
             if rolling[die.index]:
+                die.face = faces[die.index]
                 thrown.append(die)
             elif die.state == OFF:  # a kept die never seen yet: put it down quietly
+                self._lay(die, faces[die.index])
                 self._put_down(die)
-            else:
-                die.shown = die.face  # a kept die always agrees with the engine
-        self._rng.shuffle(thrown)  # which die leaves the hand where is not tied to its number
-        aim = self._rng.uniform(-0.25, 0.25)  # the whole handful drifts a little left or right
-        for k, x in enumerate(self._hand_positions(len(thrown))):
-            fan = (k + 0.5) / len(thrown) - 0.5  # outer dice fly outward, as from an opening hand
-            self._launch(thrown[k], x, aim + fan * 0.8)
+            elif die.face != faces[die.index]:
+                self._lay(die, faces[die.index])  # a kept die always agrees with the engine
+        self.cup.release()
+        if not thrown:
+            return
+        self._fly(thrown, toss or Toss())
 
-    def place(self, faces: tuple[int, ...] | None, held: list[bool]) -> None:
-        """Show dice at rest, no animation: held ones in their slots, the rest tidily in the tray.
+    def _fly(self, thrown: list[_Die], toss: Toss) -> None:
+        size = self.size
+        width, depth = self.tray.width / size, self.tray.height / size
+        start, direction = self._aim(toss)
+        lying = [d for d in self._dice if d not in thrown and d.state == REST and not d.held]
+        flight = simulate(width, depth, len(thrown), Aim(start, direction, toss.strength), self._rng,
+                          self._may_rest_for(lying), obstacles=[self._felt_pose(d) for d in lying])
+        self._flight, self._flown, self._flight_time, self._heard = flight, [d.index for d in thrown], 0.0, 0
+        for k, d in enumerate(thrown):
+            self._clock.tweens = [t for t in self._clock.tweens if t.target is not d]
+            x, y, z, q = flight.rest[k][0], flight.rest[k][1], 0.5, flight.rest[k][2]
+            d.labels = self._labels_to_land(d, q)
+            d.state, d.held, d.home = FLY, False, None
+            d.x, d.y, d.z, d.q = *self._canvas(*flight.poses[k][0][:3]), flight.poses[k][0][3]
 
-        A die already resting at a free spot in the tray stays there, so placing the
-        same dice again does not shuffle them. ``faces`` None clears the table.
-        """
+    def _labels_to_land(self, d: _Die, q: Quat) -> Labels:
+        """Labels that put the engine's face on the body face ``q`` leaves on top. Pips look alike turned, so
+        any of the four will do; a symbol should come to rest near upright, so the one that reads best."""
+        top, number = up_axis(q), self._label_for(d.index, d.face)
+        if not self.look_of(d.index).symbols:
+            return Labels.landing(top, number, self._rng)
+        m = q_matrix(q)
+
+        def lean(labels: Labels) -> float:
+            across = labels.faces[top][1]
+            wx = m[0] * across[0] + m[1] * across[1] + m[2] * across[2]
+            wy = m[3] * across[0] + m[4] * across[1] + m[5] * across[2]
+            return abs(math.atan2(wy, wx))
+        return min(Labels.options(top, number), key=lean)
+
+    def _aim(self, toss: Toss) -> tuple[tuple[float, float], tuple[float, float]]:
+        """Where the dice leave the hand and which way they fly, in die sides on the felt."""
+        size = self.size
+        if toss.pos is None:
+            wobble = self._rng.uniform(-0.12, 0.12) * self.tray.width
+            start = ((self.tray.width / 2 + wobble) / size, 0.9)
+        else:
+            start = self.view.felt_point(*toss.pos)
+        if toss.direction is None or math.hypot(*toss.direction) < 1:
+            direction = (self._rng.uniform(-0.25, 0.25), 1.0)
+        else:
+            direction = (toss.direction[0], -toss.direction[1])  # the felt's y runs up the screen
+        return start, direction
+
+    def _may_rest_for(self, lying: list[_Die]) -> Callable[[list], bool]:
+        """Whether a throw's resting places will do: on the felt, off limits nowhere, clear of each other."""
+        still = [d.spot() for d in lying]
+
+        def may_rest(rest: list) -> bool:
+            spots = []
+            for x, y, q in rest:
+                px, py = self._canvas(x, y, 0.5)[:2]
+                spot = (px, py, yaw(q))
+                if not self.spots.inside(spot) or self.spots.off_limits(spot):
+                    return False
+                spots.append(spot)
+            every = spots + still
+            return not any(squares_overlap(a, b, self.size) for i, a in enumerate(every) for b in every[i + 1:])
+        return may_rest
+
+    def _felt_pose(self, d: _Die) -> tuple[float, float, Quat]:
+        return ((d.x - self.tray.left) / self.size, (self.tray.bottom - d.y) / self.size, d.orientation())
+
+    def _canvas(self, x: float, y: float, z: float) -> tuple[float, float, float]:
+        """Felt units (x, y, centre height) to the tray's canvas pixels (x, y, lift)."""
+        return self.tray.left + x * self.size, self.tray.bottom - y * self.size, (z - 0.5) * self.size
+
+    def place(self, faces: Sequence[Hashable] | None, held: Sequence[bool]) -> None:
+        """Show dice at rest, no animation: held ones in their slots, the rest tidily on the felt.
+
+        A die already resting at a free spot on the felt stays there, so placing the same dice again does
+        not shuffle them. ``faces`` None clears the table."""
+        if faces is not None:
+            for i in range(self.count):
+                self._label_for(i, faces[i])
         self._clock = Clock()
-        was_on_tray = {d.index for d in self._dice if d.state != OFF and not d.held}
+        self._flight = None
+        self.cup.release()
+        was_on_felt = {d.index for d in self._dice if d.state != OFF and not d.held}
         for die in self._dice:
             die.held = bool(held[die.index]) if die.index < len(held) else False
-            die.stop()
-            die.z, die.locked, die.entering = 0.0, True, False
+            die.z, die.q = 0.0, None
             if faces is None:
-                die.state, die.face, die.shown, die.home = OFF, None, None, None
+                die.state, die.face, die.home, die.labels = OFF, None, None, None
                 continue
-            die.face = die.shown = faces[die.index]
+            if die.labels is None or die.face != faces[die.index] or die.state == OFF:
+                self._lay(die, faces[die.index])
+                die.angle = 0.0
             die.state = REST
             if die.held:
                 die.x, die.y = self.slot_centre(die.index)
-                die.angle = 0.0
+                die.angle = self._upright(die, die.angle)
         if faces is None:
             return
         loose = [d for d in self._dice if not d.held]
         for die in loose:
             die.state = OFF  # not a claim until it is put down again
         for die in loose:
-            if die.index in was_on_tray and self._free(die.x, die.y, die):
-                die.state, die.angle = REST, _nearest_turn(die.angle, 90) % 360
+            if die.index in was_on_felt and self.spots.free(die.spot(), self._claims(die), 0):
+                die.state = REST
                 die.home = (die.x, die.y)
         for die in loose:
             if die.state == OFF:
@@ -117,75 +287,159 @@ class DiceTray(DicePhysics):
         d = self._dice[die]
         if d.held == held:
             return
+        if d.state == FLY:  # caught mid-throw: this throw lands now
+            self.skip()
         d.held = held
         self._tidy_due = True
         if d.state == OFF:
             return
-        if d.state in (HAND, FLY):  # caught mid-roll: it lands on its face in the hand
-            self._lock(d)
-            d.stop()
         if held:
             if d.state == REST:
                 d.home = (d.x, d.y)
             x, y = self.slot_centre(die)
+            angle = self._upright(d, d.angle)
         else:
-            x, y = self._find_spot(*(d.home or self._tray_point_near(d.x, d.y)), d)
-        turn = die_art.symmetry(d.shown, self.style) if held else 90  # held dice sit upright
-        self._ease(d, (x, y, _nearest_turn(d.angle, turn), 0.0), HOLD_TIME, self.size * 0.3, "in_out_cubic")
+            angle = round(d.angle / 90) * 90
+            x, y = self.spots.find(*(d.home or self.spots.near(d.x, d.y)), angle, self._claims(d))
+        self._ease(d, (x, y, angle, 0.0), HOLD_TIME, self.size * 0.3, "in_out_cubic")
+
+    def _upright(self, d: _Die, angle: float) -> float:
+        """The turn nearest ``angle`` at which the top face's picture reads upright (pips: any that looks so)."""
+        across = self._top_picture_turn(d, 0.0)
+        symmetry = 360 if self.look_of(d.index).symbols else (180 if d.face in (2, 3, 6) else 90)
+        return round((angle + across) / symmetry) * symmetry - across
+
+    def _top_picture_turn(self, d: _Die, angle: float) -> float:
+        """Degrees the top face's picture is turned on screen when the die is turned ``angle``."""
+        if d.labels is None:
+            return 0.0
+        m = q_matrix(d.base)
+        top = up_axis(d.base)
+        across = d.labels.faces[top][1]
+        wx = m[0] * across[0] + m[1] * across[1] + m[2] * across[2]
+        wy = m[3] * across[0] + m[4] * across[1] + m[5] * across[2]
+        return math.degrees(math.atan2(wy, wx)) + angle
 
     def update(self, dt: float) -> None:
-        """Advance by ``dt`` real seconds (times ``speed``) in fixed physics steps."""
-        left = max(0.0, min(dt, 0.1)) * self.speed
-        if left > 2 * FINISH_BY:  # a huge speed: nothing would be seen moving anyway
-            self.skip()
-            left = 0.0
-        while left > 1e-9:
-            step = min(SUBSTEP, left)
-            left -= step
-            self._step(step)
-        if self._pending_hit > 0 and self.on_hit:
-            self.on_hit(min(1.0, self._pending_hit))
-        self._pending_hit = 0.0
+        """Advance by ``dt`` real seconds (times ``speed``)."""
+        step = max(0.0, min(dt, 0.1)) * self.speed
+        self.cup.update(max(0.0, min(dt, 0.1)))
+        if self._flight is not None:
+            if step > 2 * self._flight.duration:  # a huge speed: nothing would be seen moving anyway
+                self.skip()
+            else:
+                self._play(self._flight_time + step)
+        self._clock.tick(step)
+        for d in self._dice:
+            if d.state == EASE:
+                self._apply_ease(d)
         if self._tidy_due and not self.busy():
             self._tidy_due = False
             self.tidy()
 
-    def tidy(self, glide: bool = True) -> None:
-        """Dice at rest that found no free spot (a row the panels over the felt left tight, filled unevenly) lie
-        down afresh: evenly spaced, in the order of their numbers, along the lowest line that holds them all."""
-        loose = sorted((d for d in self._dice if d.state == REST and not d.held), key=lambda d: self.rank(d.index))
-        if all(self._free(d.x, d.y, d) for d in loose):
+    def _play(self, t: float) -> None:
+        flight = self._flight
+        assert flight is not None
+        self._flight_time = t
+        for k, index in enumerate(self._flown):
+            d = self._dice[index]
+            if d.state != FLY:
+                continue
+            x, y, z, q = flight.pose(k, t)
+            d.x, d.y, d.z = self._canvas(x, y, z)
+            d.q = q
+        while self._heard < len(flight.hits) and flight.hits[self._heard].time <= t:
+            hit = flight.hits[self._heard]
+            self._heard += 1
+            if self.on_hit:
+                self.on_hit(hit.strength, hit.material)
+        if t >= flight.duration:
+            self._land()
+
+    def _land(self) -> None:
+        """The flight is over: every flown die lies where the physics left it, on its engine's face."""
+        flight = self._flight
+        self._flight = None
+        if flight is None:
             return
-        for d, (x, y) in zip(loose, self._line(loose)):
-            goal = (x, y, _nearest_turn(d.angle, 90) % 360, 0.0)
+        for k, index in enumerate(self._flown):
+            d = self._dice[index]
+            if d.state != FLY:
+                continue
+            x, y, q = flight.rest[k]
+            d.x, d.y, _ = self._canvas(x, y, 0.5)
+            d.z, d.angle = 0.0, yaw(q)
+            d.base = q_mul(q_axis_angle((0.0, 0.0, 1.0), -math.radians(d.angle)), q)
+            d.state, d.q, d.home = REST, None, (d.x, d.y)
+
+    def tidy(self, glide: bool = True) -> None:
+        """Dice at rest that found no free spot (a row the panels over the felt left tight) lie down afresh:
+        evenly spaced, in the order of their numbers, along the lowest line that holds them all."""
+        loose = sorted((d for d in self._dice if d.state == REST and not d.held), key=lambda d: self.rank(d.index))
+        if all(self.spots.free(d.spot(), self._claims(d), 0) for d in loose):
+            return
+        others = [d.spot() for d in self._dice if d.state == REST and d not in loose and not d.held]
+        for d, (x, y) in zip(loose, self.spots.line(len(loose), others)):
+            goal = (x, y, round(d.angle / 90) * 90, 0.0)
             if glide:
                 self._ease(d, goal, HOLD_TIME, 0.0, "in_out_cubic")
             else:
                 d.x, d.y, d.angle, d.home = x, y, goal[2], (x, y)
 
-    def _line(self, dice: list[_Die]) -> list[tuple[float, float]]:
-        """Spots for ``dice`` side by side across the tray, on the lowest line where each is free; none if no
-        line holds them all."""
-        lo_x, hi_x, lo_y, hi_y = self._bounds()
-        step = (hi_x - lo_x) / max(1, len(dice) - 1)
-        xs = [lo_x + i * step for i in range(len(dice))] if len(dice) > 1 else [float(self.tray.centerx)]
-        others = [(d.x, d.y) for d in self._dice if d.state == REST and d not in dice]
-        y = hi_y
-        while y >= lo_y and (len(dice) < 2 or step >= self.size + self.gap):
-            if all(self._free(x, y, d, others) for x, d in zip(xs, dice)):
-                return [(x, y) for x in xs]
-            y -= self.size * 0.2
-        return []
-
     def busy(self) -> bool:
-        return any(d.state in (HAND, FLY, EASE) for d in self._dice)
+        return self._flight is not None or any(d.state in (FLY, EASE) for d in self._dice)
 
     def skip(self) -> None:
         """Every die at rest now, on its final face."""
-        for die in self._dice:
-            if die.state in (HAND, FLY):
-                self._settle(die)
+        if self._flight is not None:
+            self._land()
         self._clock.finish_all()
+
+    # ------------------------------------------------------------ glides
+
+    def _ease(self, d: _Die, goal: tuple[float, float, float, float], duration: float, arc: float,
+              easing: str) -> None:
+        self._clock.tweens = [t for t in self._clock.tweens if t.target is not d]
+        d.start = (d.x, d.y, d.angle, max(0.0, d.z))
+        d.goal, d.arc, d.progress, d.state = goal, arc, 0.0, EASE
+        self._clock.tween(d, "progress", 1.0, duration, easing, on_done=lambda: self._rest(d))
+
+    @staticmethod
+    def _apply_ease(d: _Die) -> None:
+        t = d.progress
+        d.x, d.y, d.angle, z = (a + (b - a) * t for a, b in zip(d.start, d.goal))
+        d.z = z + d.arc * math.sin(math.pi * min(1.0, max(0.0, t)))
+
+    def _rest(self, d: _Die) -> None:
+        if d.state != EASE:
+            return
+        d.x, d.y, d.angle, _ = d.goal
+        d.z, d.state = 0.0, REST
+        if not d.held:
+            d.home = (d.x, d.y)
+
+    def _put_down(self, d: _Die) -> None:
+        """At rest at once, at the next tidy free spot on the felt (a row across the middle)."""
+        pitch = self.size * 1.45
+        x = self.tray.centerx + (self.rank(d.index) - (self.count - 1) / 2) * pitch
+        d.angle = round(d.angle / 90) * 90
+        d.x, d.y = self.spots.find(x, self.tray.centery, d.angle, self._claims(d))
+        d.z, d.state, d.q = 0.0, REST, None
+        d.home = (d.x, d.y)
+
+    def _claims(self, exclude: _Die) -> list[Spot]:
+        """Where the other dice on the felt are, or are gliding to, at rest."""
+        spots = []
+        for d in self._dice:
+            if d is exclude or d.held:
+                continue
+            if d.state == REST:
+                spots.append(d.spot())
+            elif d.state == EASE:
+                spots.append((d.goal[0], d.goal[1], d.goal[2]))
+        return spots
+
+    # ------------------------------------------------------------ questions
 
     def die_at(self, pos: tuple[int, int]) -> int | None:
         for die in reversed(self._draw_order()):  # the topmost die wins
@@ -193,21 +447,33 @@ class DiceTray(DicePhysics):
                 return die.index
         return None
 
-    def shown_faces(self) -> list[int | None]:
-        return [None if d.state == OFF else d.shown for d in self._dice]
+    def shown_faces(self) -> list[Hashable]:
+        """The face on top of each die now (None for a die not on the table)."""
+        shown = []
+        for d in self._dice:
+            if d.state == OFF or d.labels is None:
+                shown.append(None)
+            elif d.state == FLY:
+                shown.append(self.faces_of(d.index)[d.labels.number_on(up_axis(d.orientation())) - 1])
+            else:
+                shown.append(d.face)
+        return shown
 
     def die_rect(self, die: int) -> pygame.Rect:
-        """The die's square as drawn now (scaled up while high), unrotated."""
+        """The die's top face as drawn now (larger while lifted), upright."""
         d = self._dice[die]
         if d.state == OFF:
             return pygame.Rect(self.tray.center, (0, 0))
-        side = round(self.size * self._zoom(d))
+        fx, fy = (d.x - self.tray.left) / self.size, (self.tray.bottom - d.y) / self.size
+        top = 1.0 + d.z / self.size
+        cx, cy = self.view.point(fx, fy, top)
+        side = round(self.size * self.view.scale_at(top))
         rect = pygame.Rect(0, 0, side, side)
-        rect.center = (round(d.x), round(d.y))
+        rect.center = (round(cx), round(cy))
         return rect
 
     def keep_order(self, order: list[int]) -> None:
-        """The dice resting in the tray swap spots so that they lie left to right in ``order``."""
+        """The dice resting on the felt swap spots so that they lie left to right in ``order``."""
         resting = [d for d in order if self._dice[d].state == REST and not self._dice[d].held]
         spots = sorted((self._dice[d].x, self._dice[d].y) for d in resting)
         for d, (x, y) in zip(resting, spots):
@@ -216,7 +482,7 @@ class DiceTray(DicePhysics):
             die.home = (x, y)
 
     def rank(self, die: int) -> int:
-        """The dice's numbers keep their order in a tidy row too (a resumed turn lies as it landed)."""
+        """Where a die comes in a tidy row, left to right (the key numbers' order, when the owner set one)."""
         if self.slot_order is not None and die in self.slot_order:
             return self.slot_order.index(die)
         return die
@@ -231,9 +497,9 @@ class DiceTray(DicePhysics):
         return float(row.centerx), row.top + (die + 0.5) * row.height / self.count
 
     def top_of_last_row(self) -> int:
-        """The top of the lowest row where dice rest: a panel over the tray that ends above it leaves them a row."""
-        lowest_centre = self._bounds()[3]
-        return int(lowest_centre) - (self.size + 2) // 2 - 1  # the square a resting die claims (see _free)
+        """The top of the lowest row where dice rest: a panel over the felt that ends above it leaves them a row."""
+        lowest_centre = self.spots.bounds()[3]
+        return int(lowest_centre) - (self.size + 2) // 2 - 1
 
     def is_held(self, die: int) -> bool:
         return self._dice[die].held
@@ -243,30 +509,23 @@ class DiceTray(DicePhysics):
     def draw(self, surface: pygame.Surface) -> None:
         dice = self._draw_order()
         for d in dice:  # all shadows first, so no shadow falls on a die
-            self._draw_shadow(surface, d)
+            x, y, q = self._felt_pose(d)
+            draw_shadow(surface, self.view, x, y, 0.5 + d.z / self.size, _turn_of(q))
         for d in dice:
             if d.index in self.highlight:
                 glow = die_art.glow_surface(self.size, GLOW_COLOUR)
-                surface.blit(glow, glow.get_rect(center=(round(d.x), round(d.y))))
-            frame = die_art.die_frame(d.shown, self.size, d.angle, self._zoom(d), self.style, d.held)
-            surface.blit(frame, frame.get_rect(center=(round(d.x), round(d.y))))
+                surface.blit(glow, glow.get_rect(center=self.die_rect(d.index).center))
+            x, y, q = self._felt_pose(d)
+            assert d.labels is not None
+            pose = Pose(x, y, 0.5 + d.z / self.size, q, d.labels)
+            self.renderer.draw(surface, self.view, pose, self.look_of(d.index), d.held, key=d.index)
             if self.focus == d.index:
                 self._draw_focus(surface, self.die_rect(d.index))
+        self.cup.draw(surface)
 
     def _draw_order(self) -> list[_Die]:
-        seen = [d for d in self._dice if d.state not in (OFF, HAND) and d.shown is not None]
+        seen = [d for d in self._dice if d.state != OFF and d.labels is not None]
         return sorted(seen, key=lambda d: d.z)  # lower dice first; sorted() keeps ties in die order
-
-    def _zoom(self, d: _Die) -> float:
-        return 1.0 + HEIGHT_ZOOM * max(0.0, d.z) / self.size
-
-    def _draw_shadow(self, surface: pygame.Surface, d: _Die) -> None:
-        # Light from the top-left: the higher the die, the further, larger and fainter its shadow.
-        height = max(0.0, d.z) / self.size
-        frame = die_art.shadow_frame(self.size, d.angle, 1.0 + 0.2 * height, 1.0 - min(0.6, 0.5 * height))
-        dx = self.size * (0.05 + 0.4 * height)
-        dy = self.size * (0.08 + 0.55 * height)
-        surface.blit(frame, frame.get_rect(center=(round(d.x + dx), round(d.y + dy))))
 
     def _draw_focus(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         ring = rect.inflate(12, 12)
@@ -274,34 +533,12 @@ class DiceTray(DicePhysics):
         pygame.draw.rect(surface, SHADOW, ring.inflate(4, 4), 2, border_radius=radius + 2)
         pygame.draw.rect(surface, FOCUS_COLOUR, ring, 3, border_radius=radius)
 
-    # ------------------------------------------------------------ throwing
+
+def _turn_of(q: Quat) -> float:
+    """Roughly how a die is turned about the vertical, for its shadow: the most level body axis's heading."""
+    m = q_matrix(q)
+    k = min(range(3), key=lambda c: abs(m[6 + c]))
+    return math.degrees(math.atan2(m[3 + k], m[k])) % 90
 
 
-
-    # ------------------------------------------------------------ physics
-
-
-
-
-
-
-
-
-
-
-
-
-    # ------------------------------------------------------------ settling and gliding
-
-
-
-
-
-
-
-    # ------------------------------------------------------------ free spots
-
-
-
-
-
+__all__ = ["DiceTray", "Toss", "AXES"]

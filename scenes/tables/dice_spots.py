@@ -1,0 +1,136 @@
+"""Where a die may lie on the felt: inside the rails, off the hold row and the panels over the felt, and
+clear of the other dice (as turned squares, not circles). Used by the tray for a thrown die's resting
+place, for a released die's way back, and to lay dice out when the felt is crowded."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+Spot = tuple[float, float, float]  # centre x, y in canvas pixels and turn in degrees
+
+
+def squares_overlap(a: Spot, b: Spot, side: float) -> bool:
+    """Whether two squares of ``side`` pixels, centred and turned as given, overlap (separating axes)."""
+    ax, ay, at = a
+    bx, by, bt = b
+    if (ax - bx) ** 2 + (ay - by) ** 2 >= 2 * side * side:  # further apart than their diagonals reach
+        return False
+    half = side / 2
+    corners = []
+    for x, y, turn in (a, b):
+        c, s = math.cos(math.radians(turn)), math.sin(math.radians(turn))
+        corners.append([(x + c * u - s * v, y - s * u - c * v) for u, v in
+                        ((-half, -half), (half, -half), (half, half), (-half, half))])
+    for turn in (at, bt):
+        for angle in (turn, turn + 90):
+            nx, ny = math.cos(math.radians(angle)), -math.sin(math.radians(angle))
+            pa = [x * nx + y * ny for x, y in corners[0]]
+            pb = [x * nx + y * ny for x, y in corners[1]]
+            if max(pa) <= min(pb) + 1e-6 or max(pb) <= min(pa) + 1e-6:
+                return False
+    return True
+
+
+def square_hits_rect(spot: Spot, side: float, rect: pygame.Rect) -> bool:
+    """Whether a turned square overlaps an upright rectangle."""
+    if not rect.width or not rect.height:
+        return False
+    box = (rect.centerx, rect.centery, 0.0)
+    if rect.width == rect.height:
+        return squares_overlap(spot, box, rect.width) if side == rect.width else _bounding(spot, side, rect)
+    return _bounding(spot, side, rect)
+
+
+def _bounding(spot: Spot, side: float, rect: pygame.Rect) -> bool:
+    """A turned square against a rectangle, by the square's upright bounding box (a little cautious)."""
+    x, y, turn = spot
+    t = math.radians(turn)
+    half = side / 2 * (abs(math.cos(t)) + abs(math.sin(t)))
+    return (x + half > rect.left and x - half < rect.right and y + half > rect.top and y - half < rect.bottom)
+
+
+class Spots:
+    """The felt's free spots for dice of ``size`` pixels, ``gap`` pixels apart at least."""
+
+    def __init__(self, felt: pygame.Rect, hold_row: pygame.Rect, size: int):
+        self.felt = pygame.Rect(felt)
+        self.hold_row = pygame.Rect(hold_row)
+        self.keep_clear: list[pygame.Rect] = []  # where no die may come to rest (panels over the felt)
+        self.size = size
+        self.gap = max(4, round(size * 0.1))
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        """The box a resting die's centre must stay in to lie wholly inside the felt."""
+        half = self.size / 2 + max(2, self.size * 0.05)
+        lo_x, hi_x = self.felt.left + half, self.felt.right - half
+        lo_y, hi_y = self.felt.top + half, self.felt.bottom - half
+        if lo_x > hi_x:
+            lo_x = hi_x = self.felt.centerx
+        if lo_y > hi_y:
+            lo_y = hi_y = self.felt.centery
+        return lo_x, hi_x, lo_y, hi_y
+
+    def near(self, x: float, y: float) -> tuple[float, float]:
+        lo_x, hi_x, lo_y, hi_y = self.bounds()
+        return max(lo_x, min(hi_x, x)), max(lo_y, min(hi_y, y))
+
+    def off_limits(self, spot: Spot) -> bool:
+        """On the hold row or under a panel: no die rests there."""
+        side = self.size + 2
+        return square_hits_rect(spot, side, self.hold_row) or any(square_hits_rect(spot, side, r)
+                                                                   for r in self.keep_clear)
+
+    def inside(self, spot: Spot, slack: float = 0.0) -> bool:
+        """Wholly on the felt (within ``slack`` pixels)."""
+        x, y, turn = spot
+        t = math.radians(turn)
+        half = self.size / 2 * (abs(math.cos(t)) + abs(math.sin(t)))
+        return (self.felt.left - slack <= x - half and x + half <= self.felt.right + slack
+                and self.felt.top - slack <= y - half and y + half <= self.felt.bottom + slack)
+
+    def free(self, spot: Spot, claims: list[Spot], room: float | None = None) -> bool:
+        """A spot where a die may rest: inside, off limits nowhere, ``room`` clear of every claim."""
+        lo_x, hi_x, lo_y, hi_y = self.bounds()
+        x, y, _ = spot
+        if not (lo_x - 0.01 <= x <= hi_x + 0.01 and lo_y - 0.01 <= y <= hi_y + 0.01):
+            return False
+        if self.off_limits(spot):
+            return False
+        side = self.size + (self.gap if room is None else room)
+        return not any(squares_overlap(spot, claim, side) for claim in claims)
+
+    def find(self, x: float, y: float, turn: float, claims: list[Spot]) -> tuple[float, float]:
+        """The free spot nearest to (x, y): rings of candidates, growing outward."""
+        x, y = self.near(x, y)
+        if self.free((x, y, turn), claims):
+            return x, y
+        step = self.size * 0.2
+        rings = int(max(self.felt.width, self.felt.height) / step) + 1
+        for ring in range(1, rings + 1):
+            radius = ring * step
+            points = max(8, int(2 * math.pi * radius / step))
+            start = ring * 2.39996  # the golden angle: no ring favours one direction
+            found = []
+            for k in range(points):
+                a = start + 2 * math.pi * k / points
+                cx, cy = self.near(x + radius * math.cos(a), y + radius * math.sin(a))
+                if self.free((cx, cy, turn), claims):
+                    found.append((cx, cy))
+            if found:
+                return min(found, key=lambda p: (p[0] - x) ** 2 + (p[1] - y) ** 2)
+        return x, y  # a felt too small for its dice: overlap rather than leave it
+
+    def line(self, count: int, others: list[Spot]) -> list[tuple[float, float]]:
+        """Spots for ``count`` dice side by side across the felt, on the lowest line where each is free; none
+        if no line holds them all."""
+        lo_x, hi_x, lo_y, hi_y = self.bounds()
+        step = (hi_x - lo_x) / max(1, count - 1)
+        xs = [lo_x + i * step for i in range(count)] if count > 1 else [float(self.felt.centerx)]
+        y = hi_y
+        while y >= lo_y and (count < 2 or step >= self.size + self.gap):
+            if all(self.free((x, y, 0.0), others) for x in xs):
+                return [(x, y) for x in xs]
+            y -= self.size * 0.2
+        return []

@@ -1,0 +1,472 @@
+"""Thrown dice as rigid cubes: gravity, the felt, the rails and each other, simulated in three dimensions.
+
+Pure Python (no pygame), in die sides and seconds: a die is a cube 1 across with rounded edges, of mass 1.
+A cube's inertia is the same about every axis (m s^2 / 6), which keeps the rotational maths to cross
+products. Contacts are the eight rounded corners against the felt, the four rails and the other dice,
+solved with sequential impulses (restitution, Coulomb friction), a few iterations a step. That is enough
+for what a throw shows: a die lands on a corner, bounces, rolls over its edges, rocks, knocks another and
+tips flat. Why we wrote this rather than use a library: see docs/architecture.md.
+
+:func:`simulate` runs a whole throw before anything is drawn and records it, so the tray can label each die
+for the face the engine drew (:mod:`scenes.tables.cube`) and play the flight back at any speed. A throw
+where a die ends up where it may not rest (over a panel, on another die's spot) is thrown again from the
+next draw of the tray's random generator; the engine's generator is never touched.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Callable
+
+from scenes.tables.cube import Quat, flatten, q_axis_angle, q_mul, q_nlerp, q_normalise, q_random, tilt
+
+# The world, in die sides and seconds. Gravity is a real die's slowed to a third, so a throw reads.
+GRAVITY = 150.0
+ROUND = 0.12  # edge and corner radius
+REACH = math.sqrt(3) * (0.5 - ROUND) + ROUND  # centre to the furthest point of the die
+RAIL_INSET = 0.07  # the rails stand this far in, so even a die's square outline (corners unrounded) stays inside
+STEP = 1 / 240
+SAMPLE_EVERY = 2  # steps between recorded poses (120 a second)
+ITERATIONS = 4
+FELT_FRICTION, RAIL_FRICTION, DIE_FRICTION = 0.55, 0.3, 0.25
+FELT_BOUNCE, RAIL_BOUNCE, DIE_BOUNCE = 0.35, 0.55, 0.5
+BOUNCE_FROM = 1.2  # slower impacts do not bounce (resting contacts stay still)
+SLOP = 0.004  # penetration left alone, so resting contacts do not jitter
+CORRECT = 0.6  # share of deeper penetration pushed out each step
+ROLLING_DRAG = 2.2  # per second, on spin while a die touches the felt: felt is soft
+LATE, LATE_DRAG = 1.4, 6.0  # from here the felt grips harder, so every throw ends soon
+GIVE_UP = 2.2  # a die still moving now is laid flat by hand (never seen: the throw is thrown again)
+SLEEP_SPEED, SLEEP_SPIN, SLEEP_TIME, SLEEP_TILT = 0.15, 0.8, 0.12, 6.0
+HEARD_FROM = 1.0  # impact speeds below this make no sound
+LOUDEST = 14.0  # impact speed of a full-strength click
+TRIES = 8
+
+_CORNERS = tuple((sx * (0.5 - ROUND), sy * (0.5 - ROUND), sz * (0.5 - ROUND))
+                 for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1))
+
+
+class Body:
+    """One die: centre, velocity, orientation and spin (world frame: x east, y toward the far rail, z up)."""
+
+    __slots__ = ("x", "y", "z", "vx", "vy", "vz", "q", "wx", "wy", "wz", "m", "asleep", "still", "felt", "fixed")
+
+    def __init__(self, x: float, y: float, z: float, q: Quat):
+        self.x, self.y, self.z, self.q = x, y, z, q
+        self.vx = self.vy = self.vz = self.wx = self.wy = self.wz = 0.0
+        self.m = _matrix(q)
+        self.asleep = False
+        self.still = 0.0  # seconds it has been nearly still on the felt
+        self.felt = False  # touched the felt this step
+        self.fixed = False  # a die lying still that this throw must not move (it keeps its face)
+
+    def corners(self) -> list[tuple[float, float, float]]:
+        """The centres of the rounded corners, relative to the die's centre, in the world frame."""
+        m = self.m
+        return [(m[0] * a + m[1] * b + m[2] * c, m[3] * a + m[4] * b + m[5] * c, m[6] * a + m[7] * b + m[8] * c)
+                for a, b, c in _CORNERS]
+
+    def lay_flat(self) -> None:
+        self.q = flatten(self.q)
+        self.m = _matrix(self.q)
+        self.z = 0.5
+        self.vx = self.vy = self.vz = self.wx = self.wy = self.wz = 0.0
+        self.asleep = True
+
+
+def _matrix(q: Quat) -> tuple[float, ...]:
+    w, x, y, z = q
+    return (1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y),
+            2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
+            2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y))
+
+
+class _Contact:
+    """One touching point: body ``a`` against the felt, a rail or body ``b``; ``n`` points from b to a."""
+
+    __slots__ = ("a", "b", "n", "ra", "rb", "depth", "kn", "bias", "jn", "jt", "friction", "speed", "material")
+
+    def __init__(self, a: Body, b: Body | None, n, ra, rb, depth: float, friction: float, bounce: float,
+                 material: str):
+        self.a, self.b, self.n, self.ra, self.rb, self.depth = a, b, n, ra, rb, depth
+        self.friction, self.material = friction, material
+        self.kn = _effective(a, b, n, ra, rb)
+        self.speed = -_relative(a, b, ra, rb, n)  # closing speed when it began
+        self.bias = bounce * self.speed if self.speed > BOUNCE_FROM else 0.0
+        self.jn = 0.0
+        self.jt = (0.0, 0.0, 0.0)
+
+
+def _cross(a, b):
+    return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
+
+
+def _inv_mass(body: Body | None) -> float:
+    return 0.0 if body is None or body.asleep else 1.0
+
+
+def _effective(a: Body, b: Body | None, n, ra, rb) -> float:
+    """The inverse of the mass an impulse along ``n`` meets at this contact (inertia 1/6 on every axis)."""
+    ca = _cross(ra, n)
+    k = _inv_mass(a) * (1 + 6 * (ca[0] ** 2 + ca[1] ** 2 + ca[2] ** 2))
+    if b is not None and not b.asleep:
+        cb = _cross(rb, n)
+        k += 1 + 6 * (cb[0] ** 2 + cb[1] ** 2 + cb[2] ** 2)
+    return k
+
+
+def _point_velocity(body: Body | None, r) -> tuple[float, float, float]:
+    if body is None:
+        return (0.0, 0.0, 0.0)
+    return (body.vx + body.wy * r[2] - body.wz * r[1], body.vy + body.wz * r[0] - body.wx * r[2],
+            body.vz + body.wx * r[1] - body.wy * r[0])
+
+
+def _relative(a: Body, b: Body | None, ra, rb, n) -> float:
+    ua, ub = _point_velocity(a, ra), _point_velocity(b, rb)
+    return (ua[0] - ub[0]) * n[0] + (ua[1] - ub[1]) * n[1] + (ua[2] - ub[2]) * n[2]
+
+
+def _push(body: Body | None, r, j, sign: float) -> None:
+    """Apply impulse ``sign * j`` at ``r`` (mass 1, inertia 1/6)."""
+    if body is None or body.asleep:
+        return
+    jx, jy, jz = j[0] * sign, j[1] * sign, j[2] * sign
+    body.vx += jx
+    body.vy += jy
+    body.vz += jz
+    body.wx += 6 * (r[1] * jz - r[2] * jy)
+    body.wy += 6 * (r[2] * jx - r[0] * jz)
+    body.wz += 6 * (r[0] * jy - r[1] * jx)
+
+
+@dataclass
+class Hit:
+    """An impact worth hearing: when, which die, how hard (0 to 1) and against what."""
+    time: float
+    die: int
+    strength: float
+    material: str  # "felt", "rail" or "die"
+
+
+class World:
+    """Dice on a felt ``width`` x ``depth`` die sides, walled by rails on all four sides."""
+
+    def __init__(self, width: float, depth: float):
+        self.width, self.depth = width, depth
+        self.bodies: list[Body] = []
+        self.time = 0.0
+        self.hits: list[Hit] = []
+        self._heard: dict[int, float] = {}
+
+    def step(self, dt: float = STEP) -> None:
+        awake = [b for b in self.bodies if not b.asleep]
+        for b in awake:
+            b.vz -= GRAVITY * dt
+        contacts = self._contacts()
+        for _ in range(ITERATIONS):
+            for c in contacts:
+                self._solve(c)
+        late = self.time > LATE
+        for b in awake:
+            if b.felt:
+                drag = math.exp(-(LATE_DRAG if late else ROLLING_DRAG) * dt)
+                b.wx, b.wy, b.wz = b.wx * drag, b.wy * drag, b.wz * drag
+                if late:
+                    b.vx, b.vy = b.vx * drag, b.vy * drag
+            b.x += b.vx * dt
+            b.y += b.vy * dt
+            b.z += b.vz * dt
+            w, x, y, z = b.q
+            h = 0.5 * dt
+            b.q = q_normalise((w - h * (b.wx * x + b.wy * y + b.wz * z), x + h * (b.wx * w + b.wy * z - b.wz * y),
+                               y + h * (b.wy * w + b.wz * x - b.wx * z), z + h * (b.wz * w + b.wx * y - b.wy * x)))
+            b.m = _matrix(b.q)
+        self._correct(contacts)
+        self._hear(contacts)
+        self.time += dt
+        for b in awake:
+            self._maybe_sleep(b, dt)
+
+    # ------------------------------------------------------------ contacts
+
+    def _contacts(self) -> list[_Contact]:
+        found: list[_Contact] = []
+        bodies = self.bodies
+        for b in bodies:
+            b.felt = False
+            if b.asleep:
+                continue
+            near_floor = b.z < REACH
+            reach = REACH + RAIL_INSET
+            near_rail = b.x < reach or b.x > self.width - reach or b.y < reach or b.y > self.depth - reach
+            if not (near_floor or near_rail):
+                continue
+            for r in b.corners():
+                px, py, pz = b.x + r[0], b.y + r[1], b.z + r[2]
+                if pz < ROUND:
+                    b.felt = True
+                    found.append(self._touch(b, r, (0.0, 0.0, 1.0), ROUND - pz, FELT_FRICTION, FELT_BOUNCE, "felt"))
+                edge = ROUND + RAIL_INSET
+                for n, depth in (((1.0, 0.0, 0.0), edge - px), ((-1.0, 0.0, 0.0), px + edge - self.width),
+                                 ((0.0, 1.0, 0.0), edge - py), ((0.0, -1.0, 0.0), py + edge - self.depth)):
+                    if depth > 0:
+                        found.append(self._touch(b, r, n, depth, RAIL_FRICTION, RAIL_BOUNCE, "rail"))
+        for i, a in enumerate(bodies):
+            for b in bodies[i + 1:]:
+                if a.asleep and b.asleep:
+                    continue
+                dx, dy, dz = a.x - b.x, a.y - b.y, a.z - b.z
+                if dx * dx + dy * dy + dz * dz < (2 * REACH) ** 2:
+                    found += self._dice_touch(a, b) + self._dice_touch(b, a)
+        return found
+
+    def _touch(self, b: Body, r, n, depth: float, friction: float, bounce: float, material: str) -> _Contact:
+        ra = (r[0] - ROUND * n[0], r[1] - ROUND * n[1], r[2] - ROUND * n[2])
+        return _Contact(b, None, n, ra, None, depth, friction, bounce, material)
+
+    def _dice_touch(self, a: Body, b: Body) -> list[_Contact]:
+        """Corners of ``a`` inside ``b``: each pushed out through ``b``'s nearest face."""
+        found = []
+        m = b.m
+        limit = 0.5 + ROUND
+        for r in a.corners():
+            wx, wy, wz = a.x + r[0] - b.x, a.y + r[1] - b.y, a.z + r[2] - b.z
+            local = (m[0] * wx + m[3] * wy + m[6] * wz, m[1] * wx + m[4] * wy + m[7] * wz,
+                     m[2] * wx + m[5] * wy + m[8] * wz)
+            if max(abs(local[0]), abs(local[1]), abs(local[2])) >= limit:
+                continue
+            axis = min(range(3), key=lambda k: limit - abs(local[k]))
+            depth = limit - abs(local[axis])
+            sign = 1.0 if local[axis] >= 0 else -1.0
+            n = (m[axis] * sign, m[3 + axis] * sign, m[6 + axis] * sign)
+            ra = (r[0] - ROUND * n[0], r[1] - ROUND * n[1], r[2] - ROUND * n[2])
+            rb = (ra[0] + a.x - b.x, ra[1] + a.y - b.y, ra[2] + a.z - b.z)
+            if b.asleep and not b.fixed and -_relative(a, None, ra, rb, n) > 2.0:
+                b.asleep, b.still = False, 0.0  # knocked hard enough to move again
+            found.append(_Contact(a, b, n, ra, rb, depth, DIE_FRICTION, DIE_BOUNCE, "die"))
+        return found
+
+    def _solve(self, c: _Contact) -> None:
+        """One pass over one contact: the normal impulse (never pulling), then friction against the sliding,
+        at most ``friction`` times the normal impulse so far. Written out long hand: this is the hot loop."""
+        a, b, n, ra, rb = c.a, c.b, c.n, c.ra, c.rb
+        nx, ny, nz = n
+        # Velocity of a's contact point, less b's.
+        ux = a.vx + a.wy * ra[2] - a.wz * ra[1]
+        uy = a.vy + a.wz * ra[0] - a.wx * ra[2]
+        uz = a.vz + a.wx * ra[1] - a.wy * ra[0]
+        moving_b = b is not None and not b.asleep
+        if b is not None:
+            ux -= b.vx + b.wy * rb[2] - b.wz * rb[1]
+            uy -= b.vy + b.wz * rb[0] - b.wx * rb[2]
+            uz -= b.vz + b.wx * rb[1] - b.wy * rb[0]
+        vn = ux * nx + uy * ny + uz * nz
+        total = c.jn + (c.bias - vn) / c.kn
+        if total < 0.0:
+            total = 0.0
+        j = total - c.jn
+        c.jn = total
+        if j:
+            _push(a, ra, (nx * j, ny * j, nz * j), 1.0)
+            if moving_b:
+                _push(b, rb, (nx * j, ny * j, nz * j), -1.0)
+        # Sliding left after that impulse: the tangential part of the new relative velocity.
+        ux = a.vx + a.wy * ra[2] - a.wz * ra[1]
+        uy = a.vy + a.wz * ra[0] - a.wx * ra[2]
+        uz = a.vz + a.wx * ra[1] - a.wy * ra[0]
+        if b is not None:
+            ux -= b.vx + b.wy * rb[2] - b.wz * rb[1]
+            uy -= b.vy + b.wz * rb[0] - b.wx * rb[2]
+            uz -= b.vz + b.wx * rb[1] - b.wy * rb[0]
+        vn = ux * nx + uy * ny + uz * nz
+        tx, ty, tz = ux - vn * nx, uy - vn * ny, uz - vn * nz
+        slide = math.sqrt(tx * tx + ty * ty + tz * tz)
+        if slide < 1e-9:
+            return
+        tx, ty, tz = tx / slide, ty / slide, tz / slide
+        rt = ra[0] * tx + ra[1] * ty + ra[2] * tz
+        k = 1 + 6 * (ra[0] ** 2 + ra[1] ** 2 + ra[2] ** 2 - rt * rt)
+        if moving_b:
+            rt = rb[0] * tx + rb[1] * ty + rb[2] * tz
+            k += 1 + 6 * (rb[0] ** 2 + rb[1] ** 2 + rb[2] ** 2 - rt * rt)
+        jt = -slide / k
+        old = c.jt
+        ax, ay, az = old[0] + jt * tx, old[1] + jt * ty, old[2] + jt * tz
+        size = math.sqrt(ax * ax + ay * ay + az * az)
+        cap = c.friction * total
+        if size > cap:
+            ax, ay, az = ax * cap / size, ay * cap / size, az * cap / size
+        c.jt = (ax, ay, az)
+        step = (ax - old[0], ay - old[1], az - old[2])
+        _push(a, ra, step, 1.0)
+        if moving_b:
+            _push(b, rb, step, -1.0)
+
+    def _correct(self, contacts: list[_Contact]) -> None:
+        """Push bodies out of what they sank into (the deepest corner of each; dice share the push)."""
+        pushes: dict[int, list[float]] = {}
+        for c in contacts:
+            depth = c.depth
+            if depth <= SLOP:
+                continue
+            amount = (depth - SLOP) * CORRECT * (0.5 if c.b is not None and not c.b.asleep else 1.0)
+            for body, sign in ((c.a, 1.0), (c.b, -1.0)):
+                if body is None or body.asleep:
+                    continue
+                p = pushes.setdefault(id(body), [0.0, 0.0, 0.0, body])  # type: ignore[list-item]
+                for k in range(3):
+                    want = c.n[k] * amount * sign
+                    if abs(want) > abs(p[k]):
+                        p[k] = want
+        for px, py, pz, body in pushes.values():
+            body.x += px
+            body.y += py
+            body.z += pz
+
+    def _hear(self, contacts: list[_Contact]) -> None:
+        for c in contacts:
+            if c.speed < HEARD_FROM:
+                continue
+            die = self.bodies.index(c.a) if not c.a.asleep else self.bodies.index(c.b)  # type: ignore[arg-type]
+            if self.time - self._heard.get(die, -1.0) < 0.05:
+                continue
+            self._heard[die] = self.time
+            self.hits.append(Hit(self.time, die, min(1.0, c.speed / LOUDEST), c.material))
+
+    def _maybe_sleep(self, b: Body, dt: float) -> None:
+        speed = math.sqrt(b.vx * b.vx + b.vy * b.vy + b.vz * b.vz)
+        spin = math.sqrt(b.wx * b.wx + b.wy * b.wy + b.wz * b.wz)
+        if b.felt and speed < SLEEP_SPEED and spin < SLEEP_SPIN and tilt(b.q) < SLEEP_TILT:
+            b.still += dt
+            if b.still >= SLEEP_TIME:
+                b.lay_flat()
+        else:
+            b.still = 0.0
+
+
+# ---------------------------------------------------------------- a whole throw, recorded
+
+@dataclass
+class Flight:
+    """A recorded throw: each die's pose every 1/120 s until all rest, and the impacts heard on the way."""
+    poses: list[list[tuple[float, float, float, Quat]]]  # poses[die][k]: x, y, z, orientation at k / 120 s
+    hits: list[Hit]
+    settled: bool  # every die came to rest by itself (no die laid flat by hand)
+    tries: int = 1
+    rest: list[tuple[float, float, Quat]] = field(default_factory=list)  # where each die lies at the end
+
+    @property
+    def duration(self) -> float:
+        return (len(self.poses[0]) - 1) * STEP * SAMPLE_EVERY if self.poses else 0.0
+
+    def pose(self, die: int, t: float) -> tuple[float, float, float, Quat]:
+        """Where die ``die`` is ``t`` seconds into the throw (between two samples, in between them)."""
+        track = self.poses[die]
+        k = t / (STEP * SAMPLE_EVERY)
+        if k >= len(track) - 1:
+            return track[-1]
+        i = max(0, int(k))
+        f = k - i
+        (x0, y0, z0, q0), (x1, y1, z1, q1) = track[i], track[i + 1]
+        return x0 + (x1 - x0) * f, y0 + (y1 - y0) * f, z0 + (z1 - z0) * f, q_nlerp(q0, q1, f)
+
+
+@dataclass(frozen=True)
+class Aim:
+    """How the dice leave the hand: from ``start`` (die sides on the felt), toward ``direction`` (a unit
+    vector on the felt), with ``strength`` 1 for an ordinary throw (a hard flick up to 2, a soft one 0.5)."""
+    start: tuple[float, float]
+    direction: tuple[float, float] = (0.0, 1.0)
+    strength: float = 1.0
+
+
+RestCheck = Callable[[list[tuple[float, float, Quat]]], bool]
+
+
+def simulate(width: float, depth: float, count: int, aim: Aim, rng: random.Random,
+             may_rest: RestCheck | None = None, obstacles: list[tuple[float, float, Quat]] = ()) -> Flight:
+    """Throw ``count`` dice and record the flight until every die rests (at most ``GIVE_UP`` seconds).
+
+    A throw whose dice do not all come to rest by themselves, or whose resting places ``may_rest`` refuses,
+    is thrown again with the next draws of ``rng`` (up to ``TRIES`` times; then the last one stands).
+    ``obstacles`` are dice lying on the felt (x, y, orientation) that the throw bounces off but never moves."""
+    flight = None
+    for attempt in range(1, TRIES + 1):
+        flight = _one_throw(width, depth, count, aim, rng, obstacles)
+        flight.tries = attempt
+        if flight.settled and (may_rest is None or may_rest(flight.rest)):
+            break
+    assert flight is not None
+    return flight
+
+
+def _one_throw(width: float, depth: float, count: int, aim: Aim, rng: random.Random,
+               obstacles: list[tuple[float, float, Quat]]) -> Flight:
+    world = World(width, depth)
+    thrown = _launch(width, depth, count, aim, rng)
+    world.bodies = thrown + [_lying(x, y, q) for x, y, q in obstacles]
+    poses: list[list] = [[] for _ in range(count)]
+    steps = 0
+    settled = True
+    while True:
+        if steps % SAMPLE_EVERY == 0:
+            for track, b in zip(poses, thrown):
+                track.append((b.x, b.y, b.z, b.q))
+            if all(b.asleep for b in thrown):
+                break
+        if world.time >= GIVE_UP:
+            settled = False
+            for b in thrown:
+                if not b.asleep:
+                    b.lay_flat()
+            for track, b in zip(poses, thrown):
+                track.append((b.x, b.y, b.z, b.q))
+            break
+        world.step()
+        steps += 1
+    rest = [(b.x, b.y, b.q) for b in thrown]
+    return Flight(poses, world.hits, settled, rest=rest)
+
+
+def _lying(x: float, y: float, q: Quat) -> Body:
+    body = Body(x, y, 0.5, q)
+    body.asleep = body.fixed = True
+    return body
+
+
+def _launch(width: float, depth: float, count: int, aim: Aim, rng: random.Random) -> list[Body]:
+    """Dice leave the hand in a loose handful above ``aim.start``, flying toward ``aim.direction``."""
+    dx, dy = aim.direction
+    norm = math.hypot(dx, dy) or 1.0
+    dx, dy = dx / norm, dy / norm
+    side_x, side_y = -dy, dx  # across the throw
+    bodies = []
+    strength = max(0.3, min(2.2, aim.strength))
+    for k in range(count):
+        across = (k - (count - 1) / 2) * 1.35 + rng.uniform(-0.15, 0.15)
+        back = rng.uniform(-0.4, 0.4)
+        x = aim.start[0] + side_x * across + dx * back
+        y = aim.start[1] + side_y * across + dy * back
+        x = max(REACH, min(width - REACH, x))
+        y = max(REACH, min(depth - REACH, y))
+        body = Body(x, y, 1.3 + 1.1 * (k % 2) + rng.uniform(0, 0.5), q_random(rng))
+        speed = rng.uniform(9.0, 13.0) * strength
+        turn = rng.uniform(-0.25, 0.25)
+        fan = (k - (count - 1) / 2) * 0.08  # outer dice fly outward, as from an opening hand
+        c, s = math.cos(turn + fan), math.sin(turn + fan)
+        body.vx = speed * (dx * c - dy * s)
+        body.vy = speed * (dx * s + dy * c)
+        body.vz = rng.uniform(1.0, 5.0)
+        spin = rng.uniform(12.0, 26.0) * min(1.5, strength)
+        axis = (rng.gauss(0, 1), rng.gauss(0, 1), rng.gauss(0, 1) * 0.5)
+        n = math.sqrt(sum(a * a for a in axis)) or 1.0
+        body.wx, body.wy, body.wz = (a / n * spin for a in axis)
+        bodies.append(body)
+    return bodies
+
+
+def spin_about(q: Quat, axis, angle: float) -> Quat:
+    """``q`` turned by ``angle`` radians about a world ``axis`` (for scripted glides)."""
+    return q_normalise(q_mul(q_axis_angle(axis, angle), q))
