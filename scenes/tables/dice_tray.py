@@ -373,18 +373,31 @@ class DiceTray:
             d.state, d.q, d.home = REST, None, (d.x, d.y)
 
     def tidy(self, glide: bool = True) -> None:
-        """Dice at rest that found no free spot (a row the panels over the felt left tight) lie down afresh:
-        evenly spaced, in the order of their numbers, along the lowest line that holds them all."""
+        """Dice at rest that lie too close (a throw on a crowded felt, a row the panels over it left tight)
+        move to the nearest free spot; if that leaves any too close, all lie down afresh, evenly spaced in
+        the order of their numbers, along the lowest line that holds them all."""
         loose = sorted((d for d in self._dice if d.state == REST and not d.held), key=lambda d: self.rank(d.index))
         if all(self.spots.free(d.spot(), self._claims(d), 0) for d in loose):
             return
-        others = [d.spot() for d in self._dice if d.state == REST and d not in loose and not d.held]
-        for d, (x, y) in zip(loose, self.spots.line(len(loose), others)):
-            goal = (x, y, round(d.angle / 90) * 90, 0.0)
+        goals: dict[int, tuple[float, float, float]] = {}
+        for d in loose:
+            claims = [goals.get(o.index, o.spot()) for o in loose if o is not d]
+            if not self.spots.free(goals.get(d.index, d.spot()), claims, 0):
+                angle = round(d.angle / 90) * 90
+                goals[d.index] = (*self.spots.find(d.x, d.y, angle, claims), angle)
+        final = [goals.get(d.index, d.spot()) for d in loose]
+        if any(squares_overlap(a, b, self.size) for i, a in enumerate(final) for b in final[i + 1:]):
+            others = [d.spot() for d in self._dice if d.state == REST and d not in loose and not d.held]
+            goals = {d.index: (x, y, round(d.angle / 90) * 90) for d, (x, y) in
+                     zip(loose, self.spots.line(len(loose), others))}
+        for d in loose:
+            if d.index not in goals:
+                continue
+            x, y, angle = goals[d.index]
             if glide:
-                self._ease(d, goal, HOLD_TIME, 0.0, "in_out_cubic")
+                self._ease(d, (x, y, angle, 0.0), HOLD_TIME, 0.0, "in_out_cubic")
             else:
-                d.x, d.y, d.angle, d.home = x, y, goal[2], (x, y)
+                d.x, d.y, d.angle, d.home = x, y, angle, (x, y)
 
     def busy(self) -> bool:
         return self._flight is not None or any(d.state in (FLY, EASE) for d in self._dice)
