@@ -82,7 +82,7 @@ class Sounds:
         self.volume = _clamp(volume)
         self._bank: dict[str, list[pygame.mixer.Sound]] = {}
         self._last: dict[str, int] = {}
-        # Picks clack variants; its own generator so the game's random state is never touched.
+        # Picks takes and spreads impacts' loudness; its own generator, so the game's random state is never touched.
         self._pick = random.Random()
         self._hit_channels: list[int] = []
         self._hit_strengths = [0.0] * HIT_VOICES  # what each impact channel last started at
@@ -110,7 +110,7 @@ class Sounds:
             spec = pygame.mixer.get_init()
             if not spec:
                 return {}
-            # Several at once: five dice landing must not cut each other off.
+            # Several at once: a chime must not cut off another; the impacts and the rattle get theirs on top.
             pygame.mixer.set_num_channels(max(CHANNELS + OWN_CHANNELS, pygame.mixer.get_num_channels()))
             return {name: [pygame.mixer.Sound(str(path)) for path in sound_files(name)] for name in NAMES}
         except _MIXER_ERRORS:
