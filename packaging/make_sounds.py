@@ -7,7 +7,7 @@ recordings, so the sounds are ours to ship: see assets/sounds/README.md). Each f
 mono PCM; the game loads them with ``pygame.mixer.Sound``, which fits them to whatever mixer is open.
 Run again after changing a sound; ``tests/test_sound.py`` checks the shipped files are what this makes.
 
-Speed: everything is made in about 0.13 s at 44.1 kHz (2-core dev box). A
+Speed: everything is made in about 0.2 s at 44.1 kHz (2-core dev box). A
 per-sample Python loop would take about a second, so the waves are built
 with C-level iterators instead. A decaying sine is the imaginary part of a
 running complex product (``accumulate``); a steady brass tone is one block
@@ -30,7 +30,9 @@ from operator import add, and_, attrgetter, floordiv, mul, sub
 import wave
 from pathlib import Path
 
-NAMES = ("rattle", "clack", "hold", "score", "zero", "bonus", "fanfare", "click", "turn", "win")
+NAMES = ("rattle", "clack", "hold", "score", "zero", "bonus", "fanfare", "click", "turn", "win",
+         "hit_felt", "hit_rail", "hit_die", "cup")
+TAKES = 4  # of each impact: a die's hits in a row never sound alike
 
 # Each sound is normalised to this peak, leaving headroom when several overlap.
 PEAK = 0.8
@@ -299,6 +301,98 @@ def _click(rate: float, rng: random.Random) -> list[float]:
     return _envelope(out, rate, attack=0.002, release=0.006)
 
 
+# --- the dice's impacts and the cup -----------------------------------------------------------------
+
+
+def _burst(rng: random.Random, rate: float, seconds: float, smooth: int) -> list[float]:
+    """The contact itself: noise swelling and fading over ``seconds`` (a bare burst sounds harsh);
+    ``smooth`` takes the hiss off, the more the softer what was struck."""
+    tick = _noise(rng, max(2, int(rate * seconds)), smooth=smooth)
+    half = len(tick) // 2
+    window = _ramp(half) + tuple(reversed(_ramp(len(tick) - half)))
+    return list(map(mul, tick, window))
+
+
+def _hit_felt(rate: float, rng: random.Random) -> list[float]:
+    """A die landing on the felt: the cloth swallows the die's ring, leaving a dull, short thud."""
+    out = _silence(rate, 0.05)
+    # The table under the cloth: a low thump, and a boxy mid one so small speakers (no bass) hear it too.
+    _ring(out, 0, rate, rng.uniform(115.0, 145.0), 0.010, 0.8, attack=0.002)
+    _ring(out, 0, rate, rng.uniform(360.0, 420.0), 0.008, 0.7, attack=0.001)
+    # The die itself, muffled by the cloth: a "tok" gone within a few milliseconds.
+    _ring(out, 0, rate, rng.uniform(650.0, 850.0), 0.005, 0.5)
+    _ring(out, 0, rate, rng.uniform(1600.0, 2000.0), 0.002, 0.08)
+    _mix(out, _burst(rng, rate, 0.006, 20), 0, 1.8)  # the cloth's soft puff
+    return _envelope(out, rate, attack=0.0015, release=0.025)
+
+
+def _hit_rail(rate: float, rng: random.Random) -> list[float]:
+    """A die striking the wooden rail: a hollow knock, the wood's modes ringing over the box under it."""
+    out = _silence(rate, 0.13)
+    pitch = rng.uniform(540.0, 640.0)
+    # Wood: a clear first mode, the upper ones inharmonic and dying fast, each a little detuned per take.
+    for ratio, amp, tau in ((1.0, 1.0, 0.024), (2.6, 0.6, 0.011), (4.3, 0.4, 0.006), (6.9, 0.2, 0.003)):
+        _ring(out, 0, rate, pitch * ratio * rng.uniform(0.98, 1.02), tau * rng.uniform(0.9, 1.1), amp)
+    # Hollow: the air in the rail's box, lower and ringing longest.
+    _ring(out, 0, rate, rng.uniform(205.0, 245.0), 0.03, 0.7, attack=0.0015)
+    _mix(out, _burst(rng, rate, 0.0012, 3), 0, 0.9)  # the corner of the die meeting hard wood
+    return _envelope(out, rate, attack=0.0015, release=0.03)
+
+
+def _hit_die(rate: float, rng: random.Random) -> list[float]:
+    """Two dice meeting: a sharp, bright click of hard plastic, high and over almost at once."""
+    out = _silence(rate, 0.03)
+    pitch = rng.uniform(2900.0, 3500.0)
+    for ratio, amp, tau in ((1.0, 1.0, 0.003), (1.48, 0.7, 0.0022), (2.13, 0.45, 0.0016), (2.9, 0.25, 0.001)):
+        _ring(out, 0, rate, pitch * ratio * rng.uniform(0.97, 1.03), tau * rng.uniform(0.85, 1.15), amp)
+    _ring(out, 0, rate, rng.uniform(1100.0, 1400.0), 0.003, 0.4)  # a little body, so it is not a tick
+    _mix(out, _burst(rng, rate, 0.0015, 2), 0, 1.6)
+    return _envelope(out, rate, attack=0.0015, release=0.01)
+
+
+def _mix_around(buf: list[float], wave: list[float], start: int, gain: float) -> None:
+    """``_mix``, with whatever runs past the end added in from the start: a loop made this way has no seam."""
+    start %= len(buf)
+    _mix(buf, wave, start, gain)
+    rest = wave[len(buf) - start :]
+    while rest:
+        _mix(buf, rest, 0, gain)
+        rest = rest[len(buf) :]
+
+
+def _cup(rate: float, rng: random.Random) -> list[float]:
+    """Dice shaken in a cup, as a loop: each stroke slams them against the wall, and between strokes they
+    tumble against each other. Every knock is mixed in around the loop's end, so it repeats without a click."""
+    seconds = 1.0
+    out = _silence(rate, seconds)
+    walls = []
+    for _ in range(4):
+        # The cup's wall: a hollow, papery knock (leather over a light shell).
+        wall = _silence(rate, 0.06)
+        _ring(wall, 0, rate, rng.uniform(700.0, 900.0), 0.008, 1.0)
+        _ring(wall, 0, rate, rng.uniform(1600.0, 2000.0), 0.004, 0.4)
+        _ring(wall, 0, rate, rng.uniform(240.0, 290.0), 0.012, 0.5, attack=0.002)
+        _mix(wall, _burst(rng, rate, 0.001, 2), 0, 0.6)
+        walls.append(wall)
+    clicks = [_hit_die(rate, rng) for _ in range(4)]
+    strokes = (0.06, 0.3, 0.55, 0.79)  # a little uneven, as a hand shakes
+    for stroke in strokes:
+        t = stroke + rng.uniform(-0.01, 0.01)
+        for k in range(rng.randrange(5, 8)):  # the dice arrive at the wall one after another
+            gain = rng.uniform(0.6, 1.0) * (0.8**k)
+            _mix_around(out, rng.choice(walls), int(rate * t), gain)
+            if rng.random() < 0.6:
+                _mix_around(out, rng.choice(clicks), int(rate * (t + rng.uniform(0.002, 0.008))), 0.5 * gain)
+            t += rng.uniform(0.006, 0.018)
+        for _ in range(rng.randrange(7, 11)):  # tumbling over each other on the way to the next stroke
+            when = int(rate * (t + rng.uniform(0.01, 0.17)))
+            if rng.random() < 0.3:
+                _mix_around(out, rng.choice(walls), when, rng.uniform(0.08, 0.2))
+            else:
+                _mix_around(out, rng.choice(clicks), when, rng.uniform(0.1, 0.35))
+    return out
+
+
 def _half_rate(rate: float, seconds: float, draw) -> list[float]:
     """``draw(buf, rate / 2)`` into ``seconds`` of silence, returned interpolated up to ``rate``.
 
@@ -421,6 +515,11 @@ def _synthesise(rate: int, seed: int = SEED) -> dict[str, list[list[float]]]:
         "click": [_click(r, rng)],
         "turn": [_turn(r)],
         "win": [_win(r)],
+        # After the others, so their files stay what they were (they share one random sequence).
+        "hit_felt": [_hit_felt(r, rng) for _ in range(TAKES)],
+        "hit_rail": [_hit_rail(r, rng) for _ in range(TAKES)],
+        "hit_die": [_hit_die(r, rng) for _ in range(TAKES)],
+        "cup": [_cup(r, rng)],
     }
     return {name: [_upsample(wave, factor) for wave in made[name]] for name in NAMES}
 

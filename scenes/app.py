@@ -35,6 +35,7 @@ from scenes.logs import ScreenTrail, close_logging, setup_logging
 from scenes import registry
 from scenes.demo import demo_scene
 from scenes.ui.heap import keep_big_blocks_apart
+from scenes.ui.sound import make_sounds
 from scenes.kiosk.controller import KioskController, hold_the_screen
 from scenes.persist import SaveStatus
 from scenes.records_opening import RecordsOpening
@@ -125,7 +126,7 @@ class App:
         self.input = Input(self.viewport)
         self.stack = SceneStack()
         self.catalogue: Catalogue = load_all()
-        self.sounds = _make_sounds(self.settings)
+        self.sounds = make_sounds(self.settings.sound, self.settings.volume)
         self.running = True
         self.last_setup = None  # the New game screen's seats and game (game.store.seats); a kiosk's, one visitor's
         self.notice: str | None = None  # one line for the title screen (a damaged file set aside, say)
@@ -185,6 +186,19 @@ class App:
 
     def play(self, name: str, strength: float = 1.0) -> None:
         self.sounds.play(name, strength)
+
+    def play_hit(self, material: str, strength: float) -> None:
+        """A die striking the felt, a rail or another die (scenes.ui.sound keeps only a few at once)."""
+        self.sounds.play_hit(material, strength)
+
+    def start_rattle(self, loudness: float = 0.0) -> None:
+        self.sounds.start_rattle(loudness)
+
+    def set_rattle(self, loudness: float) -> None:
+        self.sounds.set_rattle(loudness)
+
+    def stop_rattle(self) -> None:
+        self.sounds.stop_rattle()
 
     def scene(self, name: str, *args: Any, **kwargs: Any) -> Scene:
         """A new screen by its name (scenes.registry): scenes never import one another to open one."""
@@ -380,22 +394,6 @@ def save_screenshot(surface: pygame.Surface, path: str) -> None:
     folder = os.path.dirname(os.path.abspath(path))
     os.makedirs(folder, exist_ok=True)
     pygame.image.save(surface, path)
-
-
-def _make_sounds(settings: Settings) -> Any:
-    try:
-        from scenes.ui.sound import Sounds
-
-        return Sounds(settings.sound, settings.volume)
-    except Exception:  # sound is a comfort: the table must start without it
-        return _Silent()
-
-
-class _Silent:
-    available = False
-
-    def configure(self, enabled: bool, volume: float) -> None: ...
-    def play(self, name: str, strength: float = 1.0) -> None: ...
 
 
 def run(args: Any) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import inspect
 import os
 import random
 from array import array
@@ -25,7 +26,9 @@ _spec = importlib.util.spec_from_file_location("make_sounds", ROOT / "packaging"
 make_sounds = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(make_sounds)
 
-NAMES = ("rattle", "clack", "hold", "score", "zero", "bonus", "fanfare", "click", "turn", "win")
+NAMES = ("rattle", "clack", "hold", "score", "zero", "bonus", "fanfare", "click", "turn", "win",
+         "hit_felt", "hit_rail", "hit_die", "cup")
+LOOPS = ("cup",)  # played round and round: they join end to start instead of starting from silence
 
 # Intended length of each sound in seconds, from the sound design (not from the implementation).
 LENGTHS = {
@@ -39,6 +42,10 @@ LENGTHS = {
     "click": (0.005, 0.040),
     "turn": (0.30, 0.80),
     "win": (1.30, 1.80),
+    "hit_felt": (0.040, 0.070),
+    "hit_rail": (0.090, 0.160),
+    "hit_die": (0.020, 0.045),
+    "cup": (0.80, 1.20),
 }
 FULL_SCALE = 32767
 EDGE_SECONDS = 0.0001  # the stretch at each end that must be (near) silence
@@ -84,17 +91,31 @@ def _raise(error):
 
 
 class _Recorder:
-    """Stands in for a mixer channel: remembers what it was asked to play, at which volume."""
+    """Stands in for a mixer channel: remembers what it was asked to play, at which volume. What it plays
+    goes on until the test says it ended (``busy``): time stands still."""
 
     def __init__(self):
         self.plays = []
         self.volume = None
+        self.busy = False
+        self.loops = None
+        self.faded = None
 
     def set_volume(self, volume, *_):
         self.volume = volume
 
-    def play(self, snd, *_, **__):
+    def get_volume(self):
+        return self.volume
+
+    def get_busy(self):
+        return self.busy
+
+    def play(self, snd, loops=0, *_, **__):
         self.plays.append((snd, self.volume))
+        self.busy, self.loops, self.faded = True, loops, None
+
+    def fadeout(self, ms):
+        self.faded = ms
 
 
 # --- building ---------------------------------------------------------------------------------------
@@ -128,7 +149,7 @@ def test_each_sound_peaks_near_eight_tenths_of_full_scale_and_never_clips(sounds
 
 def test_each_sound_starts_and_ends_on_silence(sounds):
     """An envelope at both ends: a jump from or to silence would be heard as a click."""
-    for name in NAMES:
+    for name in set(NAMES) - set(LOOPS):
         for snd in sounds._bank[name]:
             left = _frames(snd)[0]
             assert abs(left[0]) < 0.001 * FULL_SCALE and left[-1] == 0, name
@@ -296,6 +317,223 @@ def test_volume_zero_plays_nothing(sounds):
     assert not pygame.mixer.get_busy()
 
 
+# --- the dice's impacts ------------------------------------------------------------------------------
+
+MATERIALS = {"felt": "hit_felt", "rail": "hit_rail", "die": "hit_die"}
+
+
+def _channels(monkeypatch) -> dict:
+    """Every mixer channel, by number, replaced by a recorder; the other sounds' channel under "other"."""
+    channels: dict = {}
+    monkeypatch.setattr(pygame.mixer, "Channel", lambda index: channels.setdefault(index, _Recorder()))
+    monkeypatch.setattr(pygame.mixer, "find_channel", lambda force=False: channels.setdefault("other", _Recorder()))
+    return channels
+
+
+def _hits_sounding(sounds, channels) -> list[tuple[str, float]]:
+    """(sound name, volume) of every impact still sounding, by channel number."""
+    names = {id(snd): name for name in MATERIALS.values() for snd in sounds._bank[name]}
+    return [(names[id(ch.plays[-1][0])], ch.volume) for _, ch in sorted(channels.items(), key=str)
+            if ch.busy and ch.plays and id(ch.plays[-1][0]) in names]
+
+
+def _strengths(hits, candidates) -> list[float]:
+    """Which of ``candidates`` each hit was played at (a hit's volume is its strength, less up to a tenth)."""
+    return sorted(next(c for c in candidates if 0.9 * c - 1e-9 <= volume <= c + 1e-9) for _, volume in hits)
+
+
+def test_each_material_plays_its_own_sound(sounds, monkeypatch):
+    for material, name in MATERIALS.items():
+        channels = _channels(monkeypatch)
+        sounds.play_hit(material, 0.8)
+        assert [hit for hit, _ in _hits_sounding(sounds, channels)] == [name]
+        assert "other" not in channels  # impacts never take the other sounds' channels
+
+
+def _brightness(snd) -> float:
+    """The wave's RMS frequency in Hz: how fast it swings, weighted by where its energy is."""
+    left = _frames(snd)[0]
+    energy = sum(x * x for x in left)
+    swing = sum((b - a) ** 2 for a, b in zip(left, left[1:]))
+    return (swing / energy) ** 0.5 * pygame.mixer.get_init()[0] / (2 * 3.141592653589793)
+
+
+def _ring_time(snd) -> float:
+    """Seconds until nine tenths of the sound's energy has been heard."""
+    left = _frames(snd)[0]
+    total, heard = sum(x * x for x in left), 0
+    for k, x in enumerate(left):
+        heard += x * x
+        if heard >= 0.9 * total:
+            return k / pygame.mixer.get_init()[0]
+    return len(left) / pygame.mixer.get_init()[0]
+
+
+def test_felt_thuds_dull_the_rail_knocks_longest_and_dice_click_brightest(sounds):
+    bright = {m: [_brightness(snd) for snd in sounds._bank[name]] for m, name in MATERIALS.items()}
+    ring = {m: [_ring_time(snd) for snd in sounds._bank[name]] for m, name in MATERIALS.items()}
+    assert max(bright["felt"]) < min(bright["rail"])
+    assert min(bright["die"]) > 3 * max(bright["rail"])
+    assert min(ring["rail"]) > 2 * max(ring["felt"] + ring["die"])
+    assert max(ring["die"]) < 0.006  # a click, over at once
+
+
+def test_each_material_has_several_different_takes(sounds):
+    for name in MATERIALS.values():
+        takes = sounds._bank[name]
+        assert len(takes) >= 3 and len({t.get_raw() for t in takes}) == len(takes), name
+
+
+def test_a_hits_loudness_follows_its_strength(sounds, monkeypatch):
+    volumes = []
+    for strength in (0.1, 0.3, 0.5, 0.7, 1.0):
+        channels = _channels(monkeypatch)
+        sounds.play_hit("rail", strength)
+        ((_, volume),) = _hits_sounding(sounds, channels)
+        assert 0.9 * strength <= volume <= strength
+        volumes.append(volume)
+    assert volumes == sorted(volumes)
+
+
+def test_repeated_hits_never_play_the_same_take_twice_running(sounds, monkeypatch):
+    channels = _channels(monkeypatch)
+    played = []
+    for _ in range(30):
+        sounds.play_hit("die", 0.6)
+        played += [ch.plays[-1][0] for ch in channels.values() if ch.busy]
+        for ch in channels.values():
+            ch.busy = False  # each hit over before the next
+    assert len(played) == 30
+    assert all(a is not b for a, b in zip(played, played[1:]))
+    assert len({id(snd) for snd in played}) >= 3
+
+
+def test_many_hits_in_one_frame_keep_only_the_three_hardest(sounds, monkeypatch):
+    channels = _channels(monkeypatch)
+    strengths = [0.2, 0.9, 0.35, 0.5, 0.1, 0.7, 0.3, 0.6, 0.25, 0.45, 0.15, 0.8, 0.4, 0.55]
+    for k, strength in enumerate(strengths):
+        sounds.play_hit(("felt", "rail", "die")[k % 3], strength)
+    hits = _hits_sounding(sounds, channels)
+    assert sound.HIT_VOICES == 3 and len(hits) == 3
+    assert _strengths(hits, strengths) == [0.7, 0.8, 0.9]
+
+
+def test_a_harder_hit_replaces_the_softest_a_softer_one_is_dropped_and_an_ended_one_frees_its_place(
+        sounds, monkeypatch):
+    channels = _channels(monkeypatch)
+    for strength in (0.5, 0.8, 0.6):
+        sounds.play_hit("die", strength)
+    sounds.play_hit("felt", 0.3)
+    assert [name for name, _ in _hits_sounding(sounds, channels)] == ["hit_die"] * 3  # dropped
+    sounds.play_hit("rail", 0.9)
+    hits = _hits_sounding(sounds, channels)
+    assert sorted(name for name, _ in hits) == ["hit_die", "hit_die", "hit_rail"]
+    assert _strengths(hits, (0.5, 0.6, 0.8, 0.9)) == [0.6, 0.8, 0.9]
+    ended = next(ch for ch in channels.values() if ch.busy and 0.72 <= ch.volume <= 0.8)
+    ended.busy = False
+    sounds.play_hit("felt", 0.2)
+    assert _strengths(_hits_sounding(sounds, channels), (0.2, 0.6, 0.9)) == [0.2, 0.6, 0.9]
+
+
+@pytest.mark.parametrize("material, strength", [("felt", 0.02), ("felt", 0.0), ("felt", float("nan")),
+                                                ("wood", 1.0), ("", 1.0), (None, 1.0), ("Felt", 1.0), (3, 1.0)])
+def test_faint_hits_and_unknown_materials_play_nothing(sounds, monkeypatch, material, strength):
+    channels = _channels(monkeypatch)
+    sounds.play_hit(material, strength)
+    assert not any(ch.plays for ch in channels.values())
+
+
+def test_in_a_real_mixer_no_more_than_three_hits_sound_at_once_and_other_sounds_keep_their_channels(sounds):
+    pygame.mixer.stop()
+    sounds.play("win")
+    for k in range(20):
+        sounds.play_hit(("felt", "rail", "die")[k % 3], 0.3 + 0.03 * k)
+    hit_sounds = [snd for name in MATERIALS.values() for snd in sounds._bank[name]]
+    channels = [pygame.mixer.Channel(i) for i in range(pygame.mixer.get_num_channels())]
+    sounding = [ch for ch in channels if ch.get_busy() and ch.get_sound() in hit_sounds]
+    assert 1 <= len(sounding) <= sound.HIT_VOICES
+    assert any(ch.get_sound() == sounds._bank["win"][0] for ch in channels if ch.get_busy())
+
+
+def test_disabled_or_silenced_sound_plays_no_hits(monkeypatch):
+    quiet = Sounds(enabled=False)
+    channels = _channels(monkeypatch)
+    quiet.play_hit("die", 1.0)
+    quiet.configure(True, 0.0)
+    quiet.play_hit("die", 1.0)
+    assert not any(ch.plays for ch in channels.values())
+
+
+# --- the cup's rattle ------------------------------------------------------------------------------
+
+
+def _rattle_channel(sounds, channels) -> _Recorder:
+    (rattle,) = [ch for ch in channels.values() if ch.plays and ch.plays[-1][0] is sounds._bank["cup"][0]]
+    return rattle
+
+
+def test_the_rattle_loops_at_the_loudness_set_each_frame_until_it_fades_out(sounds, monkeypatch):
+    channels = _channels(monkeypatch)
+    sounds.start_rattle()
+    rattle = _rattle_channel(sounds, channels)
+    assert rattle.loops == -1 and rattle.volume == 0.0
+    for loudness in (0.1, 0.35, 0.6, 0.9, 1.0, 4.0):
+        sounds.set_rattle(loudness)
+        assert rattle.volume == min(loudness, 1.0)
+    sounds.start_rattle(0.8)  # already rattling: the loop goes on, only louder or softer
+    assert len(rattle.plays) == 1 and rattle.volume == 0.8 and rattle.faded is None
+    sounds.stop_rattle()
+    assert rattle.faded == sound.RATTLE_FADE_MS and 0 < rattle.faded <= 200
+    sounds.set_rattle(1.0)  # a late frame's loudness does not bring it back
+    assert rattle.volume == 0.8
+    sounds.start_rattle(0.2)  # the next shake starts it again
+    assert len(rattle.plays) == 2 and rattle.volume == 0.2 and rattle.faded is None
+
+
+def test_hits_never_take_the_rattles_channel(sounds, monkeypatch):
+    channels = _channels(monkeypatch)
+    sounds.start_rattle(0.5)
+    rattle = _rattle_channel(sounds, channels)
+    for k in range(12):
+        sounds.play_hit("die", 0.1 * (k % 10) + 0.05)
+    assert len(rattle.plays) == 1 and rattle.busy
+
+
+def test_in_a_real_mixer_the_rattle_plays_at_the_set_loudness_and_turning_sound_off_stops_it(sounds):
+    pygame.mixer.stop()
+    sounds.start_rattle(0.3)
+    channels = [pygame.mixer.Channel(i) for i in range(pygame.mixer.get_num_channels())]
+    (rattle,) = [ch for ch in channels if ch.get_busy()]
+    assert rattle.get_sound() == sounds._bank["cup"][0]
+    assert rattle.get_volume() == pytest.approx(0.3, abs=0.01)
+    sounds.set_rattle(0.75)
+    assert rattle.get_volume() == pytest.approx(0.75, abs=0.01)
+    sounds.configure(False, 0.7)
+    assert not rattle.get_busy()
+    sounds.set_rattle(1.0)
+    sounds.configure(True, 0.7)
+    assert not rattle.get_busy()  # stopped stays stopped until the next shake
+
+
+def test_a_disabled_rattle_does_not_start(monkeypatch):
+    quiet = Sounds(enabled=False)
+    channels = _channels(monkeypatch)
+    quiet.start_rattle(1.0)
+    quiet.set_rattle(1.0)
+    quiet.stop_rattle()
+    assert not any(ch.plays for ch in channels.values())
+
+
+def test_the_cups_rattle_joins_end_to_start_without_a_click(sounds):
+    for name in LOOPS:
+        left = _frames(sounds._bank[name][0])[0]
+        steps = sorted(abs(b - a) for a, b in zip(left, left[1:]))
+        # The jump from the last sample back to the first is no bigger than most steps inside the loop,
+        # and the loop begins quietly, so starting it is no click either.
+        assert abs(left[0] - left[-1]) <= steps[len(steps) * 9 // 10], name
+        assert abs(left[0]) < 0.01 * FULL_SCALE, name
+
+
 # --- no audio ---------------------------------------------------------------------------------------
 
 
@@ -303,6 +541,11 @@ def _exercise(silent: Sounds) -> None:
     for name in NAMES + ("nope",):
         silent.play(name)
         silent.play(name, 0.3)
+    for material in ("felt", "rail", "die", "nope"):
+        silent.play_hit(material, 0.7)
+    silent.start_rattle()
+    silent.set_rattle(0.5)
+    silent.stop_rattle()
     silent.configure(False, 0.2)
     silent.configure(True, 1.0)
     silent.play("clack")
@@ -346,6 +589,17 @@ def test_a_mixer_shut_down_later_does_not_make_it_raise(sounds):
     assert sounds.available
     pygame.mixer.quit()
     _exercise(sounds)
+
+
+def test_the_silent_stand_in_answers_every_call_sounds_does(monkeypatch):
+    public = {name for name in vars(Sounds) if not name.startswith("_") and callable(getattr(Sounds, name))}
+    assert public >= {"play", "play_hit", "start_rattle", "set_rattle", "stop_rattle", "configure"}
+    for name in public:
+        assert inspect.signature(getattr(sound.Silent, name)) == inspect.signature(getattr(Sounds, name)), name
+    monkeypatch.setattr(sound, "Sounds", _raise(RuntimeError("a bug in the sound code")))
+    silent = sound.make_sounds(True, 0.7)
+    assert isinstance(silent, sound.Silent) and silent.available is False
+    _exercise(silent)
 
 
 def _imports(path: Path) -> set[str]:

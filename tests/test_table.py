@@ -358,3 +358,26 @@ def test_new_game_starts_on_the_game_just_played():
         assert again.variant.id == "yatzy" and again.variant_index in again._visible_variants()
     finally:
         driver.close()
+
+
+def test_the_dice_strike_through_the_apps_hits_each_naming_what_it_hit(table):
+    driver, scene, session = table
+    hits, played = [], []
+    driver.app.sounds.play_hit = lambda material, strength: hits.append((material, strength))
+    driver.app.sounds.play = lambda name, strength=1.0: played.append(name)
+    _roll_and_land(driver, scene)
+    assert hits and all(m in ("felt", "rail", "die") and 0 < s <= 1 for m, s in hits)
+    assert "clack" not in played
+    scene.tray.on_hit(0.4, "rail")  # the thrown tray names what each die struck
+    assert hits[-1] == ("rail", 0.4)
+
+
+def test_the_cups_rattle_reaches_the_sounds_through_the_app(table):
+    driver, _, _ = table
+    heard = []
+    for call in ("start_rattle", "set_rattle", "stop_rattle"):
+        setattr(driver.app.sounds, call, lambda *args, call=call: heard.append((call, *args)))
+    driver.app.start_rattle()
+    driver.app.set_rattle(0.6)
+    driver.app.stop_rattle()
+    assert heard == [("start_rattle", 0.0), ("set_rattle", 0.6), ("stop_rattle",)]

@@ -38,7 +38,8 @@ class RollOffScene(Scene):
         inner = TRAY.inflate(-44, -44)
         self.tray = DiceTray(inner, pygame.Rect(inner.x, inner.bottom - 10, inner.width, 10), session.variant.dice,
                              size=72, seed=session.seed)
-        self.tray.on_hit = lambda strength: app.play("clack", strength)
+        # A tray that names no material (the flat one) throws its dice onto the felt.
+        self.tray.on_hit = lambda strength, material="felt": app.play_hit(material, strength)
         self.wait = 0.4
         self.thrower: int | None = None
         self.results: dict[int, list[int]] = {}  # seat -> totals of each round it threw

@@ -54,7 +54,8 @@ class ChallengeTableScene(TableScene):
         shelf = pygame.Rect(self.tray_rect.x, self.tray_rect.bottom - 4, self.tray_rect.width, 4)
         tray = DiceTray(self.tray_rect, shelf, count or self.variant.dice, size=74, seed=self.session.seed)
         self.key_order = list(range(tray.count))  # numbered left to right again once the throw lands
-        tray.on_hit = lambda strength: self.app.play("clack", strength)
+        # A tray that names no material (the flat one) throws its dice onto the felt.
+        tray.on_hit = lambda strength, material="felt": self.app.play_hit(material, strength)
         return tray
 
     def sync_dice(self) -> None:

@@ -58,7 +58,8 @@ class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlaySce
         dice = [(d.faces, d.colour) for d in self.variant.dice]
         self.tray = SymbolDiceTray(inner, pygame.Rect(inner.x, inner.bottom - 4, inner.width, 4), dice, size=70,
                                    seed=session.seed)
-        self.tray.on_hit = lambda strength: app.play("clack", strength)
+        # A tray that names no material (the flat one) throws its dice onto the felt.
+        self.tray.on_hit = lambda strength, material="felt": app.play_hit(material, strength)
         self.racks = [RackView(pygame.Rect(BIG_RACK), self.variant.columns,
                                theme.seat_colour(seat.colour, i), seat.name) for i, seat in enumerate(session.seats)]
         self.shown_seat = -1

@@ -82,7 +82,8 @@ class TableScene(TablePainting, PlayScene):
     def _new_tray(self, count: int | None = None) -> DiceTray:
         tray = DiceTray(self.tray_rect, self.layout.hold_row, count or self.variant.dice, size=78,
                         seed=self.session.seed)
-        tray.on_hit = lambda strength: self.app.play("clack", strength)
+        # A tray that names no material (the flat one) throws its dice onto the felt.
+        tray.on_hit = lambda strength, material="felt": self.app.play_hit(material, strength)
         return tray
 
     # --------------------------------------------------------- lifecycle --

@@ -1,8 +1,11 @@
 """Every sound of the table: the small WAV files in ``assets/sounds/``, played through ``pygame.mixer``.
 
 The files are made once by ``packaging/make_sounds.py`` (pure-Python synthesis, no recordings).
-``pygame.mixer.Sound`` fits each to the mixer that is open, whatever its rate and format. Scenes only
-call ``Sounds.play(name, strength)``; the settings screen calls ``configure``.
+``pygame.mixer.Sound`` fits each to the mixer that is open, whatever its rate and format. Scenes call
+``Sounds.play(name, strength)``; the dice tray's impacts go through ``play_hit(material, strength)``, which
+keeps no more than a few playing at once; the cup's rattle is a loop the caller starts, sets the loudness of
+each frame and stops (``start_rattle``, ``set_rattle``, ``stop_rattle``); the settings screen calls
+``configure``.
 
 Without an audio device (or with any mixer failure, or a missing file) ``Sounds`` stays silent:
 ``available`` is False and every method does nothing. It never raises.
@@ -17,7 +20,13 @@ import pygame
 
 from game.paths import asset
 
-NAMES = ("rattle", "clack", "hold", "score", "zero", "bonus", "fanfare", "click", "turn", "win")
+NAMES = ("rattle", "clack", "hold", "score", "zero", "bonus", "fanfare", "click", "turn", "win",
+         "hit_felt", "hit_rail", "hit_die", "cup")
+# What a die can strike, and its sound.
+HITS = {"felt": "hit_felt", "rail": "hit_rail", "die": "hit_die"}
+HIT_VOICES = 3  # impacts heard at once: more is a crackle, not five dice
+QUIETEST_HIT = 0.03  # softer contacts (a die settling) are lost under any other sound anyway
+RATTLE_FADE_MS = 120  # the cup's rattle dies away this fast when the dice leave it
 # Relative loudness of each sound at full volume: UI ticks sit well under the dice and chimes.
 LEVELS = {
     "rattle": 0.75,
@@ -30,8 +39,16 @@ LEVELS = {
     "click": 0.4,
     "turn": 0.5,
     "win": 0.6,
+    # The die's click is bright and where the ear is keenest; the felt's thud is low and needs more.
+    "hit_felt": 0.9,
+    "hit_rail": 0.75,
+    "hit_die": 0.55,
+    "cup": 0.7,
 }
 CHANNELS = 16
+# Impacts and the rattle have channels of their own, above the others: find_channel looks from the
+# bottom, so the other sounds reach them only if every one of theirs is busy.
+OWN_CHANNELS = HIT_VOICES + 1
 _MIXER_ERRORS = (pygame.error, OSError, NotImplementedError, ImportError, ValueError, FileNotFoundError)
 
 
@@ -52,7 +69,8 @@ class Sounds:
     ``Sounds(enabled, volume)`` opens the mixer if nobody has (44.1 kHz, 16-bit) or fits itself
     to the one already open, and loads every sound in ``names``. ``play(name, strength)`` plays
     one (a random take, for those with several); ``configure(enabled, volume)`` follows the
-    settings. ``available`` says whether there is any audio at all.
+    settings. ``available`` says whether there is any audio at all. ``play_hit`` and the rattle's three
+    calls are the dice tray's and the cup's (see the module's docstring).
     """
 
     names: tuple[str, ...] = NAMES
@@ -64,10 +82,17 @@ class Sounds:
         self.volume = _clamp(volume)
         self._bank: dict[str, list[pygame.mixer.Sound]] = {}
         self._last: dict[str, int] = {}
-        # Picks clack variants; its own generator so the game's random state is never touched.
+        # Picks takes and spreads impacts' loudness; its own generator, so the game's random state is never touched.
         self._pick = random.Random()
+        self._hit_channels: list[int] = []
+        self._hit_strengths = [0.0] * HIT_VOICES  # what each impact channel last started at
+        self._rattle_channel = -1
+        self._rattling = False
         try:
             self._bank = self._build()
+            top = pygame.mixer.get_num_channels()
+            self._hit_channels = list(range(top - OWN_CHANNELS, top - 1))
+            self._rattle_channel = top - 1
         except _MIXER_ERRORS:
             self._bank = {}
         self.available = bool(self._bank)
@@ -85,8 +110,8 @@ class Sounds:
             spec = pygame.mixer.get_init()
             if not spec:
                 return {}
-            # Several at once: five dice landing must not cut each other off.
-            pygame.mixer.set_num_channels(max(CHANNELS, pygame.mixer.get_num_channels()))
+            # Several at once: a chime must not cut off another; the impacts and the rattle get theirs on top.
+            pygame.mixer.set_num_channels(max(CHANNELS + OWN_CHANNELS, pygame.mixer.get_num_channels()))
             return {name: [pygame.mixer.Sound(str(path)) for path in sound_files(name)] for name in NAMES}
         except _MIXER_ERRORS:
             if started:  # leave no half-working mixer behind; one the game opened stays open
@@ -107,6 +132,7 @@ class Sounds:
         try:
             self._apply_volume()
             if not self.enabled:
+                self._rattling = False
                 for variants in self._bank.values():
                     for sound in variants:
                         sound.stop()
@@ -115,15 +141,97 @@ class Sounds:
 
     def play(self, name: str, strength: float = 1.0) -> None:
         """Plays ``name`` once; ``strength`` (0..1) scales this play only. Unknown names are ignored."""
-        if not (self.available and self.enabled) or self.volume <= 0.0:
+        if not self._heard():
             return
         variants = self._bank.get(name) if isinstance(name, str) else None
         strength = _clamp(strength)
         if not variants or strength <= 0.0:
             return
+        try:
+            # The channel's volume is set before playing, so the sound never starts at a stale level.
+            channel = pygame.mixer.find_channel(True)
+            if channel is None:
+                return
+            channel.set_volume(strength)
+            channel.play(self._take(name))
+        except pygame.error:
+            pass
+
+    def play_hit(self, material: str, strength: float) -> None:
+        """A die striking ``material`` ("felt", "rail" or "die") at ``strength`` (0..1, from the impact's speed).
+
+        At most HIT_VOICES impacts sound at once: with all of them busy, a harder one takes the place of the
+        softest playing and a softer one is dropped. Unknown materials are ignored.
+        """
+        name = HITS.get(material) if isinstance(material, str) else None
+        strength = _clamp(strength)
+        if not self._heard() or name not in self._bank or strength < QUIETEST_HIT:
+            return
+        try:
+            voice = self._hit_voice(strength)
+            if voice is None:
+                return
+            channel = pygame.mixer.Channel(self._hit_channels[voice])
+            # A touch of spread on top of the takes: two equal knocks never come out exactly alike.
+            channel.set_volume(strength * self._pick.uniform(0.9, 1.0))
+            channel.play(self._take(name))
+            self._hit_strengths[voice] = strength
+        except pygame.error:
+            pass
+
+    def _hit_voice(self, strength: float) -> int | None:
+        """The impact channel a hit of ``strength`` may use: a free one, else the softest if it is softer."""
+        softest = None
+        for voice, index in enumerate(self._hit_channels):
+            if not pygame.mixer.Channel(index).get_busy():
+                return voice
+            if softest is None or self._hit_strengths[voice] < self._hit_strengths[softest]:
+                softest = voice
+        if softest is not None and strength > self._hit_strengths[softest]:
+            return softest
+        return None
+
+    def start_rattle(self, loudness: float = 0.0) -> None:
+        """The cup starts rattling, looped until ``stop_rattle``, at ``loudness`` (0..1); already rattling,
+        it only takes the loudness."""
+        if not self._heard() or "cup" not in self._bank:
+            return
+        try:
+            channel = pygame.mixer.Channel(self._rattle_channel)
+            channel.set_volume(_clamp(loudness))
+            if not (self._rattling and channel.get_busy()):
+                channel.play(self._bank["cup"][0], loops=-1)
+            self._rattling = True
+        except pygame.error:
+            pass
+
+    def set_rattle(self, loudness: float) -> None:
+        """The rattle's loudness now (0..1): the caller sets it each frame. Nothing while it is not rattling."""
+        if not self._rattling:
+            return
+        try:
+            pygame.mixer.Channel(self._rattle_channel).set_volume(_clamp(loudness))
+        except pygame.error:
+            pass
+
+    def stop_rattle(self) -> None:
+        """The rattle fades out quickly (RATTLE_FADE_MS): cut dead, it would click."""
+        if not self._rattling:
+            return
+        self._rattling = False
+        try:
+            pygame.mixer.Channel(self._rattle_channel).fadeout(RATTLE_FADE_MS)
+        except pygame.error:
+            pass
+
+    def _heard(self) -> bool:
+        return self.available and self.enabled and self.volume > 0.0
+
+    def _take(self, name: str) -> pygame.mixer.Sound:
+        """One of ``name``'s takes: never the same one twice running, so repeats do not sound mechanical."""
+        variants = self._bank[name]
         index = 0
         if len(variants) > 1:
-            # Never the same variant twice running: repeated landings should not sound mechanical.
             last = self._last.get(name)
             if last is None:
                 index = self._pick.randrange(len(variants))
@@ -131,16 +239,28 @@ class Sounds:
                 index = self._pick.randrange(len(variants) - 1)
                 index += index >= last
             self._last[name] = index
-        try:
-            # The channel's volume is set before playing, so the sound never starts at a stale level.
-            channel = pygame.mixer.find_channel(True)
-            if channel is None:
-                return
-            channel.set_volume(strength)
-            channel.play(variants[index])
-        except pygame.error:
-            pass
+        return variants[index]
 
+
+class Silent:
+    """Stands in for ``Sounds`` when even making it failed: the same calls, each doing nothing."""
+
+    available = False
+
+    def configure(self, enabled: bool, volume: float) -> None: ...
+    def play(self, name: str, strength: float = 1.0) -> None: ...
+    def play_hit(self, material: str, strength: float) -> None: ...
+    def start_rattle(self, loudness: float = 0.0) -> None: ...
+    def set_rattle(self, loudness: float) -> None: ...
+    def stop_rattle(self) -> None: ...
+
+
+def make_sounds(enabled: bool, volume: float) -> Sounds | Silent:
+    """The game's sounds; silent ones if making them failed in a way ``Sounds`` did not foresee."""
+    try:
+        return Sounds(enabled, volume)
+    except Exception:  # sound is a comfort: the table must start without it
+        return Silent()
 
 def _clamp(value) -> float:
     try:
