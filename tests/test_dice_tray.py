@@ -15,7 +15,7 @@ import pytest
 from scenes.tables.cube import tilt
 from scenes.tables.dice_spots import squares_overlap
 from scenes.tables.dice_tray import DiceTray, Toss
-from scenes.tables.dice_world import GIVE_UP
+from scenes.tables.dice_throw import GIVE_UP
 
 STEP = 1 / 120
 TRAY = pygame.Rect(60, 150, 760, 450)

@@ -164,6 +164,19 @@ class Labels:
         return rng.choice(Labels.options(top_axis, number))
 
     @staticmethod
+    def upright_landing(q: Quat, number: int) -> "Labels":
+        """Of the labellings that put ``number`` on top of a die turned ``q``, the one whose picture reads most
+        nearly upright from the player's seat."""
+        m = q_matrix(q)
+        top = up_axis(q)
+
+        def lean(labels: Labels) -> float:
+            across = labels.faces[top][1]
+            return abs(math.atan2(m[3] * across[0] + m[4] * across[1] + m[5] * across[2],
+                                  m[0] * across[0] + m[1] * across[1] + m[2] * across[2]))
+        return min(Labels.options(top, number), key=lean)
+
+    @staticmethod
     def options(top_axis: int, number: int) -> list["Labels"]:
         """The four labellings that put ``number`` on body face ``top_axis`` (its picture turned four ways)."""
         want = LABEL_NORMALS[number]

@@ -101,6 +101,14 @@ class Spots:
         side = self.size + (self.gap if room is None else room)
         return not any(squares_overlap(spot, claim, side) for claim in claims)
 
+    def may_rest(self, spots: list[Spot], still: list[Spot]) -> bool:
+        """Whether dice may come to rest at ``spots`` beside dice lying ``still``: each wholly on the felt,
+        off limits nowhere, and no two overlapping."""
+        if any(not self.inside(spot) or self.off_limits(spot) for spot in spots):
+            return False
+        every = spots + still
+        return not any(squares_overlap(a, b, self.size) for i, a in enumerate(every) for b in every[i + 1:])
+
     def find(self, x: float, y: float, turn: float, claims: list[Spot]) -> tuple[float, float]:
         """The free spot nearest to (x, y): rings of candidates, growing outward."""
         x, y = self.near(x, y)

@@ -18,62 +18,23 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
 from typing import Callable, Hashable, Sequence
 
 import pygame
 
 from scenes.tables import die_art
-from scenes.tables.cube import AXES, Labels, Quat, q_axis_angle, q_matrix, q_mul, up_axis, yaw
+from scenes.tables.cube import Labels, Quat, q_axis_angle, q_mul, up_axis, yaw
+from scenes.tables.dice_die import EASE, FLY, OFF, REST, TOP, Die, heading
 from scenes.tables.dice_cup import Cup
 from scenes.tables.dice_render import IVORY_LOOK, DieRenderer, Look, Pose, Projection, draw_shadow
 from scenes.tables.dice_spots import Spot, Spots, squares_overlap
-from scenes.tables.dice_world import Aim, Flight, simulate
+from scenes.tables.dice_throw import Aim, Flight, Toss, simulate
 from scenes.ui.theme import SHADOW, WHITE
 from scenes.ui.tween import Clock
 
-OFF, FLY, EASE, REST = "off", "fly", "ease", "rest"
 HOLD_TIME = 0.2  # the glide to or from the hold row
 FOCUS_COLOUR = WHITE
 GLOW_COLOUR = (150, 230, 255)
-TOP = 4  # index in AXES of the body face that is up when a die lies unturned (+z)
-
-
-@dataclass(frozen=True)
-class Toss:
-    """How a person threw: from ``pos`` (canvas pixels, None for the player's edge) toward ``direction``
-    (canvas pixels, any length; None for straight across the felt), ``strength`` 1 for an ordinary throw."""
-    pos: tuple[float, float] | None = None
-    direction: tuple[float, float] | None = None
-    strength: float = 1.0
-
-
-@dataclass
-class _Die:
-    index: int
-    state: str = OFF
-    face: Hashable = None  # the engine's face, where this die ends
-    held: bool = False
-    x: float = 0.0  # centre on the felt, canvas pixels
-    y: float = 0.0
-    z: float = 0.0  # lift above lying on the felt, pixels
-    angle: float = 0.0  # turn about the vertical, degrees counter-clockwise
-    base: Quat = (1.0, 0.0, 0.0, 0.0)  # lying flat, unturned; the die's orientation is turn(angle) * base
-    labels: Labels | None = None
-    q: Quat | None = None  # in flight: the recorded orientation
-    start: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # a glide: from (x, y, angle, z)
-    goal: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # ... to here
-    arc: float = 0.0  # ... lifted this high midway
-    progress: float = 0.0
-    home: tuple[float, float] | None = None  # its last resting spot on the felt
-
-    def orientation(self) -> Quat:
-        if self.state == FLY and self.q is not None:
-            return self.q
-        return q_mul(q_axis_angle((0.0, 0.0, 1.0), math.radians(self.angle)), self.base)
-
-    def spot(self) -> Spot:
-        return (self.x, self.y, self.angle)
 
 
 class DiceTray:
@@ -95,7 +56,7 @@ class DiceTray:
         self.renderer = DieRenderer(self._symbol_picture)
         self._rng = random.Random(seed)  # for looks only; the engine's generator is never touched
         self._clock = Clock()
-        self._dice = [_Die(i) for i in range(count)]
+        self._dice = [Die(i) for i in range(count)]
         self._flight: Flight | None = None
         self._flown: list[int] = []  # the tray's die for each die of the flight
         self._flight_time = 0.0
@@ -144,7 +105,7 @@ class DiceTray:
             raise ValueError(f"die {die} has no face {face!r}; its faces are {faces}")
         return self._rng.choice(choices)
 
-    def _lay(self, d: _Die, face: Hashable) -> None:
+    def _lay(self, d: Die, face: Hashable) -> None:
         """Label a die lying unturned so that ``face`` is on top."""
         d.labels = Labels.landing(TOP, self._label_for(d.index, face), self._rng)
         d.base = (1.0, 0.0, 0.0, 0.0)
@@ -176,67 +137,35 @@ class DiceTray:
             return
         self._fly(thrown, toss or Toss())
 
-    def _fly(self, thrown: list[_Die], toss: Toss) -> None:
+    def _fly(self, thrown: list[Die], toss: Toss) -> None:
         size = self.size
         width, depth = self.tray.width / size, self.tray.height / size
-        start, direction = self._aim(toss)
+        start, direction = toss.aim(self.view, self._rng)
         lying = [d for d in self._dice if d not in thrown and d.state == REST and not d.held]
         flight = simulate(width, depth, len(thrown), Aim(start, direction, toss.strength), self._rng,
                           self._may_rest_for(lying), obstacles=[self._felt_pose(d) for d in lying])
         self._flight, self._flown, self._flight_time, self._heard = flight, [d.index for d in thrown], 0.0, 0
         for k, d in enumerate(thrown):
             self._clock.tweens = [t for t in self._clock.tweens if t.target is not d]
-            x, y, z, q = flight.rest[k][0], flight.rest[k][1], 0.5, flight.rest[k][2]
+            q = flight.rest[k][2]
             d.labels = self._labels_to_land(d, q)
             d.state, d.held, d.home = FLY, False, None
             d.x, d.y, d.z, d.q = *self._canvas(*flight.poses[k][0][:3]), flight.poses[k][0][3]
 
-    def _labels_to_land(self, d: _Die, q: Quat) -> Labels:
+    def _labels_to_land(self, d: Die, q: Quat) -> Labels:
         """Labels that put the engine's face on the body face ``q`` leaves on top. Pips look alike turned, so
         any of the four will do; a symbol should come to rest near upright, so the one that reads best."""
         top, number = up_axis(q), self._label_for(d.index, d.face)
         if not self.look_of(d.index).symbols:
             return Labels.landing(top, number, self._rng)
-        m = q_matrix(q)
+        return Labels.upright_landing(q, number)
 
-        def lean(labels: Labels) -> float:
-            across = labels.faces[top][1]
-            wx = m[0] * across[0] + m[1] * across[1] + m[2] * across[2]
-            wy = m[3] * across[0] + m[4] * across[1] + m[5] * across[2]
-            return abs(math.atan2(wy, wx))
-        return min(Labels.options(top, number), key=lean)
-
-    def _aim(self, toss: Toss) -> tuple[tuple[float, float], tuple[float, float]]:
-        """Where the dice leave the hand and which way they fly, in die sides on the felt."""
-        size = self.size
-        if toss.pos is None:
-            wobble = self._rng.uniform(-0.12, 0.12) * self.tray.width
-            start = ((self.tray.width / 2 + wobble) / size, 0.9)
-        else:
-            start = self.view.felt_point(*toss.pos)
-        if toss.direction is None or math.hypot(*toss.direction) < 1:
-            direction = (self._rng.uniform(-0.25, 0.25), 1.0)
-        else:
-            direction = (toss.direction[0], -toss.direction[1])  # the felt's y runs up the screen
-        return start, direction
-
-    def _may_rest_for(self, lying: list[_Die]) -> Callable[[list], bool]:
-        """Whether a throw's resting places will do: on the felt, off limits nowhere, clear of each other."""
+    def _may_rest_for(self, lying: list[Die]) -> Callable[[list], bool]:
+        """Whether a throw's resting places (felt units) will do, beside the dice ``lying`` on the felt."""
         still = [d.spot() for d in lying]
+        return lambda rest: self.spots.may_rest([(*self._canvas(x, y, 0.5)[:2], yaw(q)) for x, y, q in rest], still)
 
-        def may_rest(rest: list) -> bool:
-            spots = []
-            for x, y, q in rest:
-                px, py = self._canvas(x, y, 0.5)[:2]
-                spot = (px, py, yaw(q))
-                if not self.spots.inside(spot) or self.spots.off_limits(spot):
-                    return False
-                spots.append(spot)
-            every = spots + still
-            return not any(squares_overlap(a, b, self.size) for i, a in enumerate(every) for b in every[i + 1:])
-        return may_rest
-
-    def _felt_pose(self, d: _Die) -> tuple[float, float, Quat]:
+    def _felt_pose(self, d: Die) -> tuple[float, float, Quat]:
         return ((d.x - self.tray.left) / self.size, (self.tray.bottom - d.y) / self.size, d.orientation())
 
     def _canvas(self, x: float, y: float, z: float) -> tuple[float, float, float]:
@@ -267,7 +196,7 @@ class DiceTray:
             die.state = REST
             if die.held:
                 die.x, die.y = self.slot_centre(die.index)
-                die.angle = self._upright(die, die.angle)
+                die.angle = die.upright(die.angle, self.look_of(die.index).symbols)
         if faces is None:
             return
         loose = [d for d in self._dice if not d.held]
@@ -297,28 +226,11 @@ class DiceTray:
             if d.state == REST:
                 d.home = (d.x, d.y)
             x, y = self.slot_centre(die)
-            angle = self._upright(d, d.angle)
+            angle = d.upright(d.angle, self.look_of(d.index).symbols)
         else:
             angle = round(d.angle / 90) * 90
             x, y = self.spots.find(*(d.home or self.spots.near(d.x, d.y)), angle, self._claims(d))
         self._ease(d, (x, y, angle, 0.0), HOLD_TIME, self.size * 0.3, "in_out_cubic")
-
-    def _upright(self, d: _Die, angle: float) -> float:
-        """The turn nearest ``angle`` at which the top face's picture reads upright (pips: any that looks so)."""
-        across = self._top_picture_turn(d, 0.0)
-        symmetry = 360 if self.look_of(d.index).symbols else (180 if d.face in (2, 3, 6) else 90)
-        return round((angle + across) / symmetry) * symmetry - across
-
-    def _top_picture_turn(self, d: _Die, angle: float) -> float:
-        """Degrees the top face's picture is turned on screen when the die is turned ``angle``."""
-        if d.labels is None:
-            return 0.0
-        m = q_matrix(d.base)
-        top = up_axis(d.base)
-        across = d.labels.faces[top][1]
-        wx = m[0] * across[0] + m[1] * across[1] + m[2] * across[2]
-        wy = m[3] * across[0] + m[4] * across[1] + m[5] * across[2]
-        return math.degrees(math.atan2(wy, wx)) + angle
 
     def update(self, dt: float) -> None:
         """Advance by ``dt`` real seconds (times ``speed``)."""
@@ -332,7 +244,7 @@ class DiceTray:
         self._clock.tick(step)
         for d in self._dice:
             if d.state == EASE:
-                self._apply_ease(d)
+                d.follow_glide()
         if self._tidy_due and not self.busy():
             self._tidy_due = False
             self.tidy()
@@ -408,30 +320,13 @@ class DiceTray:
             self._land()
         self._clock.finish_all()
 
-    # ------------------------------------------------------------ glides
-
-    def _ease(self, d: _Die, goal: tuple[float, float, float, float], duration: float, arc: float,
+    def _ease(self, d: Die, goal: tuple[float, float, float, float], duration: float, arc: float,
               easing: str) -> None:
         self._clock.tweens = [t for t in self._clock.tweens if t.target is not d]
-        d.start = (d.x, d.y, d.angle, max(0.0, d.z))
-        d.goal, d.arc, d.progress, d.state = goal, arc, 0.0, EASE
-        self._clock.tween(d, "progress", 1.0, duration, easing, on_done=lambda: self._rest(d))
+        d.glide_to(goal, arc)
+        self._clock.tween(d, "progress", 1.0, duration, easing, on_done=d.end_glide)
 
-    @staticmethod
-    def _apply_ease(d: _Die) -> None:
-        t = d.progress
-        d.x, d.y, d.angle, z = (a + (b - a) * t for a, b in zip(d.start, d.goal))
-        d.z = z + d.arc * math.sin(math.pi * min(1.0, max(0.0, t)))
-
-    def _rest(self, d: _Die) -> None:
-        if d.state != EASE:
-            return
-        d.x, d.y, d.angle, _ = d.goal
-        d.z, d.state = 0.0, REST
-        if not d.held:
-            d.home = (d.x, d.y)
-
-    def _put_down(self, d: _Die) -> None:
+    def _put_down(self, d: Die) -> None:
         """At rest at once, at the next tidy free spot on the felt (a row across the middle)."""
         pitch = self.size * 1.45
         x = self.tray.centerx + (self.rank(d.index) - (self.count - 1) / 2) * pitch
@@ -440,7 +335,7 @@ class DiceTray:
         d.z, d.state, d.q = 0.0, REST, None
         d.home = (d.x, d.y)
 
-    def _claims(self, exclude: _Die) -> list[Spot]:
+    def _claims(self, exclude: Die) -> list[Spot]:
         """Where the other dice on the felt are, or are gliding to, at rest."""
         spots = []
         for d in self._dice:
@@ -523,7 +418,7 @@ class DiceTray:
         dice = self._draw_order()
         for d in dice:  # all shadows first, so no shadow falls on a die
             x, y, q = self._felt_pose(d)
-            draw_shadow(surface, self.view, x, y, 0.5 + d.z / self.size, _turn_of(q))
+            draw_shadow(surface, self.view, x, y, 0.5 + d.z / self.size, heading(q))
         for d in dice:
             if d.index in self.highlight:
                 glow = die_art.glow_surface(self.size, GLOW_COLOUR)
@@ -536,7 +431,7 @@ class DiceTray:
                 self._draw_focus(surface, self.die_rect(d.index))
         self.cup.draw(surface)
 
-    def _draw_order(self) -> list[_Die]:
+    def _draw_order(self) -> list[Die]:
         seen = [d for d in self._dice if d.state != OFF and d.labels is not None]
         return sorted(seen, key=lambda d: d.z)  # lower dice first; sorted() keeps ties in die order
 
@@ -545,13 +440,3 @@ class DiceTray:
         radius = int(ring.width * 0.24)
         pygame.draw.rect(surface, SHADOW, ring.inflate(4, 4), 2, border_radius=radius + 2)
         pygame.draw.rect(surface, FOCUS_COLOUR, ring, 3, border_radius=radius)
-
-
-def _turn_of(q: Quat) -> float:
-    """Roughly how a die is turned about the vertical, for its shadow: the most level body axis's heading."""
-    m = q_matrix(q)
-    k = min(range(3), key=lambda c: abs(m[6 + c]))
-    return math.degrees(math.atan2(m[3 + k], m[k])) % 90
-
-
-__all__ = ["DiceTray", "Toss", "AXES"]

@@ -1,0 +1,164 @@
+"""A whole throw, run before anything is drawn and recorded, so the tray can label each die for the face the
+engine drew (:mod:`scenes.tables.cube`) and play the flight back at any speed.
+
+The dice leave the hand in a loose handful and fly under :mod:`scenes.tables.dice_world`'s physics until
+every one lies still. A throw where a die comes to rest where it may not (over a panel, on another die's
+spot) or does not come to rest in time is thrown again from the next draws of the tray's random generator;
+the engine's generator is never touched.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable
+
+from scenes.tables.cube import Quat, q_nlerp, q_random
+from scenes.tables.dice_world import REACH, STEP, Body, Hit, World
+
+if TYPE_CHECKING:
+    from scenes.tables.dice_render import Projection
+
+@dataclass(frozen=True)
+class Toss:
+    """How a person threw: from ``pos`` (canvas pixels, None for the player's edge) toward ``direction``
+    (canvas pixels, any length; None for straight across the felt), ``strength`` 1 for an ordinary throw."""
+    pos: tuple[float, float] | None = None
+    direction: tuple[float, float] | None = None
+    strength: float = 1.0
+
+    def aim(self, view: "Projection", rng: random.Random) -> tuple[tuple[float, float], tuple[float, float]]:
+        """Where the dice leave the hand and which way they fly, in die sides on the felt ``view`` shows."""
+        width = view.felt.width / view.size
+        if self.pos is None:
+            start = (width / 2 + rng.uniform(-0.12, 0.12) * width, 0.9)
+        else:
+            start = view.felt_point(*self.pos)
+        if self.direction is None or math.hypot(*self.direction) < 1:
+            return start, (rng.uniform(-0.25, 0.25), 1.0)
+        return start, (self.direction[0], -self.direction[1])  # the felt's y runs up the screen
+
+
+GIVE_UP = 2.2  # a die still moving now is laid flat by hand (never seen: the throw is thrown again)
+TRIES = 8
+SAMPLE_EVERY = 2  # steps between recorded poses (120 a second)
+
+
+@dataclass
+class Flight:
+    """A recorded throw: each die's pose every 1/120 s until all rest, and the impacts heard on the way."""
+    poses: list[list[tuple[float, float, float, Quat]]]  # poses[die][k]: x, y, z, orientation at k / 120 s
+    hits: list[Hit]
+    settled: bool  # every die came to rest by itself (no die laid flat by hand)
+    tries: int = 1
+    rest: list[tuple[float, float, Quat]] = field(default_factory=list)  # where each die lies at the end
+
+    @property
+    def duration(self) -> float:
+        return (len(self.poses[0]) - 1) * STEP * SAMPLE_EVERY if self.poses else 0.0
+
+    def pose(self, die: int, t: float) -> tuple[float, float, float, Quat]:
+        """Where die ``die`` is ``t`` seconds into the throw (between two samples, in between them)."""
+        track = self.poses[die]
+        k = t / (STEP * SAMPLE_EVERY)
+        if k >= len(track) - 1:
+            return track[-1]
+        i = max(0, int(k))
+        f = k - i
+        (x0, y0, z0, q0), (x1, y1, z1, q1) = track[i], track[i + 1]
+        return x0 + (x1 - x0) * f, y0 + (y1 - y0) * f, z0 + (z1 - z0) * f, q_nlerp(q0, q1, f)
+
+
+@dataclass(frozen=True)
+class Aim:
+    """How the dice leave the hand: from ``start`` (die sides on the felt), toward ``direction`` (a unit
+    vector on the felt), with ``strength`` 1 for an ordinary throw (a hard flick up to 2, a soft one 0.5)."""
+    start: tuple[float, float]
+    direction: tuple[float, float] = (0.0, 1.0)
+    strength: float = 1.0
+
+
+RestCheck = Callable[[list[tuple[float, float, Quat]]], bool]
+
+
+def simulate(width: float, depth: float, count: int, aim: Aim, rng: random.Random,
+             may_rest: RestCheck | None = None, obstacles: list[tuple[float, float, Quat]] = ()) -> Flight:
+    """Throw ``count`` dice and record the flight until every die rests (at most ``GIVE_UP`` seconds).
+
+    A throw whose dice do not all come to rest by themselves, or whose resting places ``may_rest`` refuses,
+    is thrown again with the next draws of ``rng`` (up to ``TRIES`` times; then the last one stands).
+    ``obstacles`` are dice lying on the felt (x, y, orientation) that the throw bounces off but never moves."""
+    flight = None
+    for attempt in range(1, TRIES + 1):
+        flight = _one_throw(width, depth, count, aim, rng, obstacles)
+        flight.tries = attempt
+        if flight.settled and (may_rest is None or may_rest(flight.rest)):
+            break
+    assert flight is not None
+    return flight
+
+
+def _one_throw(width: float, depth: float, count: int, aim: Aim, rng: random.Random,
+               obstacles: list[tuple[float, float, Quat]]) -> Flight:
+    world = World(width, depth)
+    thrown = _launch(width, depth, count, aim, rng)
+    world.bodies = thrown + [_lying(x, y, q) for x, y, q in obstacles]
+    poses: list[list] = [[] for _ in range(count)]
+    steps = 0
+    settled = True
+    while True:
+        if steps % SAMPLE_EVERY == 0:
+            for track, b in zip(poses, thrown):
+                track.append((b.x, b.y, b.z, b.q))
+            if all(b.asleep for b in thrown):
+                break
+        if world.time >= GIVE_UP:
+            settled = False
+            for b in thrown:
+                if not b.asleep:
+                    b.lay_flat()
+            for track, b in zip(poses, thrown):
+                track.append((b.x, b.y, b.z, b.q))
+            break
+        world.step()
+        steps += 1
+    rest = [(b.x, b.y, b.q) for b in thrown]
+    return Flight(poses, world.hits, settled, rest=rest)
+
+
+def _lying(x: float, y: float, q: Quat) -> Body:
+    body = Body(x, y, 0.5, q)
+    body.asleep = body.fixed = True
+    return body
+
+
+def _launch(width: float, depth: float, count: int, aim: Aim, rng: random.Random) -> list[Body]:
+    """Dice leave the hand in a loose handful above ``aim.start``, flying toward ``aim.direction``."""
+    dx, dy = aim.direction
+    norm = math.hypot(dx, dy) or 1.0
+    dx, dy = dx / norm, dy / norm
+    side_x, side_y = -dy, dx  # across the throw
+    bodies = []
+    strength = max(0.3, min(2.2, aim.strength))
+    for k in range(count):
+        across = (k - (count - 1) / 2) * 1.35 + rng.uniform(-0.15, 0.15)
+        back = rng.uniform(-0.4, 0.4)
+        x = aim.start[0] + side_x * across + dx * back
+        y = aim.start[1] + side_y * across + dy * back
+        x = max(REACH, min(width - REACH, x))
+        y = max(REACH, min(depth - REACH, y))
+        body = Body(x, y, 1.3 + 1.1 * (k % 2) + rng.uniform(0, 0.5), q_random(rng))
+        speed = rng.uniform(9.0, 13.0) * strength
+        turn = rng.uniform(-0.25, 0.25)
+        fan = (k - (count - 1) / 2) * 0.08  # outer dice fly outward, as from an opening hand
+        c, s = math.cos(turn + fan), math.sin(turn + fan)
+        body.vx = speed * (dx * c - dy * s)
+        body.vy = speed * (dx * s + dy * c)
+        body.vz = rng.uniform(1.0, 5.0)
+        spin = rng.uniform(12.0, 26.0) * min(1.5, strength)
+        axis = (rng.gauss(0, 1), rng.gauss(0, 1), rng.gauss(0, 1) * 0.5)
+        n = math.sqrt(sum(a * a for a in axis)) or 1.0
+        body.wx, body.wy, body.wz = (a / n * spin for a in axis)
+        bodies.append(body)
+    return bodies
