@@ -326,6 +326,8 @@ class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlaySce
             if intent.kind in ("tap", "roll", "confirm"):
                 self.tray.skip()
             return None
+        if self.gesture_handled(intent):
+            return None
         big = self.racks[self.shown_seat] if self.shown_seat >= 0 else None
         if intent.kind == "point" and big is not None:
             self.hover_column = big.column_at(intent.pos)

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.engine.actions import Roll
 from game.engine.session import Session
 
 from scenes.persist import Autosave, remember
+from scenes.tables.dice_throw import Toss
+from scenes.tables.throw_gesture import ThrowGesture
 from scenes.ui.stack import Scene
 
 
@@ -38,6 +41,8 @@ class PlayScene(Scene):
         self.variant = session.variant
         self.demo = demo
         session.listen(Autosave(app, demo))  # every move and undo is kept as it happens
+        self.gesture = ThrowGesture()  # a person shaking the cup or flicking the dice
+        self.toss: Toss | None = None  # how a person's next throw leaves the hand
 
     def flush(self) -> None:
         if not self.state.is_terminal():  # a finished game went into the records when it ended
@@ -138,20 +143,83 @@ class PlayScene(Scene):
         seat = self.seat
         computer = seat >= 0 and (self.state.seats[seat].is_computer or self.demo)
         tips = self.walkthrough_shown() and self.walkthrough.pulsing()
-        return self.clock.busy() or self.busy() or self.tray.busy() or computer or tips
+        cup = self.gesture.active or self.tray.cup.visible
+        return self.clock.busy() or self.busy() or self.tray.busy() or cup or computer or tips
 
     def throw_dice(self, faces, rolling: list[bool]) -> None:
-        """The dice leave the hand toward the faces the engine drew (they land at once at "instant" speed)."""
-        self.app.play("rattle")
-        self.tray.throw(faces, rolling)
+        """The dice leave the hand toward the faces the engine drew (they land at once at "instant" speed). A
+        person's throw goes as they shook or flicked it; a computer's (and a plain tap) from the cup at the
+        player's edge."""
+        toss, self.toss = self.toss, None
+        instant = self.app.animation_speed() > 100 or self.computer_dice() > 100
+        if toss is None or toss.pos is None:
+            self.tray.cup.shake()
+        if toss is None or toss.strength == 1.0:
+            self.app.play("rattle")  # a plain throw: one rattle; a shaken one rattled all along
+        self.tray.throw(faces, rolling, toss)
         self.throwing = True
-        if self.app.animation_speed() > 100 or self.computer_dice() > 100:
+        if instant:
             self.tray.skip()
+            self.tray.cup.drop()
+
+    def can_roll(self) -> bool:
+        """A person may roll now."""
+        return not self.throwing and self.person_to_play() and Roll() in self.state.legal_actions()
+
+    def gesture_handled(self, intent) -> bool:
+        """Shaking the cup (press and hold Roll, Space or a long touch) and flicking the dice across the felt.
+        True when ``intent`` was part of a throw."""
+        gesture, kind = self.gesture, intent.kind
+        if kind == "roll_up":
+            self.let_go(gesture.key_up())
+            return True
+        if kind == "release" and gesture.active:
+            shaking = gesture.by is not None
+            toss = gesture.release(intent.pos)
+            if toss is None:
+                self.tray.cup.drop()
+            self.let_go(toss)
+            return shaking or toss is not None
+        if kind == "point" and gesture.dragging:
+            gesture.move(intent.pos)
+            return False  # hovering goes on as well
+        if not self.can_roll() or gesture.active:
+            return False
+        if kind == "roll" or kind == "tap" and self.roll_button.rect.collidepoint(intent.pos):
+            gesture.shake("key" if kind == "roll" else "pointer")
+        elif kind == "tap" and self.tray.tray.collidepoint(intent.pos) and self.tray.die_at(intent.pos) is None:
+            gesture.start_drag(intent.pos)
+            return True
+        else:
+            return False
+        self.tray.cup.shake()
+        self.app.start_rattle(self.tray.cup.loudness())
+        return True
+
+    def let_go(self, toss: Toss | None) -> None:
+        """The dice leave the hand as ``toss`` says: the engine is asked to roll (the table says whether it may)."""
+        if toss is None:
+            return
+        self.app.stop_rattle()
+        self.toss = toss
+        self.roll()
+        if self.toss is not None:  # no roll came of it after all
+            self.toss = None
+            self.tray.cup.drop()
+
+    def roll(self) -> None:
+        """Roll now, if a person may (each table says)."""
 
     def update_dice(self, dt: float, speed: float) -> bool:
-        """Tips, then the tray's dice at the table's speed; True once thrown dice have come to rest."""
+        """Tips, the cup, then the tray's dice at the table's speed; True once thrown dice have come to rest."""
         if self.walkthrough is not None:
             self.walkthrough.update(dt)
+        toss = self.gesture.update(dt)
+        if self.gesture.active:
+            if self.gesture.by is not None or self.gesture.where is not None:
+                self.tray.cup.shake(self.gesture.where)
+            self.app.set_rattle(self.tray.cup.loudness())
+        self.let_go(toss)
         self.tray.speed = min(speed * self.computer_dice(), 50.0)
         self.tray.update(dt)
         if self.throwing and not self.tray.busy():

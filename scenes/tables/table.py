@@ -323,6 +323,8 @@ class TableScene(TablePainting, PlayScene):
         return self.handle_play(intent)
 
     def handle_play(self, intent):
+        if self.gesture_handled(intent):
+            return None
         if intent.kind == "point":
             self.card.hover_box = self.card.box_at(intent.pos, self.seat)
             self.box_help.hover(self.card.box_at(intent.pos))

@@ -15,7 +15,7 @@ from scenes.ui.theme import HEIGHT, WIDTH
 
 @dataclass(frozen=True)
 class Intent:
-    kind: str  # tap, point, release, scroll, confirm, back, roll, hold, nav, text, erase, fullscreen, quit, help, letter
+    kind: str  # tap, point, release, scroll, confirm, back, roll, roll_up, hold, nav, text, erase, fullscreen, quit, help, letter
     pos: tuple[int, int] | None = None
     key: str | int | None = None  # hold: the die index; nav: up, down, left, right, next, prev
     text: str = ""
@@ -106,6 +106,8 @@ class Input:
             return [Intent("text", text=event.text)] if self.text_mode else []
         if kind == pygame.KEYDOWN:
             return self._key(event)
+        if kind == pygame.KEYUP and event.key in (pygame.K_SPACE, pygame.K_r) and not self.text_mode:
+            return [Intent("roll_up")]  # let go of Roll: a shaken cup throws
         if kind in (pygame.WINDOWFOCUSLOST,):
             return [Intent("focus_lost")]
         return []
