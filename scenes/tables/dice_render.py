@@ -29,7 +29,8 @@ Colour = tuple[int, int, int]
 CAMERA = 16.0  # die sides from the felt to the eye
 LIGHT = (-0.42, 0.46, 0.78)  # toward the light: up, from the top left of the screen
 AMBIENT, DIFFUSE, SHINE = 0.5, 0.55, 0.35
-SCALE = 2  # drawn this many times too large, then smoothscaled down
+SCALE = 2.0  # drawn this many times too large, then smoothscaled down: anti-aliased edges and pips
+LARGE_SCALE, LARGE = 1.5, 88  # dice this many pixels and larger need less (and cost more)
 PIP_SPREAD = 0.25  # pip centres from the face's middle, in die sides
 PIP_RADIUS = 0.085
 BEVELS = 2  # segments in each rounded edge
@@ -203,9 +204,11 @@ class DieRenderer:
         ys = [p[1] for p in screen]
         left, top = math.floor(min(xs)) - 2, math.floor(min(ys)) - 2
         width, height = math.ceil(max(xs)) - left + 3, math.ceil(max(ys)) - top + 3
-        canvas = pygame.Surface((width * SCALE, height * SCALE), pygame.SRCALPHA)
-        pts = [((sx - left) * SCALE, (sy - top) * SCALE) for sx, sy in screen]
+        k = LARGE_SCALE if view.size >= LARGE else SCALE
+        canvas = pygame.Surface((round(width * k), round(height * k)), pygame.SRCALPHA)
+        pts = [((sx - left) * k, (sy - top) * k) for sx, sy in screen]
         eye = (view.cx, view.cy, CAMERA)
+        body = look.body
         tops: dict[int, list] = {}
         for ids, normal, axis in POLYGONS:
             n = (m[0] * normal[0] + m[1] * normal[1] + m[2] * normal[2],
@@ -214,20 +217,25 @@ class DieRenderer:
             p = world[ids[0]]
             if (eye[0] - p[0]) * n[0] + (eye[1] - p[1]) * n[1] + (eye[2] - p[2]) * n[2] <= 0:
                 continue  # looks away from the eye
-            shade = _shade(look.body, n, axis < 0)
+            diffuse = n[0] * _LIGHT[0] + n[1] * _LIGHT[1] + n[2] * _LIGHT[2]
+            facing = n[0] * _HALF[0] + n[1] * _HALF[1] + n[2] * _HALF[2]
+            level = AMBIENT + DIFFUSE * (diffuse if diffuse > 0 else 0.0)
+            shine = 255 * SHINE * (facing ** (24 if axis < 0 else 60) if facing > 0 else 0.0)
+            shade = (min(255, int(body[0] * level + shine)), min(255, int(body[1] * level + shine)),
+                     min(255, int(body[2] * level + shine)))  # Lambert light and a soft highlight
             pygame.draw.polygon(canvas, shade, [pts[i] for i in ids])
             if axis >= 0:
                 tops[axis] = [n, [pts[i] for i in ids]]
-        self.last_faces = sorted((_area(outline) / SCALE ** 2 for _, outline in tops.values()), reverse=True)
+        self.last_faces = sorted((_area(outline) / k ** 2 for _, outline in tops.values()), reverse=True)
         for axis, (n, outline) in tops.items():
-            self._face(canvas, view, pose, m, axis, n, look, (left, top))
+            self._face(canvas, view, pose, m, axis, n, look, (left, top), k)
             if marked and n[2] > 0.9:
                 pygame.draw.polygon(canvas, mix(HOLD_GOLD, SHADOW, 0.15), outline, max(2, round(view.size * 0.07)))
         small = pygame.transform.smoothscale(canvas, (width, height))
         return small, (left, top)
 
     def _face(self, canvas: pygame.Surface, view: Projection, pose: Pose, m, axis: int, n, look: Look,
-              corner: tuple[int, int]) -> None:
+              corner: tuple[int, int], k: float) -> None:
         """The pips (or symbol) of body face ``axis``, seen with world normal ``n``."""
         number, across, down = pose.labels.faces[axis]
         face = look.faces[number - 1]
@@ -242,7 +250,7 @@ class DieRenderer:
             sx, sy = view.point(pose.x + m[0] * bx + m[1] * by + m[2] * bz,
                                 pose.y + m[3] * bx + m[4] * by + m[5] * bz,
                                 pose.z + m[6] * bx + m[7] * by + m[8] * bz)
-            return ((sx - left) * SCALE, (sy - top) * SCALE)
+            return ((sx - left) * k, (sy - top) * k)
 
         if look.symbols:
             self._symbol(canvas, face, to_canvas, view, n)
@@ -303,25 +311,24 @@ def _area(points: list[tuple[float, float]]) -> float:
     return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))) / 2
 
 
-def _shade(body: Colour, n, bevel: bool) -> Colour:
-    """Lambert light plus a soft highlight; bevels catch a little more shine, as polished edges do."""
-    diffuse = max(0.0, n[0] * _LIGHT[0] + n[1] * _LIGHT[1] + n[2] * _LIGHT[2])
-    facing = max(0.0, n[0] * _HALF[0] + n[1] * _HALF[1] + n[2] * _HALF[2])
-    shine = SHINE * facing ** (24 if bevel else 60)
-    level = AMBIENT + DIFFUSE * diffuse
-    return tuple(min(255, int(c * level + 255 * shine)) for c in body)  # type: ignore[return-value]
-
-
 # ---------------------------------------------------------------- shadows
 
-@lru_cache(maxsize=64)
-def shadow_picture(side: int, blur: int) -> pygame.Surface:
-    """A soft rounded shadow ``side`` pixels across (plus its blur), black with alpha."""
+@lru_cache(maxsize=256)
+def shadow_picture(side: int, blur: int, turn: int) -> pygame.Surface:
+    """A soft rounded shadow ``side`` pixels across, ``blur`` pixels soft, turned ``turn`` degrees: black with
+    alpha. Blurred at half size and scaled up (a quarter of the work, and a shadow has no detail to lose)."""
     pad = blur * 2 + 2
-    shape = pygame.Surface((side + 2 * pad, side + 2 * pad), pygame.SRCALPHA)
-    pygame.draw.rect(shape, (0, 0, 0, 255), pygame.Rect(pad, pad, side, side), border_radius=int(side * 0.3))
-    if blur > 0:
-        shape = pygame.transform.gaussian_blur(shape, blur)
+    full = side + 2 * pad
+    half = max(4, full // 2)
+    shape = pygame.Surface((half, half), pygame.SRCALPHA)
+    inner = pygame.Rect(0, 0, side // 2, side // 2)
+    inner.center = (half // 2, half // 2)
+    pygame.draw.rect(shape, (0, 0, 0, 255), inner, border_radius=int(side * 0.15))
+    if blur > 1:
+        shape = pygame.transform.gaussian_blur(shape, blur // 2)
+    shape = pygame.transform.smoothscale(shape, (full, full))
+    if turn:
+        shape = pygame.transform.rotate(shape, turn)
     return shape
 
 
@@ -331,12 +338,9 @@ def draw_shadow(surface: pygame.Surface, view: Projection, x: float, y: float, z
     fx = x - _LIGHT[0] / _LIGHT[2] * (z * 0.55)
     fy = y - _LIGHT[1] / _LIGHT[2] * (z * 0.55)
     cx, cy = view.point(fx, fy, 0.0)
-    side = max(4, round(view.size * (0.98 + 0.12 * height)))
-    blur = max(1, min(12, round(view.size * (0.05 + 0.07 * height))))
-    picture = shadow_picture(side, blur)
-    alpha = max(40, int(150 - 45 * height))
-    if round(turn) % 90:
-        picture = pygame.transform.rotate(picture, round(turn) % 90)
-    picture = picture.copy()
-    picture.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
+    side = max(4, round(view.size * (0.98 + 0.12 * height) / 4) * 4)  # in steps of 4 px: a few pictures, cached
+    blur = max(2, min(14, round(view.size * (0.05 + 0.07 * height) / 2) * 2))
+    turned = round(turn / 6) * 6 % 90 if height < 0.3 else 0  # a high die's soft shadow needs no turn
+    picture = shadow_picture(side, blur, turned)
+    picture.set_alpha(max(40, int(150 - 45 * height)))
     surface.blit(picture, picture.get_rect(center=(round(cx), round(cy))))
