@@ -19,9 +19,11 @@ class Pace:
     wait: float  # their pauses between moves, times this
     dice: float  # their dice fly this much faster (over 100: they land at once)
     show: float  # seconds their chosen box or tile shows before it is taken, at the least
+    scored: float  # seconds the dice and the box just filled stay in view before the next player's turn
 
 
-PACES = {"relaxed": Pace(1.0, 1.0, 0.0), "quick": Pace(0.35, 2.0, 0.5), "instant": Pace(0.0, 1000.0, 0.8)}
+PACES = {"relaxed": Pace(1.0, 1.0, 0.0, 1.5), "quick": Pace(0.35, 2.0, 0.5, 1.0),
+         "instant": Pace(0.0, 1000.0, 0.8, 0.5)}
 
 
 class PlayScene(Scene):

@@ -27,12 +27,14 @@ class TablePainting:
         self.tray.draw(surface)
         self.draw_die_keys(surface)
         self.draw_controls(surface)
-        options = self.state.options() if self.state.current_player() >= 0 else None
-        self.card.draw(surface, self.state.current_player() if self.state.current_player() >= 0 else None,
-                       options if not self.throwing else None)
+        seat = self.seat_in_view()  # just after a box is filled: still its scorer's, with no options shown
+        options = self.state.options() if seat >= 0 and not self.throwing and self.showing is None else None
+        self.card.draw(surface, seat if seat >= 0 else None, options)
         self.draw_coach(surface)
         self.draw_banner(surface)
-        self.draw_box_help(surface, options if not self.throwing else None)
+        if self.celebration is not None:
+            self.celebration.draw(surface, self.banner_rect())
+        self.draw_box_help(surface, options)
         if self.handoff is not None:
             self.draw_handoff(surface)
         if self.walkthrough_shown():
@@ -51,19 +53,26 @@ class TablePainting:
                            options if self.person_to_play() else None, self.card.rect)
 
     def mark_coach(self) -> None:
-        """The coach's marks on the table (set on update, so the frame that shows the advice shows them too):
-        the best dice to hold glow, the best box has the focus."""
+        """The dice that glow, and the coach's marks (set on update, so the frame that shows the advice shows
+        them too): dice being cheered glow; else the best dice to hold glow, the best box has the focus."""
+        self.tray.highlight = self.own_highlight()
+        if self.celebration is not None and self.celebration.glow:
+            self.tray.highlight = set(self.celebration.glow)
+            return
         if not self.coaching():
-            self.tray.highlight = set() if not getattr(self, "selected", None) else self.tray.highlight
             return
         options = self.coach.options()
         if not options:
             return
         best = options[0]
-        if best.kind != "copy":  # in Challenge the glow marks the player's own picks
-            self.tray.highlight = set(_dice_for(self.state.dice, best.keep)) if best.kind == "keep" else set()
+        if best.kind == "keep":  # in Challenge the glow marks the player's own picks
+            self.tray.highlight = set(_dice_for(self.state.dice, best.keep))
         if best.kind == "box" and self.card.focus_box is None:
             self.card.focus_box = best.box
+
+    def own_highlight(self) -> set[int]:
+        """The dice the player has marked themselves (Challenge's picks); none at this table."""
+        return set()
 
     def coach_width(self) -> int:
         """The coach's panel: its width, inside the felt (narrower beside a six-seat card)."""
@@ -152,13 +161,13 @@ class TablePainting:
 
     def draw_controls(self, surface: pygame.Surface) -> None:
         self.buttons.draw(surface)
-        seat = self.seat
+        seat = self.seat_in_view()
         x, room = self.layout.hint_x, self.layout.hint_width  # right of the Roll button
         if seat >= 0:
             info = self.state.seats[seat]
             seat_badge(surface, info.colour, seat, (x + 14, 694), 12)
             draw_text(surface, info.name, 28, theme.PAPER, (x + 36, 694), "midleft", "black", room - 30)
-            hint, bonus_y = self.hint(), 760
+            hint, bonus_y = "" if self.showing is not None else self.hint(), 760
             if fits(hint, 19, room):
                 draw_text(surface, hint, 19, (232, 222, 200), (x, 730), "midleft", "regular", room)
             else:  # a long hint (in some languages, or beside a six-seat card) takes two smaller lines
