@@ -39,6 +39,7 @@ def markers_rect(seats: int, felt_width: int) -> pygame.Rect:
 
 
 class ChallengeTableScene(TableScene):
+    cheers_dice = False  # a seat scores its markers (they glow in its row), not the common dice
     help_keys = (("help.key.space_r", "help.does.roll_common"), ("help.key.one_to_five", "help.does.pick_copy"),
                  ("help.key.enter", "help.does.copy"), ("table.help.key_boxes_enter", "help.does.choose_and_score"),
                  ("help.key.u", "help.does.undo"), ("help.key.c", "table.help.coach"),
@@ -53,6 +54,7 @@ class ChallengeTableScene(TableScene):
         self.common_tray = pygame.Rect(TRAY.x, TRAY.y, felt, self.markers_rect.top - 8 - TRAY.y)  # the common dice
         self.tray_rect = self.common_tray.inflate(-44, -44)
         self.tray = self._new_tray()
+        self.moments.felt = pygame.Rect(self.common_tray)  # the confetti keeps to the common dice's felt
         self.copy_button = Button(pygame.Rect(self.layout.roll), t("challenge.copy"), self.copy, size=36)
         self.buttons = ButtonRow([self.roll_button, self.copy_button, self.pause_button, self.undo_button,
                                   self.coach_button], one_choice=False)
@@ -64,6 +66,8 @@ class ChallengeTableScene(TableScene):
     def _new_tray(self, count: int | None = None) -> DiceTray:
         shelf = pygame.Rect(self.tray_rect.x, self.tray_rect.bottom - 4, self.tray_rect.width, 4)
         tray = DiceTray(self.tray_rect, shelf, count or self.variant.dice, size=74, seed=self.session.seed)
+        old = getattr(self, "tray", None)
+        tray.keep_clear = list(old.keep_clear) if old is not None else []  # the banner's place stays clear
         self.key_order = list(range(tray.count))  # numbered left to right again once the throw lands
         tray.on_hit = lambda strength: self.app.play("clack", strength)
         return tray
@@ -112,12 +116,6 @@ class ChallengeTableScene(TableScene):
         else:
             super().show_move(action, seat, before)
 
-    def felt(self) -> pygame.Rect:
-        return self.common_tray
-
-    def scored_dice(self, dice: set[int]) -> set[int]:
-        return set()  # a seat scores its markers (they glow in its row), not the common dice
-
     def own_highlight(self) -> set[int]:
         return set(self.selected)
 
@@ -130,6 +128,7 @@ class ChallengeTableScene(TableScene):
         seat = self.seat
         if seat < 0:
             return
+        self.keep_dice_clear()  # the banner's place, and the coach's panel while the seat has it on
         name = self.state.seats[seat].name
         if self.state.seats[seat].is_computer or self.demo:
             self.bot_timer = self.paced(0.7)
@@ -241,14 +240,14 @@ class ChallengeTableScene(TableScene):
     def draw_markers(self, surface: pygame.Surface) -> None:
         state = self.cstate
         rounded(surface, theme.WOOD_DARK, self.markers_rect, 14)
-        shown = self.seat_in_view()  # just after a seat scores, its row stays lit a moment
+        shown = self.moments.seat_in_view(self.seat)  # just after a seat scores, its row stays lit a moment
         for s, seat in enumerate(state.seats):
             row, slots, copy_room = self.marker_row(s)
             active = s == shown
             rounded(surface, theme.mix(theme.WOOD_DARK, (0, 0, 0), 0.35) if not active else (92, 62, 36), row, 8)
             if active:
                 rounded(surface, theme.HOLD_GOLD, row, 8, 2)
-            if active and self.showing is not None and self.celebration is not None:  # its markers are cheered
+            if active and self.moments.showing is not None and self.moments.celebration is not None:  # cheered
                 rounded(surface, theme.HOLD_GOLD, slots[0].union(slots[-1]).inflate(8, 2), 10)
             seat_badge(surface, seat.colour, s, (row.x + 18, row.centery), 9)
             label = t("challenge.roller", name=seat.name) if s == state.roller else seat.name

@@ -83,6 +83,14 @@ class PlayScene(Scene):
         """A computer's pause, at the chosen pace."""
         return seconds * self.pace().wait
 
+    def box_seconds(self, seat: int) -> float:
+        """Seconds a filled box stays in view with its dice before the next turn: a computer's at its pace; a
+        person's as at the relaxed pace (briefly at the instant animations)."""
+        if self.app.animation_speed() > 100:
+            return PACES["instant"].scored
+        computer = self.state.seats[seat].is_computer or self.demo
+        return self.pace().scored if computer else PACES["relaxed"].scored
+
     def computer_dice(self) -> float:
         """How much faster the dice fly now: a computer's, at its pace; a person's, as the animations are."""
         seat = self.seat

@@ -26,6 +26,7 @@ from scenes.ui.widgets import draw_text, panel, rounded, seat_badge
 CARD_TEXT = 19
 LABELS = 160  # the row names' least width: "Bonus (35 at 63)" at CARD_TEXT
 COUNT_UP = 0.6  # seconds a scored box's points take to count up into it
+LIT_AFTER = 0.5  # seconds a box just filled stays lit after the next player's turn has come
 
 
 @dataclass
@@ -123,6 +124,11 @@ class Scorecard:
     def box_rect(self, box: str, seat: int) -> pygame.Rect:
         index = next(i for i, r in enumerate(self.rows) if r.box == box)
         return self.cell_rect(index, seat)
+
+    def filled(self, seat: int, box: str, points: int, seconds: float, clock) -> None:
+        """A box just filled: lit while it is in view (``seconds``), its points counting up on ``clock``."""
+        self.flash[(seat, box)] = seconds + LIT_AFTER
+        self.count_up(seat, box, points, clock, min(COUNT_UP, 0.8 * seconds))
 
     def count_up(self, seat: int, box: str, points: int, clock, seconds: float = COUNT_UP) -> None:
         """The box's points count up from 0 on ``clock`` (the scene's), ending exactly on them."""

@@ -9,25 +9,23 @@ people can follow each hold and roll.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 import pygame
 
 from game.rules import i18n
 from game.engine.actions import Action, Hold, Release, Roll, Score
 from game.rules.i18n import t
-from game.bots.levels import make_player, player_for_seat
-from game.bots.players import Player
+from game.bots.levels import make_player, seat_players
 from game.engine.session import Session
 
 from scenes.tables.box_help import BoxHelp
-from scenes.tables.celebration import Celebration
+from scenes.tables.moments import Moments, Showing
 from scenes.tables.coach import Coach
 from scenes.ui.dialogs import ConfirmDialog
 from scenes.tables.dice_tray import DiceTray
-from scenes.tables.scorecard import COUNT_UP, Scorecard
+from scenes.tables.scorecard import Scorecard
 from scenes.tables.table_layout import COACH_X, UNDO_X, layout_for
-from scenes.tables.play_scene import PACES, UNDO_GRACE, PlayScene
+from scenes.tables.play_scene import UNDO_GRACE, PlayScene
 from scenes.tables.walkthrough import Walkthrough
 from scenes.ui.widgets import Button, ButtonRow
 from scenes.tables.table_paint import CLEAR, TablePainting
@@ -35,32 +33,8 @@ from scenes.tables.table_paint import CLEAR, TablePainting
 # Seconds a computer seat waits before each kind of action, at normal speed.
 BOT_PACE = {"roll": 0.7, "hold": 0.3, "score": 0.8, "copy": 0.8}
 BOT_FASTEST = 4.0  # even at "instant" a computer's moves can be followed
-LIT_AFTER = 0.5  # seconds the box just filled stays lit after the next player's turn has come
-
-
-@dataclass
-class Showing:
-    """A box just filled, in view with the dice that filled it, before the next player's turn."""
-    seat: int
-    game: int
-    left: float  # seconds
-
-
-def large_straight(variant) -> str | None:
-    """The straight box a player cheers: the longest, else the one worth most (Yatzy's 2-6 over its 1-5)."""
-    straights = [b for b in variant.boxes if b.kind == "straight"]
-    if not straights:
-        return None
-    return max(straights, key=lambda b: (b.length or len(b.faces or ()), b.score if isinstance(b.score, int) else 0)).id
-
-
-def make_players(session: Session) -> dict[int, Player]:
-    rng = random.Random(session.seed ^ 0xB07)
-    return {i: player_for_seat(seat.level, random.Random(rng.randrange(2**31)), variant=session.variant)
-            for i, seat in enumerate(session.seats) if seat.is_computer}
-
-
 class TableScene(TablePainting, PlayScene):
+    cheers_dice = True  # the dice on the felt glow when a box is cheered (Challenge scores its markers instead)
     # The F1 overlay's lines (key, what it does), as string-table keys; read when it opens.
     help_keys = (("help.key.space_r", "help.does.roll"), ("help.key.one_to_five", "help.does.hold"),
                  ("table.help.key_boxes", "help.does.choose_box"), ("help.key.enter", "table.help.enter"),
@@ -71,7 +45,7 @@ class TableScene(TablePainting, PlayScene):
 
     def __init__(self, app, session: Session, demo: bool = False):
         super().__init__(app, session, demo)
-        self.players = make_players(session)
+        self.players = seat_players(session)
         self.layout = layout_for(self.state.n)  # five or six seats: a wider card, a narrower felt
         self.card = Scorecard(self.layout.card, self.state)
         self.tray_rect = self.layout.tray.inflate(-44, -44)
@@ -97,8 +71,7 @@ class TableScene(TablePainting, PlayScene):
         self.key_order: list[int] = list(range(self.variant.dice))  # key k+1 holds die key_order[k]
         self.box_help = BoxHelp()
         self.key_focus = False  # the box focus was moved by keys (then its help shows too)
-        self.showing: Showing | None = None  # a box just filled stays in view a moment, its dice on the felt
-        self.celebration: Celebration | None = None  # five alike, a large straight or the upper bonus, cheered
+        self.moments = Moments(self.variant, self.layout.tray, session.seed)  # cheers; a filled box in view
 
     def _new_tray(self, count: int | None = None) -> DiceTray:
         tray = DiceTray(self.tray_rect, self.layout.hold_row, count or self.variant.dice, size=78,
@@ -147,7 +120,7 @@ class TableScene(TablePainting, PlayScene):
     def person_to_play(self) -> bool:
         seat = self.seat
         return (seat >= 0 and not self.state.seats[seat].is_computer and not self.demo
-                and self.handoff is None and not self.throwing and self.showing is None)
+                and self.handoff is None and not self.throwing and self.moments.showing is None)
 
     def person_seats(self) -> int:
         return sum(not s.is_computer for s in self.state.seats)
@@ -190,75 +163,20 @@ class TableScene(TablePainting, PlayScene):
         self.box_help.cancel()
         if state.is_terminal() or state.game != game:
             self.card.game = game  # the finished card stays on the table, to look back at, until the next game
-        name = self.variant.box(box).name
-        line = t("table.scored", name=state.seats[seat].name, points=points, box=name)
+        line = t("table.scored", name=state.seats[seat].name, points=points, box=self.variant.box(box).name)
         self.say(line, 1.4)
-        moment = self.moment(seat, box, card, bonuses_before)
-        if moment is not None:
-            words, big, glow = moment
-            self.cheer(words, big, glow, line)
-            self.app.play("fanfare" if big else "bonus")
-        else:
-            self.app.play("score" if points else "zero")
-        seconds = self.score_shown(seat)
-        if self.celebration is not None:  # a cheer is seen whole where the pace allows it
-            seconds = max(seconds, min(self.celebration.length, 2 * seconds))
-        self.card.flash[(seat, box)] = seconds + LIT_AFTER
-        self.card.count_up(seat, box, points, self.clock, min(COUNT_UP, 0.8 * seconds))
-        self.showing = Showing(seat, game, seconds)
+        sound, seconds = self.moments.scored(seat, box, game, card, bonuses_before, self.tray.shown_faces(),
+                                             self.box_seconds(seat), len(self.session.log), line, self.cheers_dice)
+        self.app.play(sound)
+        self.card.filled(seat, box, points, seconds, self.clock)
 
-    def moment(self, seat: int, box: str, card, bonuses_before: tuple[int, int]):
-        """What a filled box is cheered with, if anything: (words, big, dice that glow)."""
-        v, points = self.variant, card.boxes[box]
-        everything = set(range(self.tray.count))
-        five = str(v.five_alike_name)
-        gained = card.five_alike_bonus - bonuses_before[0]
-        if gained > 0:
-            return t("table.five_alike_bonus", name=five, points=gained), True, self.scored_dice(everything)
-        if box == v.five_alike_box and points:
-            return t("table.five_alike", name=five), True, self.scored_dice(everything)
-        if box == large_straight(v) and points:
-            return t("table.large_straight", box=v.box(box).name), False, self.scored_dice(everything)
-        if card.upper_bonus(v) > bonuses_before[1]:
-            face = v.box(box).face
-            shown = self.tray.shown_faces()
-            return (t("table.upper_bonus", points=v.upper_bonus.points), False,
-                    self.scored_dice({d for d, f in enumerate(shown) if f == face}))
-        return None
-
-    def scored_dice(self, dice: set[int]) -> set[int]:
-        """The dice on the felt that glow for a box just filled (Challenge scores its markers instead)."""
-        return dice
-
-    def cheer(self, words: str, big: bool, glow: set[int], line: str = "") -> None:
-        """A celebration over the felt; its confetti is seeded by the game and the move, never by the dice."""
-        seed = self.session.seed * 1_000_003 + len(self.session.log)
-        self.celebration = Celebration(words, big, self.felt(), seed, glow, line)
-
-    def felt(self) -> pygame.Rect:
-        """Where the dice are thrown: the confetti stays over it, clear of the card."""
-        return self.layout.tray
-
-    def score_shown(self, seat: int) -> float:
-        """Seconds a filled box stays in view before the next turn: a computer's at its pace; a person's as at
-        the relaxed pace (briefly at the instant animations)."""
-        if self.app.animation_speed() > 100:
-            return PACES["instant"].scored
-        computer = self.state.seats[seat].is_computer or self.demo
-        return self.pace().scored if computer else PACES["relaxed"].scored
-
-    def hand_over(self) -> None:
+    def hand_over(self, shown: Showing) -> None:
         """The box has been seen: the dice leave the felt, and the next player's turn (or the results) comes."""
-        shown, self.showing = self.showing, None
         self.clear_after_score()
         if self.state.is_terminal() or self.state.game != shown.game:
             self._game_finished(shown.game)
         else:
             self._turn_started()
-
-    def seat_in_view(self) -> int:
-        """The seat the table shows: the one who just scored while their box is in view, else the one to play."""
-        return self.showing.seat if self.showing is not None else self.seat
 
     def clear_after_score(self) -> None:
         """The dice leave the table for the next seat (their numbers with them)."""
@@ -266,7 +184,6 @@ class TableScene(TablePainting, PlayScene):
         self.tray.place(None, [False] * self.variant.dice)
 
     def _game_finished(self, game: int) -> None:
-        self.card.game = game  # the finished card stays on the table, to look back at, until the next game
         self.roll_button.enabled = False  # nothing to roll on a finished card (the next game enables it again)
         self.banner_time = 0.0
         self.app.go("game_over", self.session, game, self.demo, on_next=self._next_game, coach=self.coach)
@@ -354,18 +271,18 @@ class TableScene(TablePainting, PlayScene):
         return self.throwing or self.tray.busy()
 
     def bot_waits(self) -> bool:
-        return self.waiting() or self.showing is not None  # the last box is seen before the next turn begins
+        return self.waiting() or self.moments.showing is not None  # the last box is seen before the next turn
 
     def animating(self) -> bool:
         return (super().animating() or self.banner_time > 0 or bool(self.card.flash) or self.box_help.waiting()
-                or self.showing is not None or self.celebration is not None
+                or self.moments.moving()
                 or self.coach.progress is not None)  # a user's variant's table being built shows its progress
 
     def show_undo(self) -> None:
         """The card, the bonuses and the dice as they were just before the scoring taken back."""
         self.card = Scorecard(self.layout.card, self.state)
         self.handoff = None
-        self.showing = self.celebration = None
+        self.moments.cancel()
         self.last_seat = self.seat
         if self.state.dice is not None:
             self.replace_dice()  # the turn goes on with the same numbers on the same dice
@@ -390,7 +307,7 @@ class TableScene(TablePainting, PlayScene):
             return None
         if intent.kind == "point":
             self.card.hover_seat = self.card.seat_at(intent.pos)  # whole names on hover, hand-off or not
-        if self.showing is not None:
+        if self.moments.showing is not None:
             return None  # a box just filled, in view a moment for everyone: the next turn has not begun
         if self.handoff is not None:
             if intent.kind in ("tap", "confirm", "roll"):
@@ -464,14 +381,9 @@ class TableScene(TablePainting, PlayScene):
         self.card.update(dt)
         if self.banner_time > 0:
             self.banner_time -= dt
-        if self.celebration is not None:
-            self.celebration.update(dt)
-            if self.celebration.over():
-                self.celebration = None
-        if self.showing is not None:
-            self.showing.left -= dt
-            if self.showing.left <= 1e-9:  # sums of made-up steps fall a hair short
-                self.hand_over()
+        shown = self.moments.update(dt)
+        if shown is not None:
+            self.hand_over(shown)
         self.drive_bot(dt * min(speed, BOT_FASTEST))
         self.refresh_buttons()
         self.mark_coach()
@@ -518,10 +430,9 @@ class TableScene(TablePainting, PlayScene):
         The numbers then stay with the dice for the rest of the turn: key 3 is the same die after every roll."""
         if self.fresh_throw():
             self.number_dice()
-        dice = self.state.dice
-        if dice and len(dice) == self.variant.dice and len(set(dice)) == 1 and self.variant.five_alike_box:
-            self.cheer(t("table.five_alike", name=self.variant.five_alike_name), True, set(range(len(dice))))
-            self.app.play("fanfare")
+        sound = self.moments.landed(self.state.dice, len(self.session.log))
+        if sound:
+            self.app.play(sound)
 
     def fresh_throw(self) -> bool:
         """Whether the dice that just landed are a new set to number (a turn's first roll)."""

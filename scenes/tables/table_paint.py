@@ -27,13 +27,12 @@ class TablePainting:
         self.tray.draw(surface)
         self.draw_die_keys(surface)
         self.draw_controls(surface)
-        seat = self.seat_in_view()  # just after a box is filled: still its scorer's, with no options shown
-        options = self.state.options() if seat >= 0 and not self.throwing and self.showing is None else None
+        seat = self.moments.seat_in_view(self.seat)  # a box just filled: its scorer's column, no options
+        options = self.state.options() if seat >= 0 and not self.throwing and self.moments.showing is None else None
         self.card.draw(surface, seat if seat >= 0 else None, options)
         self.draw_coach(surface)
         self.draw_banner(surface)
-        if self.celebration is not None:
-            self.celebration.draw(surface, self.banner_rect())
+        self.moments.draw(surface, self.banner_rect())
         self.draw_box_help(surface, options)
         if self.handoff is not None:
             self.draw_handoff(surface)
@@ -55,9 +54,8 @@ class TablePainting:
     def mark_coach(self) -> None:
         """The dice that glow, and the coach's marks (set on update, so the frame that shows the advice shows
         them too): dice being cheered glow; else the best dice to hold glow, the best box has the focus."""
-        self.tray.highlight = self.own_highlight()
-        if self.celebration is not None and self.celebration.glow:
-            self.tray.highlight = set(self.celebration.glow)
+        self.tray.highlight = self.moments.glow() or self.own_highlight()
+        if self.moments.glow():
             return
         if not self.coaching():
             return
@@ -161,13 +159,13 @@ class TablePainting:
 
     def draw_controls(self, surface: pygame.Surface) -> None:
         self.buttons.draw(surface)
-        seat = self.seat_in_view()
+        seat = self.moments.seat_in_view(self.seat)
         x, room = self.layout.hint_x, self.layout.hint_width  # right of the Roll button
         if seat >= 0:
             info = self.state.seats[seat]
             seat_badge(surface, info.colour, seat, (x + 14, 694), 12)
             draw_text(surface, info.name, 28, theme.PAPER, (x + 36, 694), "midleft", "black", room - 30)
-            hint, bonus_y = "" if self.showing is not None else self.hint(), 760
+            hint, bonus_y = "" if self.moments.showing is not None else self.hint(), 760
             if fits(hint, 19, room):
                 draw_text(surface, hint, 19, (232, 222, 200), (x, 730), "midleft", "regular", room)
             else:  # a long hint (in some languages, or beside a six-seat card) takes two smaller lines
