@@ -22,8 +22,7 @@ from scenes.ui.widgets import draw_text, occlude
 STEP = 1 / 60  # the confetti's fixed step: the same picture at any frame rate
 LENGTH = {True: 2.6, False: 1.7}  # seconds a big or a small one lasts
 FLAKES = {True: 150, False: 40}
-WORDS_SIZE = {True: 76, False: 50}
-LINE_SIZE = 24  # what was scored, under the big words
+WORDS_SIZE = {True: 72, False: 46}
 GRAVITY = 900.0  # canvas px/s²: confetti that was thrown up comes down within the moment
 DRAG = 2.2  # per second: paper slows in the air, then flutters down
 POP = 0.35  # seconds the words take to spring up
@@ -49,10 +48,8 @@ class Flake:
 class Celebration:
     """One cheer: ``big`` for five alike. ``glow``: the dice (by index) that light up meanwhile."""
 
-    def __init__(self, words: str, big: bool, felt: pygame.Rect, seed: int, glow: set[int] | None = None,
-                 line: str = ""):
+    def __init__(self, words: str, big: bool, felt: pygame.Rect, seed: int, glow: set[int] | None = None):
         self.words = words.upper() if big else words  # the big one is called out, as round the table
-        self.line = line
         self.big = big
         self.felt = pygame.Rect(felt)
         self.glow = set(glow or ())
@@ -110,25 +107,20 @@ class Celebration:
         self._draw_words(surface, banner)
 
     def _draw_words(self, surface: pygame.Surface, banner: pygame.Rect) -> None:
+        """Over the banner's place, the big one a little larger: never over the dice, which rest clear of it."""
         fade = min(1.0, (self.length - self.age) / FADE)
         grow = out_back(min(1.0, self.age / POP))
-        height = round((banner.height + (44 if self.big else 12)) * max(0.2, grow))
-        rect = pygame.Rect(0, 0, banner.width + (60 if self.big else 0), height)
-        rect.midtop = (banner.centerx, banner.top - (6 if self.big else 0))
-        rect.width = min(rect.width, self.felt.width - 24)
-        rect.centerx = banner.centerx
+        whole = banner.inflate(60, 28) if self.big else banner.inflate(0, 8)
+        rect = pygame.Rect(0, 0, min(whole.width, self.felt.width - 24), max(8, round(whole.height * grow)))
+        rect.center = whole.center
         ribbon = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(ribbon, (*OUTLINE, int(225 * fade)), ribbon.get_rect(), border_radius=20)
+        pygame.draw.rect(ribbon, (*OUTLINE, int(240 * fade)), ribbon.get_rect(), border_radius=20)
         pygame.draw.rect(ribbon, (*theme.HOLD_GOLD, int(255 * fade)), ribbon.get_rect(), 4, border_radius=20)
         occlude(surface, rect)
         surface.blit(ribbon, rect)
         if grow < 0.6 or fade < 0.35:
             return  # the ribbon springs up first; the words come once it is nearly whole, and go before it
-        size = WORDS_SIZE[self.big]
-        words_y = rect.centery - (LINE_SIZE // 2 + 2 if self.line else 0)
-        draw_text(surface, self.words, size, OUTLINE, (rect.centerx + 3, words_y + 3), "center", "black",
-                  rect.width - 40, quiet=True)
-        draw_text(surface, self.words, size, GOLD_INK, (rect.centerx, words_y), "center", "black", rect.width - 40)
-        if self.line:
-            draw_text(surface, self.line, LINE_SIZE, theme.PAPER, (rect.centerx, rect.bottom - 8), "midbottom",
-                      "bold", rect.width - 40)
+        size, at = WORDS_SIZE[self.big], rect.center
+        draw_text(surface, self.words, size, (0, 0, 0), (at[0] + 3, at[1] + 3), "center", "black", rect.width - 40,
+                  quiet=True)
+        draw_text(surface, self.words, size, GOLD_INK, at, "center", "black", rect.width - 40)

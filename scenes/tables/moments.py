@@ -41,9 +41,9 @@ class Moments:
         self.showing: Showing | None = None
         self.celebration: Celebration | None = None
 
-    def cheer(self, words: str, big: bool, glow: set[int], move: int, line: str = "") -> None:
+    def cheer(self, words: str, big: bool, glow: set[int], move: int) -> None:
         """A celebration over the felt; its confetti is seeded by the game and the move, never by the dice."""
-        self.celebration = Celebration(words, big, self.felt, self.seed * 1_000_003 + move, glow, line)
+        self.celebration = Celebration(words, big, self.felt, self.seed * 1_000_003 + move, glow)
 
     def landed(self, dice, move: int) -> str | None:
         """Dice at rest: five alike is cheered the moment it shows. Returns the sound to play, if any."""
@@ -54,7 +54,7 @@ class Moments:
         return None
 
     def scored(self, seat: int, box: str, game: int, card, bonuses_before: tuple[int, int], faces: list,
-               seconds: float, move: int, line: str, dice_glow: bool = True) -> tuple[str, float]:
+               seconds: float, move: int, dice_glow: bool = True) -> tuple[str, float]:
         """A box filled: cheered if it matters, then kept in view ``seconds`` (a cheer is seen whole where the
         pace allows it). ``faces``: the dice on the felt; ``dice_glow`` False where they are not what scored
         (Challenge's markers). Returns the sound to play and how long the box shows."""
@@ -62,7 +62,7 @@ class Moments:
         sound = "score" if card.boxes[box] else "zero"
         if moment is not None:
             words, big, glow = moment
-            self.cheer(words, big, glow if dice_glow else set(), move, line)
+            self.cheer(words, big, glow if dice_glow else set(), move)
             sound = "fanfare" if big else "bonus"
             seconds = max(seconds, min(self.celebration.length, 2 * seconds))
         self.showing = Showing(seat, game, seconds)

@@ -163,10 +163,9 @@ class TableScene(TablePainting, PlayScene):
         self.box_help.cancel()
         if state.is_terminal() or state.game != game:
             self.card.game = game  # the finished card stays on the table, to look back at, until the next game
-        line = t("table.scored", name=state.seats[seat].name, points=points, box=self.variant.box(box).name)
-        self.say(line, 1.4)
+        self.say(t("table.scored", name=state.seats[seat].name, points=points, box=self.variant.box(box).name), 1.4)
         sound, seconds = self.moments.scored(seat, box, game, card, bonuses_before, self.tray.shown_faces(),
-                                             self.box_seconds(seat), len(self.session.log), line, self.cheers_dice)
+                                             self.box_seconds(seat), len(self.session.log), self.cheers_dice)
         self.app.play(sound)
         self.card.filled(seat, box, points, seconds, self.clock)
 

@@ -31,7 +31,8 @@ class TablePainting:
         options = self.state.options() if seat >= 0 and not self.throwing and self.moments.showing is None else None
         self.card.draw(surface, seat if seat >= 0 else None, options)
         self.draw_coach(surface)
-        self.draw_banner(surface)
+        if self.moments.celebration is None:  # a cheer takes the banner's place
+            self.draw_banner(surface)
         self.moments.draw(surface, self.banner_rect())
         self.draw_box_help(surface, options)
         if self.handoff is not None:
