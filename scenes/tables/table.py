@@ -306,7 +306,7 @@ class TableScene(TablePainting, PlayScene):
             return None
         if intent.kind == "point":
             self.card.hover_seat = self.card.seat_at(intent.pos)  # whole names on hover, hand-off or not
-        if self.moments.showing is not None:
+        if self.moments.showing is not None and intent.kind != "point":
             return None  # a box just filled, in view a moment for everyone: the next turn has not begun
         if self.handoff is not None:
             if intent.kind in ("tap", "confirm", "roll"):

@@ -46,7 +46,7 @@ class TablePainting:
         box = self.box_help.shown(focus)
         if box is None or self.handoff is not None:
             return  # with the first-game tips too: a tip tells you to rest the pointer on a box
-        seat = self.seat if self.seat >= 0 else 0
+        seat = max(0, self.moments.seat_in_view(self.seat))  # a box just filled: its scorer's card
         index = next(i for i, row in enumerate(self.card.rows) if row.box == box)
         score = self.state.card(seat).boxes.get(box)
         self.box_help.draw(surface, self.variant, box, self.card.row_rect(index), score,
