@@ -213,7 +213,8 @@ def test_a_finished_game_shows_its_results_once_and_logs_them_once(caplog):
         driver.step(0.5)
         driver.key(pygame.K_DOWN)  # the one open box
         driver.key(pygame.K_RETURN)
-        driver.step(2.0)
+        driver.wait_until(lambda: isinstance(driver.top, GameOverScene), 5.0)  # Bob's last turn, each box seen
+        driver.step(1.0)
         assert state.is_terminal()
         assert [type(scene) for scene in driver.app.stack.scenes] == [type(table), GameOverScene]
         assert _screens_logged(caplog) == ["screen: table", "screen: game_over"]

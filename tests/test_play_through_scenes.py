@@ -104,6 +104,6 @@ def test_a_whole_game_through_the_scenes(variant_id):
         assert done  # something was played
         from scenes.menus.gameover import GameOverScene
 
-        assert isinstance(driver.top, GameOverScene)
+        assert driver.wait_until(lambda: isinstance(driver.top, GameOverScene), 3.0)  # once the last box was seen
     finally:
         driver.close()

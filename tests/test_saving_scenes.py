@@ -120,8 +120,7 @@ def test_a_finished_game_is_recorded_and_its_save_removed():
             driver.step(0.05)
             if isinstance(action, Score) and not session.state.is_terminal():
                 assert save_path().exists()
-        driver.step(0.2)
-        assert isinstance(driver.top, GameOverScene)
+        assert driver.wait_until(lambda: isinstance(driver.top, GameOverScene), 3.0)  # once the last box was seen
         assert not save_path().exists()
         entries, _ = read_records()
         assert len(entries) == 1 and entries[0]["seats"][0]["total"] == session.state.match_totals()[0]

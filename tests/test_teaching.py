@@ -118,6 +118,7 @@ def test_the_walkthrough_teaches_roll_hold_box_and_bonus_once():
             driver.key(pygame.K_RIGHT)
             driver.key(pygame.K_RETURN)
         assert tips.step.key == "bonus"
+        assert driver.wait_until(lambda: scene.moments.showing is None, 3)  # the tip comes once the box was seen
         bonus_text = t("walkthrough.bonus_text", threshold=63, points=35)
         assert any(line in bonus_text for line in texts_on_screen(driver) if len(line) > 10)
         driver.key(pygame.K_TAB)  # the focus goes to its Done button...
@@ -385,9 +386,9 @@ def test_no_tip_covers_a_die_or_what_it_explains(size, language, text_size, seat
         covered, seen = [], []
 
         def look() -> None:
+            assert driver.wait_until(lambda: not scene.busy() and scene.moments.showing is None, 5)  # box seen
             if scene.handoff is not None:
                 driver.key(pygame.K_RETURN)
-            assert driver.wait_until(lambda: not scene.busy(), 5)
             driver.step(0.3)
             covered.extend(_tip_covers(scene))
             if scene.walkthrough_shown():

@@ -61,6 +61,14 @@ def player_for_seat(level: str | None, rng: random.Random | None = None, family:
         return make_player("heuristic", rng, family)
 
 
+def seat_players(session) -> dict:
+    """A player for each computer seat of a scorecard game, each with its own generator drawn from the session's
+    seed (a replay plays the same)."""
+    rng = random.Random(session.seed ^ 0xB07)
+    return {i: player_for_seat(seat.level, random.Random(rng.randrange(2**31)), variant=session.variant)
+            for i, seat in enumerate(session.seats) if seat.is_computer}
+
+
 def available_levels(family: str = "scorecard", variant: Variant | None = None) -> list[str]:
     """The levels to offer for a variant, easiest first: the solver's dial (easy, medium, hard, optimal)
     where the family has one and the variant's table is there (shipped, or built and cached: a user's

@@ -21,6 +21,7 @@ from scenes.ui.stack import Scene
 from scenes.ui.widgets import Button, ButtonRow, dim, draw_text, panel, rounded, seat_badge
 
 DEMO_RESTART = 5.0  # seconds before a demo starts its next match
+FANFARE_SECONDS = 1.0  # the fanfare's notes, before the winner's bells ring in over its held chord
 COACH_WIDTH = 1100  # the coach's report lines, across the widest box
 COACH_SIZE = 24  # the coach's review: bigger than the results' own words (22), in ink, read from the sofa
 COACH_MOST = 4  # rows one person's review may take (a long language wraps the most)
@@ -89,6 +90,17 @@ class GameOverScene(Scene):
             Button(pygame.Rect(bar.x + 10, bar.y + 8, half, 56), t("gameover.results"), self.back_to_results,
                    style="quiet", size=24),
             Button(pygame.Rect(bar.right - 10 - half, bar.y + 8, half, 56), specs[0][0], specs[0][1], size=24)])
+
+    def enter(self) -> None:
+        """The results' own sound: at the end, the winners' fanfare, then bells as the confetti falls (a plain
+        chime where a computer beat the people); between the games of a match, a chime."""
+        if not self.final:
+            self.app.play("bonus")
+        elif self.flakes:
+            self.app.play("fanfare")
+            self.clock.after(FANFARE_SECONDS, lambda: self.app.play("win"))
+        else:
+            self.app.play("win")
 
     def _felt(self) -> pygame.Rect:
         """The felt of the table underneath (its dice tray); the card and the racks are beside it."""

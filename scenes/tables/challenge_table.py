@@ -23,11 +23,23 @@ from scenes.tables.table_layout import TITLE_X
 from scenes.ui.widgets import Button, ButtonRow, draw_text, rounded, seat_badge
 
 TRAY = pygame.Rect(16, 64, 704, 380)  # as wide as the table's felt (narrower beside a five- or six-seat card)
-MARKERS = pygame.Rect(16, 452, 704, 204)
+MARKERS = pygame.Rect(16, 452, 704, 204)  # up to three seats; more take room from the common dice above
 MARKERS_X = 300  # where a row's markers start, right of the seat's name
+MARKER = 56  # a marker die's side: read from the sofa, as the thrown dice are (74 px), not a third smaller
+MARKER_GAP = 8  # between two markers
+ROW_PITCH = MARKER + 6  # a seat's row of markers, with its frame
+COPY_ROOM = 150  # "copy 2" right of the active row's markers, where the row has room for it and the name
+
+
+def markers_rect(seats: int, felt_width: int) -> pygame.Rect:
+    """The seats' rows of markers, above the Roll button: as tall as their rows need (today's height at the
+    least); the common dice's tray takes what is left above."""
+    height = max(MARKERS.height, seats * ROW_PITCH + 12)
+    return pygame.Rect(MARKERS.x, MARKERS.bottom - height, felt_width, height)
 
 
 class ChallengeTableScene(TableScene):
+    cheers_dice = False  # a seat scores its markers (they glow in its row), not the common dice
     help_keys = (("help.key.space_r", "help.does.roll_common"), ("help.key.one_to_five", "help.does.pick_copy"),
                  ("help.key.enter", "help.does.copy"), ("table.help.key_boxes_enter", "help.does.choose_and_score"),
                  ("help.key.u", "help.does.undo"), ("help.key.c", "table.help.coach"),
@@ -38,10 +50,11 @@ class ChallengeTableScene(TableScene):
         self.selected: set[int] = set()
         super().__init__(app, session, demo)
         felt = self.layout.tray.width
-        self.common_tray = pygame.Rect(TRAY.x, TRAY.y, felt, TRAY.height)  # the common dice's tray
-        self.markers_rect = pygame.Rect(MARKERS.x, MARKERS.y, felt, MARKERS.height)
+        self.markers_rect = markers_rect(self.state.n, felt)
+        self.common_tray = pygame.Rect(TRAY.x, TRAY.y, felt, self.markers_rect.top - 8 - TRAY.y)  # the common dice
         self.tray_rect = self.common_tray.inflate(-44, -44)
         self.tray = self._new_tray()
+        self.moments.felt = pygame.Rect(self.common_tray)  # the confetti keeps to the common dice's felt
         self.copy_button = Button(pygame.Rect(self.layout.roll), t("challenge.copy"), self.copy, size=36)
         self.buttons = ButtonRow([self.roll_button, self.copy_button, self.pause_button, self.undo_button,
                                   self.coach_button], one_choice=False)
@@ -53,6 +66,8 @@ class ChallengeTableScene(TableScene):
     def _new_tray(self, count: int | None = None) -> DiceTray:
         shelf = pygame.Rect(self.tray_rect.x, self.tray_rect.bottom - 4, self.tray_rect.width, 4)
         tray = DiceTray(self.tray_rect, shelf, count or self.variant.dice, size=74, seed=self.session.seed)
+        old = getattr(self, "tray", None)
+        tray.keep_clear = list(old.keep_clear) if old is not None else []  # the banner's place stays clear
         self.key_order = list(range(tray.count))  # numbered left to right again once the throw lands
         # A tray that names no material (the flat one) throws its dice onto the felt.
         tray.on_hit = lambda strength, material="felt": self.app.play_hit(material, strength)
@@ -102,6 +117,9 @@ class ChallengeTableScene(TableScene):
         else:
             super().show_move(action, seat, before)
 
+    def own_highlight(self) -> set[int]:
+        return set(self.selected)
+
     def clear_after_score(self) -> None:
         if self.cstate.stage == "roll":  # the round is over: the common dice go back to the roller
             self.tray = self._new_tray()
@@ -111,6 +129,7 @@ class ChallengeTableScene(TableScene):
         seat = self.seat
         if seat < 0:
             return
+        self.keep_dice_clear()  # the banner's place, and the coach's panel while the seat has it on
         name = self.state.seats[seat].name
         if self.state.seats[seat].is_computer or self.demo:
             self.bot_timer = self.paced(0.7)
@@ -207,36 +226,44 @@ class ChallengeTableScene(TableScene):
         super().draw_table(surface)
         self.draw_markers(surface)
 
+    def marker_row(self, s: int) -> tuple[pygame.Rect, list[pygame.Rect], int]:
+        """Seat ``s``'s row of markers: the row, each marker's square, and the room right of them for "copy 2"
+        (none where the seat's name needs it: five or six seats, beside a wider card)."""
+        markers = self.markers_rect
+        row = pygame.Rect(markers.x + 8, markers.y + 6 + s * ROW_PITCH, markers.width - 16, ROW_PITCH - 2)
+        width = self.variant.dice * (MARKER + MARKER_GAP) - MARKER_GAP
+        copy_room = COPY_ROOM if row.width - width - COPY_ROOM - 10 - 50 >= 140 else 0
+        start = row.x + min(MARKERS_X, row.width - width - copy_room - 10)
+        top = row.y + (row.height - MARKER) // 2
+        return row, [pygame.Rect(start + k * (MARKER + MARKER_GAP), top, MARKER, MARKER)
+                     for k in range(self.variant.dice)], copy_room
+
     def draw_markers(self, surface: pygame.Surface) -> None:
         state = self.cstate
-        markers = self.markers_rect
-        rounded(surface, theme.WOOD_DARK, markers, 14)
-        rows = state.n
-        row_h = min(48, (markers.height - 12) // max(1, rows))
-        size = row_h - 8
+        rounded(surface, theme.WOOD_DARK, self.markers_rect, 14)
+        shown = self.moments.seat_in_view(self.seat)  # just after a seat scores, its row stays lit a moment
         for s, seat in enumerate(state.seats):
-            y = markers.y + 6 + s * row_h
-            row = pygame.Rect(markers.x + 8, y, markers.width - 16, row_h - 4)
-            start = row.x + min(MARKERS_X, row.width - self.variant.dice * (size + 10) - 140)  # room for "copy 2"
-            active = s == self.seat
+            row, slots, copy_room = self.marker_row(s)
+            active = s == shown
             rounded(surface, theme.mix(theme.WOOD_DARK, (0, 0, 0), 0.35) if not active else (92, 62, 36), row, 8)
             if active:
                 rounded(surface, theme.HOLD_GOLD, row, 8, 2)
+            if active and self.moments.showing is not None and self.moments.celebration is not None:  # cheered
+                rounded(surface, theme.HOLD_GOLD, slots[0].union(slots[-1]).inflate(8, 2), 10)
             seat_badge(surface, seat.colour, s, (row.x + 18, row.centery), 9)
             label = t("challenge.roller", name=seat.name) if s == state.roller else seat.name
             draw_text(surface, label, 20, theme.PAPER, (row.x + 34, row.centery), "midleft", "bold",
-                      start - row.x - 50)
-            for k in range(self.variant.dice):
-                slot = pygame.Rect(start + k * (size + 10), row.y + (row.height - size) // 2, size, size)
+                      slots[0].x - row.x - 50)
+            for k, slot in enumerate(slots):
                 if k < len(state.markers[s]):
-                    surface.blit(die_surface(state.markers[s][k], size, "marker"), slot)
+                    surface.blit(die_surface(state.markers[s][k], MARKER, "marker"), slot)
                 else:
                     rounded(surface, theme.mix(theme.WOOD_DARK, (0, 0, 0), 0.5), slot, 6)
                     rounded(surface, theme.WOOD_LIGHT, slot, 6, 1)
-            if state.stage == "pick" and active:
+            if state.stage == "pick" and active and copy_room:  # else the Copy button's own line says it
                 low, high = state.copy_range()
                 need = t("challenge.copy_exact", low=low) if low == high else t("challenge.copy_upto", high=high)
-                last_slot = start + self.variant.dice * (size + 10)
+                last_slot = slots[-1].right + 10
                 draw_lines(surface, need, 17, theme.HOLD_GOLD, (row.right - 10, row.centery), "midright", "bold",
                            row.right - 10 - last_slot)
 

@@ -218,7 +218,7 @@ class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlaySce
 
     def _round_over(self) -> None:
         self.round_pending = False
-        self.app.play("win" if self.state.is_terminal() else "bonus")
+        self.app.play("bonus")  # the round is over; the winner's fanfare is the results' own (game over)
         self.app.go("round_summary", self.session, len(self.state.scores) - 1, self.demo, on_next=self._next_round)
 
     def _next_round(self) -> None:

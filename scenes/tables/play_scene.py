@@ -22,9 +22,11 @@ class Pace:
     wait: float  # their pauses between moves, times this
     dice: float  # their dice fly this much faster (over 100: they land at once)
     show: float  # seconds their chosen box or tile shows before it is taken, at the least
+    scored: float  # seconds the dice and the box just filled stay in view before the next player's turn
 
 
-PACES = {"relaxed": Pace(1.0, 1.0, 0.0), "quick": Pace(0.35, 2.0, 0.5), "instant": Pace(0.0, 1000.0, 0.8)}
+PACES = {"relaxed": Pace(1.0, 1.0, 0.0, 1.5), "quick": Pace(0.35, 2.0, 0.5, 1.0),
+         "instant": Pace(0.0, 1000.0, 0.8, 0.5)}
 
 
 class PlayScene(Scene):
@@ -85,6 +87,14 @@ class PlayScene(Scene):
     def paced(self, seconds: float) -> float:
         """A computer's pause, at the chosen pace."""
         return seconds * self.pace().wait
+
+    def box_seconds(self, seat: int) -> float:
+        """Seconds a filled box stays in view with its dice before the next turn: a computer's at its pace; a
+        person's as at the relaxed pace (briefly at the instant animations)."""
+        if self.app.animation_speed() > 100:
+            return PACES["instant"].scored
+        computer = self.state.seats[seat].is_computer or self.demo
+        return self.pace().scored if computer else PACES["relaxed"].scored
 
     def computer_dice(self) -> float:
         """How much faster the dice fly now: a computer's, at its pace; a person's, as the animations are."""

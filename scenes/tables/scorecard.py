@@ -25,6 +25,14 @@ from scenes.ui.widgets import draw_text, panel, rounded, seat_badge
 # 19 at 1280x800, so six seats stay readable from the sofa. What does not fit is shortened or put otherwise.
 CARD_TEXT = 19
 LABELS = 160  # the row names' least width: "Bonus (35 at 63)" at CARD_TEXT
+COUNT_UP = 0.6  # seconds a scored box's points take to count up into it
+LIT_AFTER = 0.5  # seconds a box just filled stays lit after the next player's turn has come
+
+
+@dataclass
+class Tally:
+    """A box's points as they count up (tweened on the table's clock)."""
+    shown: float = 0.0
 
 
 @dataclass
@@ -47,6 +55,7 @@ class Scorecard:
         self.flash: dict[tuple[int, str], float] = {}  # (seat, box) -> seconds of glow left
         self.game: int | None = None  # the game shown: a finished one of a match stays for review; None: the one played
         self.hover_seat: int | None = None  # a column heading under the pointer: its whole name shows
+        self.tallies: dict[tuple[int, str], Tally] = {}  # (seat, box) -> its points counting up
         self.rows = self._rows()
         self._layout()
 
@@ -115,6 +124,25 @@ class Scorecard:
     def box_rect(self, box: str, seat: int) -> pygame.Rect:
         index = next(i for i, r in enumerate(self.rows) if r.box == box)
         return self.cell_rect(index, seat)
+
+    def filled(self, seat: int, box: str, points: int, seconds: float, clock) -> None:
+        """A box just filled: lit while it is in view (``seconds``), its points counting up on ``clock``."""
+        self.flash[(seat, box)] = seconds + LIT_AFTER
+        self.count_up(seat, box, points, clock, min(COUNT_UP, 0.8 * seconds))
+
+    def count_up(self, seat: int, box: str, points: int, clock, seconds: float = COUNT_UP) -> None:
+        """The box's points count up from 0 on ``clock`` (the scene's), ending exactly on them."""
+        if points <= 0:
+            return
+        key, tally = (seat, box), Tally()
+        self.tallies[key] = tally
+        clock.tween(tally, "shown", float(points), seconds, "out_cubic",
+                    on_done=lambda: self.tallies.pop(key, None) if self.tallies.get(key) is tally else None)
+
+    def shown_score(self, seat: int, box: str) -> int | None:
+        """The box's points as drawn now: counting up just after it was filled, else as the card holds them."""
+        tally = self.tallies.get((seat, box))
+        return round(tally.shown) if tally is not None else self.card_of(seat).boxes[box]
 
     def update(self, dt: float) -> None:
         for key in list(self.flash):
@@ -250,7 +278,7 @@ class Scorecard:
                 rounded(surface, theme.mix((255, 244, 200), theme.HOLD_GOLD, min(1.0, glow)), rect.inflate(-4, -4), 6)
             if score is not None:
                 colour = theme.INK if score > 0 else theme.ZERO_INK
-                draw_text(surface, str(score), size, colour, rect.center, "center", "bold", self.col_w - 4)
+                draw_text(surface, str(self.shown_score(seat, row.box)), size, colour, rect.center, "center", "bold", self.col_w - 4)
                 if row.box in card.jokers:  # a small gold corner: scored as a joker (the box help says so)
                     corner = [(rect.right - 14, rect.y + 2), (rect.right - 2, rect.y + 2), (rect.right - 2, rect.y + 14)]
                     pygame.draw.polygon(surface, theme.PREVIEW_INK, corner)

@@ -15,11 +15,11 @@ import pygame
 from game.rules import i18n
 from game.engine.actions import Action, Hold, Release, Roll, Score
 from game.rules.i18n import t
-from game.bots.levels import make_player, player_for_seat
-from game.bots.players import Player
+from game.bots.levels import make_player, seat_players
 from game.engine.session import Session
 
 from scenes.tables.box_help import BoxHelp
+from scenes.tables.moments import Moments, Showing
 from scenes.tables.coach import Coach
 from scenes.ui.dialogs import ConfirmDialog
 from scenes.tables.dice_tray import DiceTray
@@ -33,15 +33,8 @@ from scenes.tables.table_paint import CLEAR, TablePainting
 # Seconds a computer seat waits before each kind of action, at normal speed.
 BOT_PACE = {"roll": 0.7, "hold": 0.3, "score": 0.8, "copy": 0.8}
 BOT_FASTEST = 4.0  # even at "instant" a computer's moves can be followed
-
-
-def make_players(session: Session) -> dict[int, Player]:
-    rng = random.Random(session.seed ^ 0xB07)
-    return {i: player_for_seat(seat.level, random.Random(rng.randrange(2**31)), variant=session.variant)
-            for i, seat in enumerate(session.seats) if seat.is_computer}
-
-
 class TableScene(TablePainting, PlayScene):
+    cheers_dice = True  # the dice on the felt glow when a box is cheered (Challenge scores its markers instead)
     # The F1 overlay's lines (key, what it does), as string-table keys; read when it opens.
     help_keys = (("help.key.space_r", "help.does.roll"), ("help.key.one_to_five", "help.does.hold"),
                  ("table.help.key_boxes", "help.does.choose_box"), ("help.key.enter", "table.help.enter"),
@@ -52,7 +45,7 @@ class TableScene(TablePainting, PlayScene):
 
     def __init__(self, app, session: Session, demo: bool = False):
         super().__init__(app, session, demo)
-        self.players = make_players(session)
+        self.players = seat_players(session)
         self.layout = layout_for(self.state.n)  # five or six seats: a wider card, a narrower felt
         self.card = Scorecard(self.layout.card, self.state)
         self.tray_rect = self.layout.tray.inflate(-44, -44)
@@ -78,6 +71,7 @@ class TableScene(TablePainting, PlayScene):
         self.key_order: list[int] = list(range(self.variant.dice))  # key k+1 holds die key_order[k]
         self.box_help = BoxHelp()
         self.key_focus = False  # the box focus was moved by keys (then its help shows too)
+        self.moments = Moments(self.variant, self.layout.tray, session.seed)  # cheers; a filled box in view
 
     def _new_tray(self, count: int | None = None) -> DiceTray:
         tray = DiceTray(self.tray_rect, self.layout.hold_row, count or self.variant.dice, size=78,
@@ -127,7 +121,7 @@ class TableScene(TablePainting, PlayScene):
     def person_to_play(self) -> bool:
         seat = self.seat
         return (seat >= 0 and not self.state.seats[seat].is_computer and not self.demo
-                and self.handoff is None and not self.throwing)
+                and self.handoff is None and not self.throwing and self.moments.showing is None)
 
     def person_seats(self) -> int:
         return sum(not s.is_computer for s in self.state.seats)
@@ -160,26 +154,27 @@ class TableScene(TablePainting, PlayScene):
             self._scored(seat, action.box, before_game, bonuses)
 
     def _scored(self, seat: int, box: str, game: int, bonuses_before: tuple[int, int]) -> None:
+        """The box lights and its points count up; a moment that matters is cheered; the dice stay on the felt
+        a moment, for everyone to see, before the next player's turn (``hand_over``)."""
         state = self.state
         card = state.cards[game][seat]
         points = card.boxes[box]
-        self.card.flash[(seat, box)] = 1.2
         self.card.focus_box = None
         self.key_focus = False
         self.box_help.cancel()
-        if card.five_alike_bonus > bonuses_before[0] or (box == self.variant.five_alike_box and points):
-            self.app.play("fanfare")
-        elif card.upper_bonus(self.variant) > bonuses_before[1]:
-            self.app.play("bonus")
-        elif points == 0:
-            self.app.play("zero")
-        else:
-            self.app.play("score")
-        name = self.variant.box(box).name
-        self.say(t("table.scored", name=state.seats[seat].name, points=points, box=name), 1.4)
-        self.clear_after_score()
         if state.is_terminal() or state.game != game:
-            self._game_finished(game)
+            self.card.game = game  # the finished card stays on the table, to look back at, until the next game
+        self.say(t("table.scored", name=state.seats[seat].name, points=points, box=self.variant.box(box).name), 1.4)
+        sound, seconds = self.moments.scored(seat, box, game, card, bonuses_before, self.tray.shown_faces(),
+                                             self.box_seconds(seat), len(self.session.log), self.cheers_dice)
+        self.app.play(sound)
+        self.card.filled(seat, box, points, seconds, self.clock)
+
+    def hand_over(self, shown: Showing) -> None:
+        """The box has been seen: the dice leave the felt, and the next player's turn (or the results) comes."""
+        self.clear_after_score()
+        if self.state.is_terminal() or self.state.game != shown.game:
+            self._game_finished(shown.game)
         else:
             self._turn_started()
 
@@ -189,8 +184,6 @@ class TableScene(TablePainting, PlayScene):
         self.tray.place(None, [False] * self.variant.dice)
 
     def _game_finished(self, game: int) -> None:
-        self.app.play("win" if self.state.is_terminal() else "bonus")
-        self.card.game = game  # the finished card stays on the table, to look back at, until the next game
         self.roll_button.enabled = False  # nothing to roll on a finished card (the next game enables it again)
         self.banner_time = 0.0
         self.app.go("game_over", self.session, game, self.demo, on_next=self._next_game, coach=self.coach)
@@ -277,14 +270,19 @@ class TableScene(TablePainting, PlayScene):
     def busy(self) -> bool:
         return self.throwing or self.tray.busy()
 
+    def bot_waits(self) -> bool:
+        return self.waiting() or self.moments.showing is not None  # the last box is seen before the next turn
+
     def animating(self) -> bool:
         return (super().animating() or self.banner_time > 0 or bool(self.card.flash) or self.box_help.waiting()
+                or self.moments.moving()
                 or self.coach.progress is not None)  # a user's variant's table being built shows its progress
 
     def show_undo(self) -> None:
         """The card, the bonuses and the dice as they were just before the scoring taken back."""
         self.card = Scorecard(self.layout.card, self.state)
         self.handoff = None
+        self.moments.cancel()
         self.last_seat = self.seat
         if self.state.dice is not None:
             self.replace_dice()  # the turn goes on with the same numbers on the same dice
@@ -309,6 +307,8 @@ class TableScene(TablePainting, PlayScene):
             return None
         if intent.kind == "point":
             self.card.hover_seat = self.card.seat_at(intent.pos)  # whole names on hover, hand-off or not
+        if self.moments.showing is not None and intent.kind != "point":
+            return None  # a box just filled, in view a moment for everyone: the next turn has not begun
         if self.handoff is not None:
             if intent.kind in ("tap", "confirm", "roll"):
                 self.handoff = None
@@ -383,6 +383,9 @@ class TableScene(TablePainting, PlayScene):
         self.card.update(dt)
         if self.banner_time > 0:
             self.banner_time -= dt
+        shown = self.moments.update(dt)
+        if shown is not None:
+            self.hand_over(shown)
         self.drive_bot(dt * min(speed, BOT_FASTEST))
         self.refresh_buttons()
         self.mark_coach()
@@ -429,10 +432,9 @@ class TableScene(TablePainting, PlayScene):
         The numbers then stay with the dice for the rest of the turn: key 3 is the same die after every roll."""
         if self.fresh_throw():
             self.number_dice()
-        dice = self.state.dice
-        if dice and len(dice) == self.variant.dice and len(set(dice)) == 1 and self.variant.five_alike_box:
-            self.say(t("table.five_alike", name=self.variant.five_alike_name), 2.2)
-            self.app.play("fanfare")
+        sound = self.moments.landed(self.state.dice, len(self.session.log))
+        if sound:
+            self.app.play(sound)
 
     def fresh_throw(self) -> bool:
         """Whether the dice that just landed are a new set to number (a turn's first roll)."""

@@ -27,12 +27,14 @@ class TablePainting:
         self.tray.draw(surface)
         self.draw_die_keys(surface)
         self.draw_controls(surface)
-        options = self.state.options() if self.state.current_player() >= 0 else None
-        self.card.draw(surface, self.state.current_player() if self.state.current_player() >= 0 else None,
-                       options if not self.throwing else None)
+        seat = self.moments.seat_in_view(self.seat)  # a box just filled: its scorer's column, no options
+        options = self.state.options() if seat >= 0 and not self.throwing and self.moments.showing is None else None
+        self.card.draw(surface, seat if seat >= 0 else None, options)
         self.draw_coach(surface)
-        self.draw_banner(surface)
-        self.draw_box_help(surface, options if not self.throwing else None)
+        if self.moments.celebration is None:  # a cheer takes the banner's place
+            self.draw_banner(surface)
+        self.moments.draw(surface, self.banner_rect())
+        self.draw_box_help(surface, options)
         if self.handoff is not None:
             self.draw_handoff(surface)
         if self.walkthrough_shown():
@@ -44,26 +46,32 @@ class TablePainting:
         box = self.box_help.shown(focus)
         if box is None or self.handoff is not None:
             return  # with the first-game tips too: a tip tells you to rest the pointer on a box
-        seat = self.seat if self.seat >= 0 else 0
+        seat = max(0, self.moments.seat_in_view(self.seat))  # a box just filled: its scorer's card
         index = next(i for i, row in enumerate(self.card.rows) if row.box == box)
         score = self.state.card(seat).boxes.get(box)
         self.box_help.draw(surface, self.variant, box, self.card.row_rect(index), score,
                            options if self.person_to_play() else None, self.card.rect)
 
     def mark_coach(self) -> None:
-        """The coach's marks on the table (set on update, so the frame that shows the advice shows them too):
-        the best dice to hold glow, the best box has the focus."""
+        """The dice that glow, and the coach's marks (set on update, so the frame that shows the advice shows
+        them too): dice being cheered glow; else the best dice to hold glow, the best box has the focus."""
+        self.tray.highlight = self.moments.glow() or self.own_highlight()
+        if self.moments.glow():
+            return
         if not self.coaching():
-            self.tray.highlight = set() if not getattr(self, "selected", None) else self.tray.highlight
             return
         options = self.coach.options()
         if not options:
             return
         best = options[0]
-        if best.kind != "copy":  # in Challenge the glow marks the player's own picks
-            self.tray.highlight = set(_dice_for(self.state.dice, best.keep)) if best.kind == "keep" else set()
+        if best.kind == "keep":  # in Challenge the glow marks the player's own picks
+            self.tray.highlight = set(_dice_for(self.state.dice, best.keep))
         if best.kind == "box" and self.card.focus_box is None:
             self.card.focus_box = best.box
+
+    def own_highlight(self) -> set[int]:
+        """The dice the player has marked themselves (Challenge's picks); none at this table."""
+        return set()
 
     def coach_width(self) -> int:
         """The coach's panel: its width, inside the felt (narrower beside a six-seat card)."""
@@ -152,13 +160,13 @@ class TablePainting:
 
     def draw_controls(self, surface: pygame.Surface) -> None:
         self.buttons.draw(surface)
-        seat = self.seat
+        seat = self.moments.seat_in_view(self.seat)
         x, room = self.layout.hint_x, self.layout.hint_width  # right of the Roll button
         if seat >= 0:
             info = self.state.seats[seat]
             seat_badge(surface, info.colour, seat, (x + 14, 694), 12)
             draw_text(surface, info.name, 28, theme.PAPER, (x + 36, 694), "midleft", "black", room - 30)
-            hint, bonus_y = self.hint(), 760
+            hint, bonus_y = "" if self.moments.showing is not None else self.hint(), 760
             if fits(hint, 19, room):
                 draw_text(surface, hint, 19, (232, 222, 200), (x, 730), "midleft", "regular", room)
             else:  # a long hint (in some languages, or beside a six-seat card) takes two smaller lines
