@@ -320,11 +320,9 @@ class TableScene(TablePainting, PlayScene):
             if intent.kind in ("tap", "roll", "confirm"):
                 self.tray.skip()  # a click skips the throw; it never rolls twice
             return None
-        return self.handle_play(intent)
+        return None if self.gesture_handled(intent) else self.handle_play(intent)  # a shake or flick first
 
     def handle_play(self, intent):
-        if self.gesture_handled(intent):
-            return None
         if intent.kind == "point":
             self.card.hover_box = self.card.box_at(intent.pos, self.seat)
             self.box_help.hover(self.card.box_at(intent.pos))
