@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.engine.actions import Action, ChanceOption, Dice, Place, Roll
-from game.errors import IllegalAction, SaveError
+from game.errors import IllegalAction, SaveError, cause
 from game.rules.jackpot import Cell, JackpotVariant, classify, granted_symbols, rack_bonus, score_lines
 from game.engine.state import GameState, Seat
 
@@ -396,7 +396,7 @@ class JackpotState(GameState):
         except SaveError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-            raise SaveError(f"the saved state is damaged ({type(error).__name__}: {error})") from None
+            raise SaveError(f"the saved state is damaged ({cause(error)})") from None
         if not ok:
             raise SaveError("the saved state does not fit its variant")
         return state

@@ -12,10 +12,11 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import unicodedata
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from game.errors import VariantError
+from game.errors import VariantError, shown
 from game.rules import i18n
 from game.rules.schema import Fields, describe
 
@@ -240,7 +241,7 @@ def _parse_box(file: str, index: int, item: Any, line: int, faces: int, dice: in
     box = Fields(file, path, item, getattr(item, "line", line), _BOX_KEYS)
     box_id = box.get("id", str)
     if not is_word(box_id):
-        raise box.fail("id", f"{box_id[:40]!r} must be a word of up to 32 letters (a-z), digits and underscores")
+        raise box.fail("id", f"{shown(box_id)} must be a word of up to 32 letters (a-z), digits and underscores")
     name = read_text(box, "name")
     kind = box.choice("kind", BOX_KINDS)
     face = count = length = None
