@@ -222,7 +222,21 @@ def _checked_text(fields: Fields, key: str, text: str, most: int, required: bool
         raise fields.fail(key, f"is {len(text)} characters long; at most {most} fit")
     if required and not text:
         raise fields.fail(key, "must not be empty")
+    if required and not shows(text):
+        raise fields.fail(key, f"{shown(text)} has no character that shows (only spaces or invisible ones)")
+    if most <= NAME_LENGTH and text.splitlines() != [text]:
+        raise fields.fail(key, f"{shown(text)} must be one line")
     return text
+
+
+# Letters that draw nothing: the Hangul fillers, which some use for a name that looks empty.
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")
+
+
+def shows(text: str) -> bool:
+    """Whether a text has a character that draws something: a letter, digit, punctuation mark or symbol, not
+    only spaces, marks or invisible characters (U+200B, U+00AD, U+2060)."""
+    return any(unicodedata.category(c)[0] in "LNPS" and c not in _BLANK_LETTERS for c in text)
 
 
 def is_word(text: str) -> bool:
