@@ -5,7 +5,7 @@ four alike with a tile in the Chance Space, a ``ChanceOption`` (keep it,
 return it to the supply, or drop it into a column); then one ``Place`` per
 granted tile (a symbol and a column, or the Chance Space). A tile that can
 go nowhere goes back to the supply by itself. Racks that are full skip
-their turns; when every rack is full the round is scored. Who starts is
+their turns; when every rack is full, or no tile is left in the supply, the round is scored. Who starts is
 drawn by lot (a chance step), each later round starts one seat to the left.
 """
 
@@ -314,8 +314,8 @@ class JackpotState(GameState):
         self.stage = "roll"
         self.dice = None
         self.choices = ()
-        if all(self.rack_full(s) for s in range(self.n)):
-            self._score_round()
+        if all(self.rack_full(s) for s in range(self.n)) or not any(self.supply.values()):
+            self._score_round()  # every rack is full, or (a variant of few tiles) no tile is left to give
             return
         seat = self.seat
         for _ in range(self.n):
