@@ -1,8 +1,58 @@
-"""The errors the core raises: each says what was wrong, in players' words."""
+"""The errors the core raises: each says what was wrong, in players' words, on one line."""
+
+import reprlib
+
+SHOWN_LENGTH = 60  # characters of a value a message shows; a longer one is cut with "..."
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxlong, _SHORT.maxother = 3, SHOWN_LENGTH, SHOWN_LENGTH, SHOWN_LENGTH
+
+
+def shown(value: object, most: int = SHOWN_LENGTH) -> str:
+    """A value as a message shows it: quoted and escaped as ``repr`` does (``'off\\nicial'``, so a line break
+    inside stays on the line), and cut when long.
+
+    >>> shown("off\\nicial")
+    "'off\\\\nicial'"
+    >>> shown("x" * 100, most=5)
+    "'xxxxx'..."
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** most:
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"  # too long to write out
+    if isinstance(value, str) and len(value) > most:
+        return repr(value[:most]) + "..."
+    try:
+        text = _SHORT.repr(value)  # a list or mapping of any size or depth is shown in part, never built whole
+    except ValueError:  # a number past Python's digit limit inside a list
+        return "a value too large to show"
+    return text if len(text) <= most else text[:most] + "..."
+
+
+def one_line(text: str, most: int | None = None) -> str:
+    """The text with every character that would start a new line, or not show, escaped (``\\n``, ``\\u2028``);
+    with ``most``, cut to that many characters and "..."."""
+    if most is not None and len(text) > most:
+        text = text[:most] + "..."
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+
+
+def cause(error: BaseException) -> str:
+    """An unexpected error as a message shows it: ``KeyError: 'seats'``, on one line and cut when long."""
+    return f"{type(error).__name__}: {one_line(str(error), SHOWN_LENGTH)}"
+
+
+def message(file: str, line: int | None, field: str, problem: str) -> str:
+    """The one shape of every message about a file: ``FILE:LINE: field: what is wrong``, on one line."""
+    where = f"{file}:{line}" if line else file
+    return one_line(f"{where}: {field}: {problem}")
 
 
 class DiceParlorError(ValueError):
-    """Base of every error the core raises on purpose."""
+    """Base of every error the core raises on purpose; its message is always one line."""
+
+    def __str__(self) -> str:
+        return one_line(super().__str__())
 
 
 class VariantError(DiceParlorError):
@@ -13,8 +63,7 @@ class VariantError(DiceParlorError):
 
     def __init__(self, file: str, line: int | None, field: str, problem: str):
         self.file, self.line, self.field, self.problem = file, line, field, problem
-        where = f"{file}:{line}" if line else file
-        super().__init__(f"{where}: {field}: {problem}")
+        super().__init__(message(file, line, field, problem))
 
 
 class UnknownVariant(DiceParlorError):

@@ -26,7 +26,7 @@ from game.store.kiosk import KioskConfig, load_kiosk, provide_pin
 from game.paths import asset, user_config_dir, user_data_dir, user_state_dir
 from game.bundle import remove_stale_folders
 from game.store.storage import clean_stale_temporaries
-from game.store.settings import Settings, load_settings, save_settings
+from game.store.settings import Settings, load_settings, read_settings, save_settings
 from game.rules.variants import Catalogue, load_all
 
 from scenes.ui import assets, theme
@@ -404,13 +404,15 @@ def run(args: Any) -> int:
 
 def _run(args: Any, stop: StopSignals) -> int:
     keep_big_blocks_apart()  # a kiosk runs for days: freed surfaces go back to the system (scenes.ui.heap)
-    settings = load_settings()
+    settings, settings_problems = read_settings()
     kiosk = None
     if getattr(args, "kiosk", False) or settings.kiosk:
         kiosk = load_kiosk(load_all().names())
     setup_logging(kiosk is not None)
     log = logging.getLogger("dice_parlor")
     log.info("starting %s%s", __version__, " in kiosk mode" if kiosk else "")
+    for problem in settings_problems + (kiosk.problems if kiosk else ()):  # each wrong field kept its default;
+        log.warning(problem)  # a kiosk's are for the operator: the log and the admin panel, never the customers
     unpacked = remove_stale_folders()
     if unpacked:
         log.info("removed %d unpacked app folders that killed launchers left behind", unpacked)
@@ -418,8 +420,6 @@ def _run(args: Any, stop: StopSignals) -> int:
     if stale:
         log.info("removed %d temporary files left by interrupted writes", stale)
     if kiosk is not None:
-        for problem in kiosk.problems:  # for the operator: the log and the admin panel, never the customers
-            log.warning(problem)
         kiosk, said = provide_pin(kiosk)
         if said:
             log.warning(said)

@@ -1,4 +1,5 @@
-"""Shared test set-up: user folders in a temporary place, headless SDL, the shipped variants."""
+"""Shared test set-up: user folders in a temporary place, headless SDL, the shipped variants; a run that
+writes into the runner's own game folders fails."""
 
 from __future__ import annotations
 
@@ -13,6 +14,51 @@ sys.path.insert(0, str(ROOT))
 # Headless before anything imports pygame; user files never touch the real home.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def _real_user_files() -> dict[str, tuple[int, int]]:
+    """Every file and folder in the game's user folders of whoever runs the tests (platformdirs, whatever
+    DICE_PARLOR_HOME says), with its size and time of change."""
+    import platformdirs
+
+    from game.paths import APP_NAME
+
+    found = {}
+    for finder in (platformdirs.user_data_dir, platformdirs.user_config_dir, platformdirs.user_state_dir,
+                   platformdirs.user_cache_dir):
+        root = Path(finder(APP_NAME, appauthor=False))
+        for path in [root, *root.rglob("*")] if root.exists() else []:
+            try:
+                stat = path.lstat()
+            except OSError:
+                continue
+            found[str(path)] = (stat.st_size, stat.st_mtime_ns)
+    return found
+
+
+def pytest_sessionstart(session):
+    session.config.stash[_LISTING] = _real_user_files()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """A test run that wrote into the runner's own game folders fails (the summary names what it wrote)."""
+    before, after = session.config.stash[_LISTING], _real_user_files()
+    changed = sorted(path for path in before.keys() | after.keys() if before.get(path) != after.get(path))
+    session.config.stash[_CHANGED] = changed
+    if changed:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    changed = config.stash.get(_CHANGED, [])
+    if changed:
+        terminalreporter.section("the runner's real home", red=True)
+        terminalreporter.write_line(f"FAILED: the tests changed {len(changed)} files or folders there: "
+                                    + ", ".join(changed[:5]) + (" ..." if len(changed) > 5 else ""), red=True)
+
+
+_LISTING = pytest.StashKey[dict]()  # the runner's game folders as the run started
+_CHANGED = pytest.StashKey[list]()  # and what the run changed in them
 
 
 @pytest.fixture(autouse=True)

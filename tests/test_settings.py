@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import json
+from dataclasses import fields
+
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
 from game.store.settings import Settings, load_settings, save_settings, settings_path
 
 from scene_driver import Driver
+
+SETTING_NAMES = [field.name for field in fields(Settings)]
 
 
 def test_settings_changed_on_screen_are_kept_for_the_next_run():
@@ -85,3 +93,38 @@ def test_the_seats_last_set_up_are_kept_beside_the_settings():
     assert load_table_setup(("orange", "sky", "red"), ("heuristic", "optimal"), ("yatzy",)) == kept
     assert load_settings() == Settings(sound=False)
     assert sorted(p.name for p in seats_path().parent.iterdir()) == ["seats.json", "settings.json"]  # no leftovers
+
+
+def test_a_volume_of_400_digits_falls_back_alone_with_one_line():
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_text('{"volume": 1' + "0" * 400 + ', "sound": false, "animation": "fast", '
+                               '"window": [10, 20, 800, 600]}')
+    kept = Settings(sound=False, animation="fast", window=[10, 20, 800, 600])
+    assert load_settings() == kept  # it stopped every start with an OverflowError; the rest is kept
+    from game.store.settings import read_settings
+
+    settings, problems = read_settings()
+    assert settings == kept
+    assert problems == (f"{settings_path()}: volume: a number of about 401 digits is not a number from 0 to 1; "
+                        "0.7 used",)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.dictionaries(st.sampled_from(SETTING_NAMES), st.none() | st.booleans() | st.floats()
+                            | st.integers(-10 ** 500, 10 ** 500) | st.text(max_size=8)
+                            | st.lists(st.integers(-10 ** 6, 10 ** 6), max_size=5)))
+@example(data={"volume": 10 ** 400})
+@example(data={"window": [1, 2, 3, 10 ** 400], "volume": float("nan")})
+def test_each_field_is_checked_alone(data):
+    from game.store.settings import read_settings
+
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_text(json.dumps(data), encoding="utf-8")
+    loaded, problems = read_settings()
+    wrong = {line.split(": ")[1] for line in problems}
+    assert len(wrong) == len(problems) and all(line.splitlines() == [line] for line in problems)
+    for name, value in data.items():
+        expected = getattr(Settings(), name) if name in wrong else value
+        assert getattr(loaded, name) == expected
+    assert 0 <= loaded.volume <= 1 and isinstance(loaded.volume, float)
+    assert loaded == Settings(**vars(loaded)).clean()

@@ -15,7 +15,7 @@ import shutil
 
 import pygame
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from game.store import storage
@@ -246,6 +246,10 @@ KIOSK_KEYS = st.sampled_from(["variants", "seats", "idle", "admin_pin", "show_cu
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.dictionaries(KIOSK_KEYS, JSON_VALUES, max_size=6))
+@example(data={"variants": "a\nb"})  # a value with a line break once gave a message of two lines
+@example(data={"attract_variants": ["a\nb"]})
+@example(data={"language": "e\rn", "admin_pin": "12\n34"})
+@example(data={"seats": {"min": "1\n2"}, "idle": {"x\ny": 1}})
 def test_any_kiosk_file_gives_a_config_and_one_line_per_mistake(data):
     from game.store.kiosk import kiosk_path
 

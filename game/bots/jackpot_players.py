@@ -13,7 +13,7 @@ import random
 
 from game.engine.actions import Action, ChanceOption, Roll
 from game.rules.jackpot import Cell, JackpotVariant, rack_score
-from game.engine.jackpot_state import CHANCE_SPACE, JackpotState
+from game.engine.jackpot_state import CHANCE_SPACE, ChanceReturned, JackpotState
 
 
 def _after(state: JackpotState, symbol: str, column: int) -> dict[Cell, str]:
@@ -46,8 +46,13 @@ class JackpotPlayer:
         v = state.variant
         here = self.value(v, state.racks[state.seat])
         best, best_gain = None, None
+        # Putting back the symbol the Chance Option just returned changes nothing: with one symbol it went on
+        # for ever (return, put back, next turn the same), so the tile goes into the rack.
+        returned = {event.symbol for event in state.events if isinstance(event, ChanceReturned)}
         for action in state.legal_actions():
             if action.target == CHANCE_SPACE:
+                if action.symbol in returned:
+                    continue
                 gain = self.chance_value(v, action.symbol)
             else:
                 gain = self.value(v, _after(state, action.symbol, action.target)) - here

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Union
 
-from game.errors import SaveError
+from game.errors import SaveError, shown
 
 
 @dataclass(frozen=True)
@@ -99,13 +99,13 @@ Action = Union[Roll, Hold, Release, Score, Copy, Dice, Place, ChanceOption]
 
 def _ints(value: Any) -> tuple[int, ...]:
     if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        raise SaveError(f"expected a list of whole numbers, got {value!r}")
+        raise SaveError(f"expected a list of whole numbers, got {shown(value)}")
     return tuple(value)
 
 
 def action_from_json(data: Any) -> Action:
     if not isinstance(data, dict) or "type" not in data:
-        raise SaveError(f"not an action: {data!r}")
+        raise SaveError(f"not an action: {shown(data)}")
     kind = data["type"]
     try:
         if kind == "roll":
@@ -113,11 +113,11 @@ def action_from_json(data: Any) -> Action:
         if kind in ("hold", "release"):
             die = data["die"]
             if not isinstance(die, int) or isinstance(die, bool):
-                raise SaveError(f"die must be a whole number, got {die!r}")
+                raise SaveError(f"die must be a whole number, got {shown(die)}")
             return Hold(die) if kind == "hold" else Release(die)
         if kind == "score":
             if not isinstance(data["box"], str):
-                raise SaveError(f"box must be text, got {data['box']!r}")
+                raise SaveError(f"box must be text, got {shown(data['box'])}")
             return Score(data["box"])
         if kind == "copy":
             return Copy(_ints(data["values"]))
@@ -127,13 +127,13 @@ def action_from_json(data: Any) -> Action:
             target = data["target"]
             if not isinstance(data["symbol"], str) or not (target == "chance" or (isinstance(target, int)
                                                                                   and not isinstance(target, bool))):
-                raise SaveError(f"not a tile placement: {data!r}")
+                raise SaveError(f"not a tile placement: {shown(data)}")
             return Place(data["symbol"], target)
         if kind == "chance_option":
             column = data.get("column")
             if data["choice"] not in ("keep", "return", "drop") or not (column is None or isinstance(column, int)):
-                raise SaveError(f"not a Chance Option: {data!r}")
+                raise SaveError(f"not a Chance Option: {shown(data)}")
             return ChanceOption(data["choice"], column)
     except KeyError as missing:
-        raise SaveError(f"action {kind!r} lacks {missing}") from None
-    raise SaveError(f"unknown action type {kind!r}")
+        raise SaveError(f"action {shown(kind)} lacks {shown(missing.args[0])}") from None
+    raise SaveError(f"unknown action type {shown(kind)}")

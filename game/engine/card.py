@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.errors import SaveError
+from game.errors import SaveError, shown
 from game.rules.scoring import upper_bonus, upper_total
 from game.rules.variant import Variant
 
@@ -48,7 +48,7 @@ class Card:
             raise SaveError(f"a card's boxes do not match the variant {variant.id}")
         for box, score in boxes.items():
             if score is not None and (not isinstance(score, int) or isinstance(score, bool) or score < 0):
-                raise SaveError(f"box {box} holds {score!r}, not a score")
+                raise SaveError(f"box {shown(box)} holds {shown(score)}, not a score")
         bonus = data.get("five_alike_bonus", 0)
         jokers = data.get("jokers", [])
         if not isinstance(bonus, int) or not isinstance(jokers, list) or not set(jokers) <= set(boxes):

@@ -5,7 +5,7 @@ four alike with a tile in the Chance Space, a ``ChanceOption`` (keep it,
 return it to the supply, or drop it into a column); then one ``Place`` per
 granted tile (a symbol and a column, or the Chance Space). A tile that can
 go nowhere goes back to the supply by itself. Racks that are full skip
-their turns; when every rack is full the round is scored. Who starts is
+their turns; when every rack is full, or no tile is left in the supply, the round is scored. Who starts is
 drawn by lot (a chance step), each later round starts one seat to the left.
 """
 
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.engine.actions import Action, ChanceOption, Dice, Place, Roll
-from game.errors import IllegalAction, SaveError
+from game.errors import IllegalAction, SaveError, cause
 from game.rules.jackpot import Cell, JackpotVariant, classify, granted_symbols, rack_bonus, score_lines
 from game.engine.state import GameState, Seat
 
@@ -314,8 +314,8 @@ class JackpotState(GameState):
         self.stage = "roll"
         self.dice = None
         self.choices = ()
-        if all(self.rack_full(s) for s in range(self.n)):
-            self._score_round()
+        if all(self.rack_full(s) for s in range(self.n)) or not any(self.supply.values()):
+            self._score_round()  # every rack is full, or (a variant of few tiles) no tile is left to give
             return
         seat = self.seat
         for _ in range(self.n):
@@ -396,7 +396,7 @@ class JackpotState(GameState):
         except SaveError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-            raise SaveError(f"the saved state is damaged ({type(error).__name__}: {error})") from None
+            raise SaveError(f"the saved state is damaged ({cause(error)})") from None
         if not ok:
             raise SaveError("the saved state does not fit its variant")
         return state

@@ -21,7 +21,7 @@ from typing import Any
 
 from game.engine.actions import Action, Dice, Hold, Release, Roll, Score
 from game.engine.card import Card
-from game.errors import IllegalAction, SaveError
+from game.errors import IllegalAction, SaveError, cause, shown
 from game.rules.yamlsource import text_problem
 from game.rules.scoring import Options, box_options
 from game.rules.variant import Variant
@@ -49,7 +49,7 @@ class Seat:
     @classmethod
     def from_json(cls, data: Any) -> "Seat":
         if not isinstance(data, dict) or not isinstance(data.get("name"), str) or data.get("kind") not in SEAT_KINDS:
-            raise SaveError(f"not a seat: {str(data)[:80]}")
+            raise SaveError(f"not a seat: {shown(data)}")
         name = data["name"]
         if len(name) > MAX_NAME or text_problem(name):
             raise SaveError(f"a seat's name is {len(name)} characters long or unprintable (at most {MAX_NAME})")
@@ -394,7 +394,7 @@ class ScorecardState(GameState):
         """Rebuild a state from its ``to_json``; damaged data raises SaveError."""
         try:
             if data["variant"] != variant.id:
-                raise SaveError(f"this state is of variant {data['variant']!r}, not {variant.id!r}")
+                raise SaveError(f"this state is of variant {shown(data['variant'])}, not {shown(variant.id)}")
             if data["rules_hash"] != variant.rules_hash:
                 raise SaveError(f"the rules of {variant.id} have changed since this game was saved")
             seats = [Seat.from_json(s) for s in data["seats"]]
@@ -417,7 +417,7 @@ class ScorecardState(GameState):
         except SaveError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-            raise SaveError(f"the saved state is damaged ({type(error).__name__}: {error})") from None
+            raise SaveError(f"the saved state is damaged ({cause(error)})") from None
         return state
 
     def _load_extra(self, data: dict) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from game.errors import VariantError
+from game.errors import SHOWN_LENGTH, VariantError, one_line, shown
 from game.rules.yamlsource import LineDict, LineList, text_problem
 
 _MISSING = object()
@@ -35,9 +35,8 @@ def describe(value: Any) -> str:
     if isinstance(value, (dict, list)):
         return "a mapping" if isinstance(value, dict) else "a list"
     if isinstance(value, str):
-        shown = value if len(value) <= 30 else value[:27] + "..."
-        return f"text '{shown}'"
-    return repr(value)
+        return f"text {shown(value)}"
+    return shown(value)
 
 
 def _is(value: Any, kind: type) -> bool:
@@ -64,6 +63,7 @@ class Fields:
                     raise VariantError(file, self.line_of(key), self.field(str(key)), f"unknown key (known keys: {known})")
 
     def field(self, key: str) -> str:
+        key = one_line(key, SHOWN_LENGTH)  # a key a file made up may be long or hold a line break
         return f"{self.path}.{key}" if self.path else key
 
     def line_of(self, key: str) -> int:
@@ -102,7 +102,7 @@ class Fields:
     def choice(self, key: str, choices: tuple[str, ...], default: Any = _MISSING) -> str:
         value = self.get(key, str, default)
         if key in self.data and value not in choices:
-            raise self.fail(key, f"unknown value '{value}' (one of: {', '.join(choices)})")
+            raise self.fail(key, f"unknown value {shown(value)} (one of: {', '.join(choices)})")
         return value
 
     def sub(self, key: str, allowed: set[str], default: Any = _MISSING) -> "Fields | None":

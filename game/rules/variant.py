@@ -12,10 +12,11 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import unicodedata
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from game.errors import VariantError
+from game.errors import VariantError, shown
 from game.rules import i18n
 from game.rules.schema import Fields, describe
 
@@ -221,7 +222,21 @@ def _checked_text(fields: Fields, key: str, text: str, most: int, required: bool
         raise fields.fail(key, f"is {len(text)} characters long; at most {most} fit")
     if required and not text:
         raise fields.fail(key, "must not be empty")
+    if required and not shows(text):
+        raise fields.fail(key, f"{shown(text)} has no character that shows (only spaces or invisible ones)")
+    if most <= NAME_LENGTH and text.splitlines() != [text]:
+        raise fields.fail(key, f"{shown(text)} must be one line")
     return text
+
+
+# Letters that draw nothing: the Hangul fillers, which some use for a name that looks empty.
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")
+
+
+def shows(text: str) -> bool:
+    """Whether a text has a character that draws something: a letter, digit, punctuation mark or symbol, not
+    only spaces, marks or invisible characters (U+200B, U+00AD, U+2060)."""
+    return any(unicodedata.category(c)[0] in "LNPS" and c not in _BLANK_LETTERS for c in text)
 
 
 def is_word(text: str) -> bool:
@@ -240,7 +255,7 @@ def _parse_box(file: str, index: int, item: Any, line: int, faces: int, dice: in
     box = Fields(file, path, item, getattr(item, "line", line), _BOX_KEYS)
     box_id = box.get("id", str)
     if not is_word(box_id):
-        raise box.fail("id", f"{box_id[:40]!r} must be a word of up to 32 letters (a-z), digits and underscores")
+        raise box.fail("id", f"{shown(box_id)} must be a word of up to 32 letters (a-z), digits and underscores")
     name = read_text(box, "name")
     kind = box.choice("kind", BOX_KINDS)
     face = count = length = None

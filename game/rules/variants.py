@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from game.errors import UnknownVariant, VariantError
+from game.errors import UnknownVariant, VariantError, cause, shown
 from game.paths import asset, user_variants_dir
 from game.rules.jackpot import parse_jackpot
 from game.rules.variant import Variant, parse_variant
@@ -41,7 +41,7 @@ def load_variant_file(path: Path | str) -> Variant:
         _refused[key] = error
         raise
     except Exception as error:  # a bug of ours (RecursionError, MemoryError too) must not cost the player the game
-        refusal = VariantError(str(path), None, "file", f"could not be loaded ({type(error).__name__}: {error})")
+        refusal = VariantError(str(path), None, "file", f"could not be loaded ({cause(error)})")
         _refused[key] = refusal
         raise refusal from None
 
@@ -75,7 +75,7 @@ class Catalogue:
         for variant in self.variants:
             if variant.id == name:
                 return variant
-        raise UnknownVariant(f"unknown variant '{name}' (known: {', '.join(self.names())})")
+        raise UnknownVariant(f"unknown variant {shown(name)} (known: {', '.join(self.names())})")
 
 
 MAX_FILES = 500  # variant files read from one folder; more are listed as refused

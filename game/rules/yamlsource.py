@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from game.errors import VariantError
+from game.errors import SHOWN_LENGTH, VariantError, one_line, shown
 
 
 MAX_BYTES = 256 * 1024  # every file the game reads is a few KB; the largest shipped variant is 5 KB
@@ -67,11 +67,11 @@ def _mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
         key = loader.construct_object(key_node, deep=True)
         line = key_node.start_mark.line + 1
         if not isinstance(key, (str, int, float, bool)) or key is None:
-            raise VariantError(loader.name, line, str(key), "a key must be a plain word")
+            raise VariantError(loader.name, line, one_line(str(key), SHOWN_LENGTH), "a key must be a plain word")
         if isinstance(key, str) and text_problem(key):
-            raise VariantError(loader.name, line, ascii(key), f"the key {text_problem(key)}")
+            raise VariantError(loader.name, line, shown(key), f"the key {text_problem(key)}")
         if key in result:
-            raise VariantError(loader.name, line, str(key), "key given twice")
+            raise VariantError(loader.name, line, one_line(str(key), SHOWN_LENGTH), "key given twice")
         result[key] = loader.construct_object(value_node, deep=True)
         result.key_lines[key] = line
     return result

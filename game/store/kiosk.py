@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
-from game.errors import VariantError
+from game.errors import VariantError, shown
 from game.rules.i18n import languages
 from game.paths import user_config_dir, user_state_dir
 from game.rules.schema import Fields, describe
@@ -90,8 +90,8 @@ def _names(fields: Fields, key: str, known: list[str]) -> tuple[str, ...]:
         raise fields.fail(key, "must name at least one variant")
     for name in value:
         if not isinstance(name, str) or name not in known:
-            shown = repr(name) if isinstance(name, str) and len(name) <= 30 else describe(name)  # never whole
-            raise fields.fail(key, f"unknown variant {shown} (known: {', '.join(known)})")
+            said = shown(name) if isinstance(name, str) else describe(name)
+            raise fields.fail(key, f"unknown variant {said} (known: {', '.join(known)})")
     return tuple(value)
 
 
@@ -168,8 +168,9 @@ def load_kiosk(known_variants: list[str], path: Path | None = None) -> KioskConf
     except VariantError as error:
         return KioskConfig(problems=(f"{error} (defaults used; the admin panel stays shut)",))
     except Exception as error:  # a public screen must start whatever the file holds; the value is not echoed
-        return KioskConfig(problems=(f"{path}: file: could not be read ({type(error).__name__}); defaults used, "
-                                     "the admin panel stays shut",))
+        refusal = VariantError(str(path), None, "file", f"could not be read ({type(error).__name__}); defaults "
+                                                        "used, the admin panel stays shut")
+        return KioskConfig(problems=(str(refusal),))
 
 
 def provide_pin(config: KioskConfig, path: Path | None = None) -> tuple[KioskConfig, str | None]:

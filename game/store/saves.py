@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from game import __version__
-from game.errors import DiceParlorError, SaveError, UnknownVariant
+from game.errors import DiceParlorError, SaveError, UnknownVariant, shown
 from game.rules.i18n import t
 from game.paths import user_data_dir
 from game.engine.session import Session
@@ -96,11 +96,11 @@ def _read(path: Path, find_variant) -> tuple[Session, float | None]:
     if not isinstance(inner, dict) or not isinstance(inner.get("variant"), str):
         raise SaveError("it holds no game")
     if isinstance(inner.get("format"), int) and inner["format"] > 1:
-        raise SaveError(f"it was written by a newer version of Dice Parlor ({data.get('version', '?')})")
+        raise SaveError(f"it was written by a newer version of Dice Parlor ({shown(data.get('version', '?'))})")
     try:
         variant = find_variant(inner["variant"])
     except UnknownVariant:
-        raise SaveError(f"its variant '{inner['variant']}' is no longer installed") from None
+        raise SaveError(f"its variant {shown(inner['variant'])} is no longer installed") from None
     saved_at = data.get("saved_at")
     try:
         session = Session.from_json(inner, variant)

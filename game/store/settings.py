@@ -1,15 +1,18 @@
 """The player's settings, kept between runs in the user's config folder.
 
 Plain data with defaults; a missing, damaged or hand-edited file never stops
-the game: unknown or wrong values fall back to their defaults.
+the game: each field is checked for its type and range, and one that is wrong
+falls back to its default alone, with one line for the log (``read_settings``).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any, Callable
 
+from game.errors import message, shown
 from game.rules.i18n import languages
 from game.store.storage import read_json, write_atomic
 from game.paths import user_config_dir
@@ -34,48 +37,74 @@ class Settings:
     window: list = field(default_factory=list)  # where the window was left: x, y, width, height (scenes.window)
 
     def clean(self) -> "Settings":
-        """Values out of range become sensible ones."""
-        self.sound = bool(self.sound)
-        try:
-            self.volume = min(1.0, max(0.0, float(self.volume)))
-        except (TypeError, ValueError):
-            self.volume = 0.7
-        if self.animation not in ANIMATION_SPEEDS:
-            self.animation = "normal"
-        if self.computer_pace not in COMPUTER_PACES:
-            self.computer_pace = "relaxed"
-        self.fullscreen = bool(self.fullscreen)
-        self.kiosk = bool(self.kiosk)
-        if not isinstance(self.language, str) or self.language not in languages():
-            self.language = ""
-        if self.text_size not in TEXT_SIZES:
-            self.text_size = "normal"
-        self.walkthrough = bool(self.walkthrough)
-        self.jackpot_walkthrough = bool(self.jackpot_walkthrough)
-        if not (isinstance(self.window, list) and len(self.window) == 4
-                and all(isinstance(n, int) and not isinstance(n, bool) and abs(n) < 100_000 for n in self.window)):
-            self.window = []
+        """Each value that is not what its field takes becomes that field's default."""
+        for key, (fits, _) in _FIELDS.items():
+            if not fits(getattr(self, key)):
+                setattr(self, key, getattr(Settings(), key))
+        self.volume = float(self.volume)
         return self
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _one_of(choices: tuple[str, ...]) -> tuple[Callable[[Any], bool], str]:
+    return (lambda value: isinstance(value, str) and value in choices), f"one of {', '.join(choices)}"
+
+
+_TRUE_OR_FALSE = (lambda value: isinstance(value, bool)), "true or false"
+# What each field takes, and how a log line says it: a value outside it falls back to the field's default.
+_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "sound": _TRUE_OR_FALSE,
+    "volume": ((lambda value: isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1),
+               "a number from 0 to 1"),
+    "animation": _one_of(ANIMATION_SPEEDS),
+    "computer_pace": _one_of(COMPUTER_PACES),
+    "fullscreen": _TRUE_OR_FALSE,
+    "kiosk": _TRUE_OR_FALSE,
+    "language": ((lambda value: value == "" or isinstance(value, str) and value in languages()),
+                 "a language of assets/strings/, or \"\" for the system's"),
+    "text_size": _one_of(TEXT_SIZES),
+    "walkthrough": _TRUE_OR_FALSE,
+    "jackpot_walkthrough": _TRUE_OR_FALSE,
+    "window": ((lambda value: value == [] or isinstance(value, list) and len(value) == 4
+                and all(_whole(n) and abs(n) < 100_000 for n in value)), "four whole numbers: x, y, width, height"),
+}
 
 
 def settings_path() -> Path:
     return user_config_dir() / "settings.json"
 
 
-def load_settings(path: Path | None = None) -> Settings:
+def read_settings(path: Path | None = None) -> tuple[Settings, tuple[str, ...]]:
+    """The settings, and one line for the log per field that was wrong (it keeps its default); a file that
+    cannot be read at all gives the defaults and one line, a missing one the defaults alone."""
     path = path or settings_path()
     try:
         data = read_json(path)  # a huge file is not ours: the defaults
-    except (OSError, ValueError):
-        return Settings()
+    except FileNotFoundError:
+        return Settings(), ()
+    except (OSError, ValueError) as error:
+        return Settings(), (message(str(path), None, "file", f"could not be read ({type(error).__name__}); "
+                                                               "the default settings"),)
     if not isinstance(data, dict):
-        return Settings()
-    known = {f.name for f in fields(Settings)}
-    settings = Settings()
+        return Settings(), (message(str(path), None, "file", "not a mapping of settings; the default settings"),)
+    settings, problems = Settings(), []
     for key, value in data.items():
-        if key in known and isinstance(value, type(getattr(settings, key))) or key == "volume":
+        if key not in _FIELDS:
+            continue  # a setting of another version: left alone
+        fits, wanted = _FIELDS[key]
+        if fits(value):
             setattr(settings, key, value)
-    return settings.clean()
+        else:
+            problems.append(message(str(path), None, key, f"{shown(value)} is not {wanted}; "
+                                                          f"{shown(getattr(settings, key))} used"))
+    return settings.clean(), tuple(problems)
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    return read_settings(path)[0]
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:

@@ -136,6 +136,16 @@ def _face(run: glyphs.Run, size: int, style: str) -> tuple[pygame.font.Font, str
 
 
 def _render(words: str, size: int, colour, style: str) -> pygame.Surface:
+    try:
+        return _render_runs(words, size, colour, style)
+    except pygame.error as error:
+        if "zero width" not in str(error):
+            raise
+        # SDL_ttf refuses a text that draws nothing (U+200B alone, a soft hyphen): an empty line, as "" gives
+        return font(style, size).render("", True, colour)
+
+
+def _render_runs(words: str, size: int, colour, style: str) -> pygame.Surface:
     runs = glyphs.runs(words, style)
     own = font(style, size)
     if not runs:
