@@ -74,7 +74,7 @@ class Cup:
     def draw(self, surface: pygame.Surface) -> None:
         if self.pos is None:
             return
-        picture = cup_picture(round(self.die_size * 1.9))
+        picture = cup_picture(round(self.die_size * 2.4))
         x, y = self.pos
         if self.shaking:
             strength = 0.4 + 0.6 * min(1.0, self.shaken / 0.3)

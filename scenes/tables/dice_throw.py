@@ -141,14 +141,21 @@ def _launch(width: float, depth: float, count: int, aim: Aim, rng: random.Random
     side_x, side_y = -dy, dx  # across the throw
     bodies = []
     strength = max(0.3, min(2.2, aim.strength))
+    # A handful as it leaves the cup: rows of up to three across the throw, neighbours at different heights
+    # so no two begin inside each other; then the whole handful is moved, not squeezed, to clear the rails.
+    per_row = min(3, count)
+    spots = []
     for k in range(count):
-        across = (k - (count - 1) / 2) * 1.35 + rng.uniform(-0.15, 0.15)
-        back = rng.uniform(-0.4, 0.4)
-        x = aim.start[0] + side_x * across + dx * back
-        y = aim.start[1] + side_y * across + dy * back
-        x = max(REACH, min(width - REACH, x))
-        y = max(REACH, min(depth - REACH, y))
-        body = Body(x, y, 1.3 + 1.1 * (k % 2) + rng.uniform(0, 0.5), q_random(rng))
+        row, col = divmod(k, per_row)
+        across = (col - (min(per_row, count - row * per_row) - 1) / 2) * 1.3 + rng.uniform(-0.1, 0.1)
+        back = -row * 1.25 + rng.uniform(-0.1, 0.1)
+        spots.append((aim.start[0] + side_x * across + dx * back, aim.start[1] + side_y * across + dy * back,
+                      1.4 + 1.0 * ((row + col) % 2) + 0.5 * row + rng.uniform(0, 0.3)))
+    low = REACH + 0.1
+    shift_x = max(0.0, low - min(p[0] for p in spots)) - max(0.0, max(p[0] for p in spots) - (width - low))
+    shift_y = max(0.0, low - min(p[1] for p in spots)) - max(0.0, max(p[1] for p in spots) - (depth - low))
+    for k, (x, y, z) in enumerate(spots):
+        body = Body(x + shift_x, y + shift_y, z, q_random(rng))
         speed = rng.uniform(9.0, 13.0) * strength
         turn = rng.uniform(-0.25, 0.25)
         fan = (k - (count - 1) / 2) * 0.08  # outer dice fly outward, as from an opening hand
