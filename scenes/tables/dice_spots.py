@@ -5,6 +5,7 @@ place, for a released die's way back, and to lay dice out when the felt is crowd
 from __future__ import annotations
 
 import math
+from typing import Callable
 
 import pygame
 
@@ -60,6 +61,9 @@ class Spots:
         self.keep_clear: list[pygame.Rect] = []  # where no die may come to rest (panels over the felt)
         self.size = size
         self.gap = max(4, round(size * 0.1))
+        # The rectangle a die resting at a spot is seen in (its top face, a little larger and further out than
+        # its footprint, seen in perspective); the tray sets it. Nothing may cover what is seen either.
+        self.seen: Callable[[Spot], pygame.Rect] | None = None
 
     def bounds(self) -> tuple[float, float, float, float]:
         """The box a resting die's centre must stay in to lie wholly inside the felt."""
@@ -79,8 +83,10 @@ class Spots:
     def off_limits(self, spot: Spot) -> bool:
         """On the hold row or under a panel: no die rests there."""
         side = self.size + 2
-        return square_hits_rect(spot, side, self.hold_row) or any(square_hits_rect(spot, side, r)
-                                                                   for r in self.keep_clear)
+        if square_hits_rect(spot, side, self.hold_row) or any(square_hits_rect(spot, side, r) for r in self.keep_clear):
+            return True
+        seen = self.seen(spot) if self.seen is not None else None
+        return seen is not None and (seen.colliderect(self.hold_row) or seen.collidelist(self.keep_clear) >= 0)
 
     def inside(self, spot: Spot, slack: float = 0.0) -> bool:
         """Wholly on the felt (within ``slack`` pixels)."""

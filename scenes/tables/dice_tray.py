@@ -54,6 +54,7 @@ class DiceTray:
         self.cup = Cup(self.tray, size)
         self.view = Projection(self.tray, size)
         self.renderer = DieRenderer(self._symbol_picture)
+        self.spots.seen = lambda spot: self._top_rect(spot[0], spot[1], 0.0)
         self._rng = random.Random(seed)  # for looks only; the engine's generator is never touched
         self._clock = Clock()
         self._dice = [Die(i) for i in range(count)]
@@ -370,11 +371,12 @@ class DiceTray:
     def die_rect(self, die: int) -> pygame.Rect:
         """The die's top face as drawn now (larger while lifted), upright."""
         d = self._dice[die]
-        if d.state == OFF:
-            return pygame.Rect(self.tray.center, (0, 0))
-        fx, fy = (d.x - self.tray.left) / self.size, (self.tray.bottom - d.y) / self.size
-        top = 1.0 + d.z / self.size
-        cx, cy = self.view.point(fx, fy, top)
+        return pygame.Rect(self.tray.center, (0, 0)) if d.state == OFF else self._top_rect(d.x, d.y, d.z)
+
+    def _top_rect(self, x: float, y: float, lift: float) -> pygame.Rect:
+        """Where the top face of a die over canvas point (x, y), lifted ``lift`` pixels, is seen."""
+        top = 1.0 + lift / self.size
+        cx, cy = self.view.point((x - self.tray.left) / self.size, (self.tray.bottom - y) / self.size, top)
         side = round(self.size * self.view.scale_at(top))
         rect = pygame.Rect(0, 0, side, side)
         rect.center = (round(cx), round(cy))
