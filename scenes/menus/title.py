@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import logging
-
+import math
+import random
 import time
 
 import pygame
@@ -14,12 +15,32 @@ from game.store.saves import Resumed, load_saved
 
 from scenes.ui.help_keys import TITLE
 from scenes.ui import assets, theme
-from scenes.tables.die_art import die_surface, shadow_surface
+from scenes.tables.cube import Labels, q_axis_angle
+from scenes.tables.dice_render import IVORY_LOOK, DieRenderer, Pose, Projection, draw_shadow
 from scenes.ui.stack import Scene
 from scenes.ui.widgets import ButtonRow, baize_backdrop, draw_text, shadowed_text, vertical_buttons
 
 # Decorative dice resting on the felt: (x, y, face, angle)
-RESTING_DICE = [(210, 560, 5, 12), (300, 610, 5, -8), (1090, 330, 6, 20), (1150, 410, 1, -14), (1000, 600, 3, 31)]
+RESTING_DICE = [(210, 560, 5, 12), (300, 610, 5, -8), (1070, 318, 6, 20), (1165, 432, 1, -14), (1000, 600, 3, 31)]
+TITLE_DIE = 84
+
+
+class TitleDice:
+    """The solid dice lying on the title's felt, as the table draws them (each drawn once, then a blit)."""
+
+    def __init__(self):
+        self.view = Projection(pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT), TITLE_DIE)
+        rng = random.Random(7)  # which way the side faces' numbers run: for looks only
+        self.poses = [(Pose(x / TITLE_DIE, (theme.HEIGHT - y) / TITLE_DIE, 0.5,
+                            q_axis_angle((0.0, 0.0, 1.0), math.radians(angle)), Labels.landing(4, face, rng)), angle)
+                      for x, y, face, angle in RESTING_DICE]
+        self.renderer = DieRenderer()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for pose, angle in self.poses:
+            draw_shadow(surface, self.view, pose.x, pose.y, pose.z, angle % 90)
+        for k, (pose, _) in enumerate(self.poses):
+            self.renderer.draw(surface, self.view, pose, IVORY_LOOK, key=k)
 CONTINUE_WIDTH = 600
 CONTINUE_EXTRA = 8  # pixels the Continue button is taller than the others, for its second line
 DETAIL_SIZE = 15  # the second line's size: widgets.Button draws it at half the label's (30)
@@ -29,7 +50,10 @@ class TitleScene(Scene):
     help_keys = TITLE
     screen = "title"
 
+    dice: TitleDice
+
     def enter(self) -> None:
+        self.dice = TitleDice()
         kiosk = self.app.kiosk is not None
         self.resumed = load_saved(self.app.catalogue.find) if not kiosk else Resumed(None)
         if self.resumed.message:
@@ -94,11 +118,7 @@ class TitleScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         baize_backdrop(surface, 28)
-        for x, y, face, angle in RESTING_DICE:
-            image = pygame.transform.rotozoom(die_surface(face, 84), angle, 1.0)
-            shade = shadow_surface(84)
-            surface.blit(shade, shade.get_rect(center=(x + 8, y + 10)))
-            surface.blit(image, image.get_rect(center=(x, y)))
+        self.dice.draw(surface)
         shadowed_text(surface, "Dice Parlor", 112, (255, 236, 170), (theme.WIDTH // 2, 170), "center",
                       "title", 5)
         draw_text(surface, t("title.tagline"), 28, (226, 238, 226), (theme.WIDTH // 2, 262), "center", "regular",
