@@ -11,7 +11,7 @@ from scenes.tables.dice_spots import Spot
 
 from scenes.tables.cube import Labels, Quat, q_axis_angle, q_matrix, q_mul, up_axis
 
-OFF, FLY, EASE, REST = "off", "fly", "ease", "rest"
+OFF, HAND, FLY, EASE, REST = "off", "hand", "fly", "ease", "rest"  # HAND: in the cup, its throw worked out
 TOP = 4  # index in cube.AXES of the body face that is up when a die lies unturned (+z)
 
 

@@ -10,6 +10,7 @@ from typing import Callable
 import pygame
 
 Spot = tuple[float, float, float]  # centre x, y in canvas pixels and turn in degrees
+SOLID = 0.94  # two dice touching at their rounded corners overlap only as sharp squares larger than this share
 
 
 def squares_overlap(a: Spot, b: Spot, side: float) -> bool:
@@ -104,7 +105,7 @@ class Spots:
             return False
         if self.off_limits(spot):
             return False
-        side = self.size + (self.gap if room is None else room)
+        side = self.size + self.gap if room is None else self.size * SOLID + room
         return not any(squares_overlap(spot, claim, side) for claim in claims)
 
     def may_rest(self, spots: list[Spot], still: list[Spot]) -> bool:
@@ -113,7 +114,20 @@ class Spots:
         if any(not self.inside(spot) or self.off_limits(spot) for spot in spots):
             return False
         every = spots + still
-        return not any(squares_overlap(a, b, self.size) for i, a in enumerate(every) for b in every[i + 1:])
+        side = self.size * SOLID
+        return not any(squares_overlap(a, b, side) for i, a in enumerate(every) for b in every[i + 1:])
+
+    def zones(self, to_felt: Callable[[float, float], tuple[float, float]]) -> list[tuple[float, float, float, float]]:
+        """Where no die's centre may rest, in felt units (``to_felt`` turns canvas pixels into them): the hold row
+        and the panels, widened by a turned die's reach and what perspective adds to how it is seen."""
+        reach = 0.8 * self.size
+        zones = []
+        for rect in [self.hold_row, *self.keep_clear]:
+            area = rect.inflate(2 * reach, 2 * reach).clip(self.felt)
+            if area.width and area.height:
+                (x0, y1), (x1, y0) = to_felt(area.left, area.top), to_felt(area.right, area.bottom)
+                zones.append((x0, y0, x1, y1))
+        return zones
 
     def find(self, x: float, y: float, turn: float, claims: list[Spot]) -> tuple[float, float]:
         """The free spot nearest to (x, y): rings of candidates, growing outward."""

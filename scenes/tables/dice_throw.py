@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Generator
 
 from scenes.tables.cube import Quat, q_nlerp, q_random
 from scenes.tables.dice_world import REACH, STEP, Body, Hit, World
@@ -42,7 +43,8 @@ class Toss:
 
 GIVE_UP = 2.2  # a die still moving now is laid flat by hand (never seen: the throw is thrown again)
 TRIES = 8
-SAMPLE_EVERY = 2  # steps between recorded poses (120 a second)
+YIELD_EVERY = 12  # steps between the chances :func:`throwing` gives its caller to draw a frame
+SAMPLE_EVERY = 2  # steps between recorded poses (90 a second; played back in between)
 
 
 @dataclass
@@ -70,6 +72,41 @@ class Flight:
         return x0 + (x1 - x0) * f, y0 + (y1 - y0) * f, z0 + (z1 - z0) * f, q_nlerp(q0, q1, f)
 
 
+class Throw:
+    """One throw from the hand to rest, as the tray shows it: worked out a little at a time while the dice
+    are in the hand, then played back. ``dice`` are the tray's dice, in the flight's order."""
+
+    def __init__(self, work: Generator[None, None, Flight], dice: list[int]):
+        self.work, self.dice = work, dice
+        self.in_hand = 0.0  # tray seconds the dice have been in the hand
+        self.left = False  # the dice have left it
+        self.flight: Flight | None = None
+        self.time = 0.0  # tray seconds since the dice left the hand
+        self._heard = 0
+
+    def work_out(self, budget: float | None) -> bool:
+        """Work for at most ``budget`` seconds now (None: to the end); True once the flight is known."""
+        deadline = None if budget is None else time.perf_counter() + budget
+        try:
+            while self.flight is None and (deadline is None or time.perf_counter() < deadline):
+                next(self.work)
+        except StopIteration as done:
+            self.flight = done.value
+        return self.flight is not None
+
+    def heard(self) -> list[Hit]:
+        """The impacts since the last time asked, up to now."""
+        hits = self.flight.hits if self.flight is not None else []
+        start = self._heard
+        while self._heard < len(hits) and hits[self._heard].time <= self.time:
+            self._heard += 1
+        return hits[start:self._heard]
+
+    @property
+    def over(self) -> bool:
+        return self.flight is not None and self.time >= self.flight.duration
+
+
 @dataclass(frozen=True)
 class Aim:
     """How the dice leave the hand: from ``start`` (die sides on the felt), toward ``direction`` (a unit
@@ -82,16 +119,35 @@ class Aim:
 RestCheck = Callable[[list[tuple[float, float, Quat]]], bool]
 
 
+Zone = tuple[float, float, float, float]
+
+
 def simulate(width: float, depth: float, count: int, aim: Aim, rng: random.Random,
-             may_rest: RestCheck | None = None, obstacles: list[tuple[float, float, Quat]] = ()) -> Flight:
+             may_rest: RestCheck | None = None, obstacles: list[tuple[float, float, Quat]] = (),
+             zones: list[Zone] = ()) -> Flight:
     """Throw ``count`` dice and record the flight until every die rests (at most ``GIVE_UP`` seconds).
 
     A throw whose dice do not all come to rest by themselves, or whose resting places ``may_rest`` refuses,
     is thrown again with the next draws of ``rng`` (up to ``TRIES`` times; then the last one stands).
-    ``obstacles`` are dice lying on the felt (x, y, orientation) that the throw bounces off but never moves."""
+    ``obstacles`` are dice lying on the felt (x, y, orientation) that the throw bounces off but never moves;
+    ``zones`` are where no die's centre may come to rest (x0, y0, x1, y1): a die rolling to a stop there is
+    eased out, as if the felt sloped away, so that a throw seldom has to be thrown again."""
+    work = throwing(width, depth, count, aim, rng, may_rest, obstacles, zones)
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            return done.value
+
+
+def throwing(width: float, depth: float, count: int, aim: Aim, rng: random.Random,
+             may_rest: RestCheck | None = None, obstacles: list[tuple[float, float, Quat]] = (),
+             zones: list[Zone] = ()) -> Generator[None, None, Flight]:
+    """:func:`simulate` a little at a time: it yields every few steps, so the tray can spread the work over the
+    frames while the dice are still in the cup; the flight is the generator's return value."""
     flight = None
     for attempt in range(1, TRIES + 1):
-        flight = _one_throw(width, depth, count, aim, rng, obstacles)
+        flight = yield from _one_throw(width, depth, count, aim, rng, obstacles, zones)
         flight.tries = attempt
         if flight.settled and (may_rest is None or may_rest(flight.rest)):
             break
@@ -100,8 +156,9 @@ def simulate(width: float, depth: float, count: int, aim: Aim, rng: random.Rando
 
 
 def _one_throw(width: float, depth: float, count: int, aim: Aim, rng: random.Random,
-               obstacles: list[tuple[float, float, Quat]]) -> Flight:
+               obstacles: list[tuple[float, float, Quat]], zones: list[Zone]) -> Generator[None, None, Flight]:
     world = World(width, depth)
+    world.zones = list(zones)
     thrown = _launch(width, depth, count, aim, rng)
     world.bodies = thrown + [_lying(x, y, q) for x, y, q in obstacles]
     poses: list[list] = [[] for _ in range(count)]
@@ -123,6 +180,8 @@ def _one_throw(width: float, depth: float, count: int, aim: Aim, rng: random.Ran
             break
         world.step()
         steps += 1
+        if steps % YIELD_EVERY == 0:
+            yield
     rest = [(b.x, b.y, b.q) for b in thrown]
     return Flight(poses, world.hits, settled, rest=rest)
 

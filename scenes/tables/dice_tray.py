@@ -24,15 +24,17 @@ import pygame
 
 from scenes.tables import die_art
 from scenes.tables.cube import Labels, Quat, q_axis_angle, q_mul, up_axis, yaw
-from scenes.tables.dice_die import EASE, FLY, OFF, REST, TOP, Die, heading
+from scenes.tables.dice_die import EASE, FLY, HAND, OFF, REST, TOP, Die, heading
 from scenes.tables.dice_cup import Cup
 from scenes.tables.dice_render import IVORY_LOOK, DieRenderer, Look, Pose, Projection, draw_shadow
-from scenes.tables.dice_spots import Spot, Spots, squares_overlap
-from scenes.tables.dice_throw import Aim, Flight, Toss, simulate
+from scenes.tables.dice_spots import SOLID, Spot, Spots, squares_overlap
+from scenes.tables.dice_throw import Aim, Flight, Throw, Toss, throwing
 from scenes.ui.theme import SHADOW, WHITE
 from scenes.ui.tween import Clock
 
 HOLD_TIME = 0.2  # the glide to or from the hold row
+IN_HAND = 0.15  # tray seconds the dice stay in the hand (the cup tips) while their throw is worked out
+WORK_BUDGET = 0.003  # seconds a frame gives to working it out meanwhile
 FOCUS_COLOUR = WHITE
 GLOW_COLOUR = (150, 230, 255)
 
@@ -58,10 +60,7 @@ class DiceTray:
         self._rng = random.Random(seed)  # for looks only; the engine's generator is never touched
         self._clock = Clock()
         self._dice = [Die(i) for i in range(count)]
-        self._flight: Flight | None = None
-        self._flown: list[int] = []  # the tray's die for each die of the flight
-        self._flight_time = 0.0
-        self._heard = 0  # hits of the flight already played
+        self._throw: Throw | None = None  # dice in the hand or in the air
         self._tidy_due = False
 
     # ------------------------------------------------------------ what the owner sets
@@ -143,11 +142,19 @@ class DiceTray:
         width, depth = self.tray.width / size, self.tray.height / size
         start, direction = toss.aim(self.view, self._rng)
         lying = [d for d in self._dice if d not in thrown and d.state == REST and not d.held]
-        flight = simulate(width, depth, len(thrown), Aim(start, direction, toss.strength), self._rng,
-                          self._may_rest_for(lying), obstacles=[self._felt_pose(d) for d in lying])
-        self._flight, self._flown, self._flight_time, self._heard = flight, [d.index for d in thrown], 0.0, 0
-        for k, d in enumerate(thrown):
+        rng = random.Random(self._rng.getrandbits(64))  # the throw's own: worked out a little at a time
+        self._throw = Throw(throwing(width, depth, len(thrown), Aim(start, direction, toss.strength), rng,
+                                     self._may_rest_for(lying), [self._felt_pose(d) for d in lying], self.spots.zones(self.view.felt_point)),
+                            [d.index for d in thrown])
+        for d in thrown:
             self._clock.tweens = [t for t in self._clock.tweens if t.target is not d]
+            d.state, d.held, d.home, d.q = HAND, False, None, None
+
+    def _leave_hand(self, flight: Flight) -> None:
+        """The throw is known: each die gets the labels that land it on the engine's face, and flies."""
+        self._throw.left = True
+        for k, index in enumerate(self._throw.dice):
+            d = self._dice[index]
             q = flight.rest[k][2]
             d.labels = self._labels_to_land(d, q)
             d.state, d.held, d.home = FLY, False, None
@@ -182,7 +189,7 @@ class DiceTray:
             for i in range(self.count):
                 self._label_for(i, faces[i])
         self._clock = Clock()
-        self._flight = None
+        self._throw = None
         self.cup.release()
         was_on_felt = {d.index for d in self._dice if d.state != OFF and not d.held}
         for die in self._dice:
@@ -217,7 +224,7 @@ class DiceTray:
         d = self._dice[die]
         if d.held == held:
             return
-        if d.state == FLY:  # caught mid-throw: this throw lands now
+        if d.state in (HAND, FLY):  # caught mid-throw: this throw lands now
             self.skip()
         d.held = held
         self._tidy_due = True
@@ -237,11 +244,15 @@ class DiceTray:
         """Advance by ``dt`` real seconds (times ``speed``)."""
         step = max(0.0, min(dt, 0.1)) * self.speed
         self.cup.update(max(0.0, min(dt, 0.1)))
-        if self._flight is not None:
-            if step > 2 * self._flight.duration:  # a huge speed: nothing would be seen moving anyway
-                self.skip()
-            else:
-                self._play(self._flight_time + step)
+        throw = self._throw
+        if throw is not None and not throw.left:  # the dice leave the hand after IN_HAND, however soon known
+            throw.in_hand += step
+            if throw.work_out(None if throw.in_hand >= IN_HAND else WORK_BUDGET) and throw.in_hand >= IN_HAND:
+                self._leave_hand(throw.flight)
+        if throw is not None and throw.left and step > 2 * throw.flight.duration:  # nothing would be seen moving
+            self.skip()
+        elif throw is not None and throw.left:
+            self._play(step)
         self._clock.tick(step)
         for d in self._dice:
             if d.state == EASE:
@@ -250,36 +261,28 @@ class DiceTray:
             self._tidy_due = False
             self.tidy()
 
-    def _play(self, t: float) -> None:
-        flight = self._flight
-        assert flight is not None
-        self._flight_time = t
-        for k, index in enumerate(self._flown):
+    def _play(self, step: float) -> None:
+        throw = self._throw
+        throw.time += step
+        for k, index in enumerate(throw.dice):
             d = self._dice[index]
-            if d.state != FLY:
-                continue
-            x, y, z, q = flight.pose(k, t)
-            d.x, d.y, d.z = self._canvas(x, y, z)
-            d.q = q
-        while self._heard < len(flight.hits) and flight.hits[self._heard].time <= t:
-            hit = flight.hits[self._heard]
-            self._heard += 1
+            if d.state == FLY:
+                x, y, z, d.q = throw.flight.pose(k, throw.time)
+                d.x, d.y, d.z = self._canvas(x, y, z)
+        for hit in throw.heard():
             if self.on_hit:
                 self.on_hit(hit.strength, hit.material)
-        if t >= flight.duration:
+        if throw.over:
             self._land()
 
     def _land(self) -> None:
         """The flight is over: every flown die lies where the physics left it, on its engine's face."""
-        flight = self._flight
-        self._flight = None
-        if flight is None:
-            return
-        for k, index in enumerate(self._flown):
+        throw, self._throw = self._throw, None
+        for k, index in enumerate(throw.dice if throw is not None else []):
             d = self._dice[index]
             if d.state != FLY:
                 continue
-            x, y, q = flight.rest[k]
+            x, y, q = throw.flight.rest[k]
             d.x, d.y, _ = self._canvas(x, y, 0.5)
             d.z, d.angle = 0.0, yaw(q)
             d.base = q_mul(q_axis_angle((0.0, 0.0, 1.0), -math.radians(d.angle)), q)
@@ -299,7 +302,7 @@ class DiceTray:
                 angle = round(d.angle / 90) * 90
                 goals[d.index] = (*self.spots.find(d.x, d.y, angle, claims), angle)
         final = [goals.get(d.index, d.spot()) for d in loose]
-        if any(squares_overlap(a, b, self.size) for i, a in enumerate(final) for b in final[i + 1:]):
+        if any(squares_overlap(a, b, self.size * SOLID) for i, a in enumerate(final) for b in final[i + 1:]):
             others = [d.spot() for d in self._dice if d.state == REST and d not in loose and not d.held]
             goals = {d.index: (x, y, round(d.angle / 90) * 90) for d, (x, y) in
                      zip(loose, self.spots.line(len(loose), others))}
@@ -313,12 +316,13 @@ class DiceTray:
                 d.x, d.y, d.angle, d.home = x, y, angle, (x, y)
 
     def busy(self) -> bool:
-        return self._flight is not None or any(d.state in (FLY, EASE) for d in self._dice)
+        return self._throw is not None or any(d.state in (FLY, EASE) for d in self._dice)
 
     def skip(self) -> None:
         """Every die at rest now, on its final face."""
-        if self._flight is not None:
-            self._land()
+        if self._throw is not None and not self._throw.left and self._throw.work_out(None):
+            self._leave_hand(self._throw.flight)
+        self._land()
         self._clock.finish_all()
 
     def _ease(self, d: Die, goal: tuple[float, float, float, float], duration: float, arc: float,
@@ -360,7 +364,7 @@ class DiceTray:
         """The face on top of each die now (None for a die not on the table)."""
         shown = []
         for d in self._dice:
-            if d.state == OFF or d.labels is None:
+            if d.state in (OFF, HAND) or d.labels is None:
                 shown.append(None)
             elif d.state == FLY:
                 shown.append(self.faces_of(d.index)[d.labels.number_on(up_axis(d.orientation())) - 1])
@@ -371,7 +375,7 @@ class DiceTray:
     def die_rect(self, die: int) -> pygame.Rect:
         """The die's top face as drawn now (larger while lifted), upright."""
         d = self._dice[die]
-        return pygame.Rect(self.tray.center, (0, 0)) if d.state == OFF else self._top_rect(d.x, d.y, d.z)
+        return pygame.Rect(self.tray.center, (0, 0)) if d.state in (OFF, HAND) else self._top_rect(d.x, d.y, d.z)
 
     def _top_rect(self, x: float, y: float, lift: float) -> pygame.Rect:
         """Where the top face of a die over canvas point (x, y), lifted ``lift`` pixels, is seen."""
@@ -434,7 +438,7 @@ class DiceTray:
         self.cup.draw(surface)
 
     def _draw_order(self) -> list[Die]:
-        seen = [d for d in self._dice if d.state != OFF and d.labels is not None]
+        seen = [d for d in self._dice if d.state not in (OFF, HAND) and d.labels is not None]
         return sorted(seen, key=lambda d: d.z)  # lower dice first; sorted() keeps ties in die order
 
     def _draw_focus(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -22,7 +22,7 @@ GRAVITY = 150.0
 ROUND = 0.12  # edge and corner radius
 REACH = math.sqrt(3) * (0.5 - ROUND) + ROUND  # centre to the furthest point of the die
 RAIL_INSET = 0.07  # the rails stand this far in, so even a die's square outline (corners unrounded) stays inside
-STEP = 1 / 240
+STEP = 1 / 180
 ITERATIONS = 4
 FELT_FRICTION, RAIL_FRICTION, DIE_FRICTION = 0.55, 0.3, 0.25
 FELT_BOUNCE, RAIL_BOUNCE, DIE_BOUNCE = 0.35, 0.55, 0.5
@@ -30,7 +30,10 @@ BOUNCE_FROM = 1.2  # slower impacts do not bounce (resting contacts stay still)
 SLOP = 0.004  # penetration left alone, so resting contacts do not jitter
 CORRECT = 0.6  # share of deeper penetration pushed out each step
 ROLLING_DRAG = 2.2  # per second, on spin while a die touches the felt: felt is soft
-LATE, LATE_DRAG = 1.4, 6.0  # from here the felt grips harder, so every throw ends soon
+LATE, LATE_DRAG = 1.4, 6.0
+COCKED_TIME, TIP_SPIN, TIP_SLIDE = 0.2, 4.0, 1.5  # a die leaning this long is tipped toward flat
+WAKE_SPEED = 0.3  # a die lying still that is pushed this hard moves again (its number is painted on later)
+ZONE_PUSH = 140.0  # sizes per s², on a die touching the felt where it may not rest (more than friction holds)  # from here the felt grips harder, so every throw ends soon
 SLEEP_SPEED, SLEEP_SPIN, SLEEP_TIME, SLEEP_TILT = 0.15, 0.8, 0.12, 6.0
 HEARD_FROM = 1.0  # impact speeds below this make no sound
 LOUDEST = 14.0  # impact speed of a full-strength click
@@ -42,7 +45,7 @@ _CORNERS = tuple((sx * (0.5 - ROUND), sy * (0.5 - ROUND), sz * (0.5 - ROUND))
 class Body:
     """One die: centre, velocity, orientation and spin (world frame: x east, y toward the far rail, z up)."""
 
-    __slots__ = ("x", "y", "z", "vx", "vy", "vz", "q", "wx", "wy", "wz", "m", "asleep", "still", "felt", "fixed")
+    __slots__ = ("x", "y", "z", "vx", "vy", "vz", "q", "wx", "wy", "wz", "m", "asleep", "still", "felt", "fixed", "cocked")
 
     def __init__(self, x: float, y: float, z: float, q: Quat):
         self.x, self.y, self.z, self.q = x, y, z, q
@@ -52,6 +55,7 @@ class Body:
         self.still = 0.0  # seconds it has been nearly still on the felt
         self.felt = False  # touched the felt this step
         self.fixed = False  # a die lying still that this throw must not move (it keeps its face)
+        self.cocked = 0.0  # seconds it has leant, nearly still, on an edge (against a die or a rail)
 
     def corners(self) -> list[tuple[float, float, float]]:
         """The centres of the rounded corners, relative to the die's centre, in the world frame."""
@@ -150,6 +154,8 @@ class World:
         self.bodies: list[Body] = []
         self.time = 0.0
         self.hits: list[Hit] = []
+        # Where no die may come to rest (x0, y0, x1, y1 for its centre): under panels and the hold row.
+        self.zones: list[tuple[float, float, float, float]] = []
         self._heard: dict[int, float] = {}
 
     def step(self, dt: float = STEP) -> None:
@@ -167,6 +173,10 @@ class World:
                 b.wx, b.wy, b.wz = b.wx * drag, b.wy * drag, b.wz * drag
                 if late:
                     b.vx, b.vy = b.vx * drag, b.vy * drag
+                way = self._way_out(b)
+                if way is not None:  # resting here is not allowed: the felt slopes it gently out
+                    b.vx += way[0] * ZONE_PUSH * dt
+                    b.vy += way[1] * ZONE_PUSH * dt
             b.x += b.vx * dt
             b.y += b.vy * dt
             b.z += b.vz * dt
@@ -235,8 +245,8 @@ class World:
             n = (m[axis] * sign, m[3 + axis] * sign, m[6 + axis] * sign)
             ra = (r[0] - ROUND * n[0], r[1] - ROUND * n[1], r[2] - ROUND * n[2])
             rb = (ra[0] + a.x - b.x, ra[1] + a.y - b.y, ra[2] + a.z - b.z)
-            if b.asleep and not b.fixed and -_relative(a, None, ra, rb, n) > 2.0:
-                b.asleep, b.still = False, 0.0  # knocked hard enough to move again
+            if b.asleep and not b.fixed and -_relative(a, None, ra, rb, n) > WAKE_SPEED:
+                b.asleep, b.still = False, 0.0
             found.append(_Contact(a, b, n, ra, rb, depth, DIE_FRICTION, DIE_BOUNCE, "die"))
         return found
 
@@ -327,12 +337,42 @@ class World:
             self._heard[die] = self.time
             self.hits.append(Hit(self.time, die, min(1.0, c.speed / LOUDEST), c.material))
 
+    def _way_out(self, b: Body) -> tuple[float, float] | None:
+        """Which way a die on the felt must go to leave a zone where no die may rest (None: it may rest here).
+        Out through the nearest side that is not a rail."""
+        for x0, y0, x1, y1 in self.zones:
+            if not (x0 < b.x < x1 and y0 < b.y < y1):
+                continue
+            exits = [(b.x - x0, (-1.0, 0.0)) if x0 > 0.01 else None,
+                     (x1 - b.x, (1.0, 0.0)) if x1 < self.width - 0.01 else None,
+                     (b.y - y0, (0.0, -1.0)) if y0 > 0.01 else None,
+                     (y1 - b.y, (0.0, 1.0)) if y1 < self.depth - 0.01 else None]
+            exits = [e for e in exits if e is not None]
+            if exits:
+                return min(exits)[1]
+        return None
+
     def _maybe_sleep(self, b: Body, dt: float) -> None:
         speed = math.sqrt(b.vx * b.vx + b.vy * b.vy + b.vz * b.vz)
         spin = math.sqrt(b.wx * b.wx + b.wy * b.wy + b.wz * b.wz)
-        if b.felt and speed < SLEEP_SPEED and spin < SLEEP_SPIN and tilt(b.q) < SLEEP_TILT:
+        slow = speed < SLEEP_SPEED and spin < SLEEP_SPIN  # (the felt's touch may flicker while a die leans)
+        leaning = tilt(b.q) >= SLEEP_TILT
+        if slow and b.felt and not leaning and self._way_out(b) is None:
             b.still += dt
             if b.still >= SLEEP_TIME:
                 b.lay_flat()
-        else:
-            b.still = 0.0
+            return
+        b.still = 0.0
+        moving = speed > 4 * SLEEP_SPEED or spin > 4 * SLEEP_SPIN  # a leaning die jitters a little: not moving
+        b.cocked = b.cocked + dt if leaning and not moving else 0.0
+        if b.cocked >= COCKED_TIME:  # a die leaning still on an edge: the felt gives, and it tips down flat
+            b.cocked = 0.0
+            m = b.m
+            top = max(range(3), key=lambda k: abs(m[6 + k]))
+            sign = 1.0 if m[6 + top] > 0 else -1.0
+            nx, ny = m[top] * sign, m[3 + top] * sign  # the top face's normal, leaning this way
+            lean = math.hypot(nx, ny) or 1.0
+            b.wx += ny / lean * TIP_SPIN  # turn about n x up, the horizontal axis square to the lean: toward flat
+            b.wy += -nx / lean * TIP_SPIN
+            b.vx += nx / lean * TIP_SLIDE  # and off whatever props its high side up
+            b.vy += ny / lean * TIP_SLIDE
