@@ -54,6 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--fullscreen", action="store_true", help="start fullscreen")
     parser.add_argument("--kiosk", action="store_true", help="a public touch screen: only the admin can leave")
     parser.add_argument("--size", metavar="WxH", default=None, help="window size, e.g. 1280x800")
+    parser.add_argument("--install-desktop", action="store_true", help="Linux: put this app into your menu")
+    parser.add_argument("--uninstall-desktop", action="store_true", help="Linux: take it out of your menu again")
     # benchmarks/bench_bundle.py times the solver inside the built app with this (not for players)
     parser.add_argument("--bench-solver", metavar="VARIANT", default=None, help=argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
@@ -319,6 +321,19 @@ def bench_solver(variant: Variant, decisions: int = 300, games: int = 100) -> di
             "numpy": "numpy" in sys.modules}
 
 
+def _desktop(put_in: bool) -> int:
+    from game import desktop
+
+    try:
+        places = desktop.Places.for_user()
+        said = desktop.install(desktop.running_app_folder(), places) if put_in else desktop.uninstall(places)
+    except (desktop.DesktopError, OSError) as error:
+        print(f"dice-parlor: {error}", file=sys.stderr)
+        return 1
+    print("\n".join(said))
+    return 0
+
+
 def _launch_table(args: argparse.Namespace) -> int:
     # The front end is looked up by name: the core stays importable without pygame.
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -341,6 +356,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.bench_solver:
             print(json.dumps(bench_solver(_variant(args.bench_solver))))
             return 0
+        if args.install_desktop or args.uninstall_desktop:
+            return _desktop(args.install_desktop)
         handler = {
             "simulate": _cmd_simulate,
             "check-variant": _cmd_check,
