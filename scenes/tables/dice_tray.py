@@ -33,8 +33,8 @@ from scenes.ui.theme import SHADOW, WHITE
 from scenes.ui.tween import Clock
 
 HOLD_TIME = 0.2  # the glide to or from the hold row
-IN_HAND = 0.15  # tray seconds the dice stay in the hand (the cup tips) while their throw is worked out
-WORK_BUDGET = 0.003  # seconds a frame gives to working it out meanwhile
+IN_HAND = 0.2  # tray seconds the dice stay in the hand (the cup tips) while their throw is worked out
+WORK_BUDGET = 0.004  # seconds a frame gives to working it out meanwhile
 FOCUS_COLOUR = WHITE
 GLOW_COLOUR = (150, 230, 255)
 
