@@ -69,10 +69,6 @@ class DiceTray:
     def hold_row(self) -> pygame.Rect:
         return self.spots.hold_row
 
-    @hold_row.setter
-    def hold_row(self, rect: pygame.Rect) -> None:
-        self.spots.hold_row = pygame.Rect(rect)
-
     @property
     def keep_clear(self) -> list[pygame.Rect]:
         return self.spots.keep_clear
@@ -80,10 +76,6 @@ class DiceTray:
     @keep_clear.setter
     def keep_clear(self, rects: list[pygame.Rect]) -> None:
         self.spots.keep_clear = list(rects)
-
-    @property
-    def gap(self) -> int:
-        return self.spots.gap
 
     # ------------------------------------------------------------ faces and looks (symbol dice override these)
 
@@ -319,9 +311,16 @@ class DiceTray:
         return self._throw is not None or any(d.state in (FLY, EASE) for d in self._dice)
 
     def skip(self) -> None:
-        """Every die at rest now, on its final face."""
-        if self._throw is not None and not self._throw.left and self._throw.work_out(None):
-            self._leave_hand(self._throw.flight)
+        """Every die at rest now, on its final face. A throw never seen (skipped at once: Instant pace) is not
+        worked out at all: its dice are simply put down in a row."""
+        throw = self._throw
+        if throw is not None and not throw.left and throw.in_hand == 0:
+            self._throw = None
+            for d in (self._dice[index] for index in throw.dice):
+                self._lay(d, d.face)
+                self._put_down(d)
+        elif throw is not None and not throw.left and throw.work_out(None):
+            self._leave_hand(throw.flight)
         self._land()
         self._clock.finish_all()
 
