@@ -145,10 +145,15 @@ class Pose:
 class Projection:
     """From die sides on the felt to canvas pixels: a camera above the felt's centre."""
 
-    def __init__(self, felt: pygame.Rect, size: float):
+    def __init__(self, felt: pygame.Rect, size: float, eye: tuple[float, float] | None = None):
         self.felt = pygame.Rect(felt)
         self.size = float(size)
         self.cx, self.cy = self.felt.width / 2 / size, self.felt.height / 2 / size
+        if eye is not None:  # the camera over another canvas point (a die on the hold row is seen from above it)
+            self.cx, self.cy = self.felt_point(*eye)
+
+    def looking_at(self, eye: tuple[float, float]) -> "Projection":
+        return Projection(self.felt, self.size, eye)
 
     def point(self, x: float, y: float, z: float) -> tuple[float, float]:
         s = CAMERA / (CAMERA - z) if z < CAMERA - 0.5 else 2 * CAMERA
@@ -182,7 +187,7 @@ class DieRenderer:
              key: int | None = None) -> pygame.Rect:
         """Draw one die; ``key`` names the die so an unchanged pose is a single blit. Returns its bounds."""
         stamp = (round(pose.x, 4), round(pose.y, 4), round(pose.z, 4), tuple(round(c, 5) for c in pose.q),
-                 id(pose.labels), look, marked, view.size, tuple(view.felt))
+                 id(pose.labels), look, marked, view.size, tuple(view.felt), view.cx, view.cy)
         cached = self._cache.get(key) if key is not None else None
         if cached is None or cached[0] != stamp:
             picture, origin = self._paint(view, pose, look, marked)

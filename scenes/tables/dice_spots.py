@@ -150,6 +150,24 @@ class Spots:
                 return min(found, key=lambda p: (p[0] - x) ** 2 + (p[1] - y) ** 2)
         return x, y  # a felt too small for its dice: overlap rather than leave it
 
+    def tidy(self, spots: list[Spot]) -> list[Spot | None]:
+        """New spots for dice lying at ``spots`` (in their tidy order) where they lie too close: each such die
+        moves to the nearest free spot; if that still leaves any too close, all lie down afresh along the
+        lowest line across the felt that holds them. None for a die that may stay where it is."""
+        goals: list[Spot | None] = [None] * len(spots)
+        for i, spot in enumerate(spots):
+            claims = [goals[j] or other for j, other in enumerate(spots) if j != i]
+            if not self.free(spot, claims, 0):
+                turn = round(spot[2] / 90) * 90
+                goals[i] = (*self.find(spot[0], spot[1], turn, claims), turn)
+        final = [goal or spot for goal, spot in zip(goals, spots)]
+        side = self.size * SOLID
+        if any(squares_overlap(a, b, side) for i, a in enumerate(final) for b in final[i + 1:]):
+            line = self.line(len(spots), [])
+            if line:
+                goals = [(x, y, round(spot[2] / 90) * 90) for (x, y), spot in zip(line, spots)]
+        return goals
+
     def line(self, count: int, others: list[Spot]) -> list[tuple[float, float]]:
         """Spots for ``count`` dice side by side across the felt, on the lowest line where each is free; none
         if no line holds them all."""

@@ -27,7 +27,7 @@ from scenes.tables.cube import Labels, Quat, q_axis_angle, q_mul, up_axis, yaw
 from scenes.tables.dice_die import EASE, FLY, HAND, OFF, REST, TOP, Die, heading
 from scenes.tables.dice_cup import Cup
 from scenes.tables.dice_render import IVORY_LOOK, DieRenderer, Look, Pose, Projection, draw_shadow
-from scenes.tables.dice_spots import SOLID, Spot, Spots, squares_overlap
+from scenes.tables.dice_spots import Spot, Spots
 from scenes.tables.dice_throw import Aim, Flight, Throw, Toss, throwing
 from scenes.ui.theme import SHADOW, WHITE
 from scenes.ui.tween import Clock
@@ -281,31 +281,15 @@ class DiceTray:
             d.state, d.q, d.home = REST, None, (d.x, d.y)
 
     def tidy(self, glide: bool = True) -> None:
-        """Dice at rest that lie too close (a throw on a crowded felt, a row the panels over it left tight)
-        move to the nearest free spot; if that leaves any too close, all lie down afresh, evenly spaced in
-        the order of their numbers, along the lowest line that holds them all."""
+        """Dice at rest that lie too close (a crowded felt, a row the panels over it left tight) move apart
+        (see :meth:`Spots.tidy`), gliding or at once."""
         loose = sorted((d for d in self._dice if d.state == REST and not d.held), key=lambda d: self.rank(d.index))
-        if all(self.spots.free(d.spot(), self._claims(d), 0) for d in loose):
-            return
-        goals: dict[int, tuple[float, float, float]] = {}
-        for d in loose:
-            claims = [goals.get(o.index, o.spot()) for o in loose if o is not d]
-            if not self.spots.free(goals.get(d.index, d.spot()), claims, 0):
-                angle = round(d.angle / 90) * 90
-                goals[d.index] = (*self.spots.find(d.x, d.y, angle, claims), angle)
-        final = [goals.get(d.index, d.spot()) for d in loose]
-        if any(squares_overlap(a, b, self.size * SOLID) for i, a in enumerate(final) for b in final[i + 1:]):
-            others = [d.spot() for d in self._dice if d.state == REST and d not in loose and not d.held]
-            goals = {d.index: (x, y, round(d.angle / 90) * 90) for d, (x, y) in
-                     zip(loose, self.spots.line(len(loose), others))}
-        for d in loose:
-            if d.index not in goals:
-                continue
-            x, y, angle = goals[d.index]
-            if glide:
-                self._ease(d, (x, y, angle, 0.0), HOLD_TIME, 0.0, "in_out_cubic")
-            else:
-                d.x, d.y, d.angle, d.home = x, y, angle, (x, y)
+        for d, goal in zip(loose, self.spots.tidy([d.spot() for d in loose])):
+            if goal is not None and glide:
+                self._ease(d, (*goal, 0.0), HOLD_TIME, 0.0, "in_out_cubic")
+            elif goal is not None:
+                d.x, d.y, d.angle = goal
+                d.home = (d.x, d.y)
 
     def busy(self) -> bool:
         return self._throw is not None or any(d.state in (FLY, EASE) for d in self._dice)
@@ -374,16 +358,27 @@ class DiceTray:
     def die_rect(self, die: int) -> pygame.Rect:
         """The die's top face as drawn now (larger while lifted), upright."""
         d = self._dice[die]
-        return pygame.Rect(self.tray.center, (0, 0)) if d.state in (OFF, HAND) else self._top_rect(d.x, d.y, d.z)
+        if d.state in (OFF, HAND):
+            return pygame.Rect(self.tray.center, (0, 0))
+        return self._top_rect(d.x, d.y, d.z, self._view_of(d))
 
-    def _top_rect(self, x: float, y: float, lift: float) -> pygame.Rect:
+    def _top_rect(self, x: float, y: float, lift: float, view: Projection | None = None) -> pygame.Rect:
         """Where the top face of a die over canvas point (x, y), lifted ``lift`` pixels, is seen."""
-        top = 1.0 + lift / self.size
-        cx, cy = self.view.point((x - self.tray.left) / self.size, (self.tray.bottom - y) / self.size, top)
-        side = round(self.size * self.view.scale_at(top))
-        rect = pygame.Rect(0, 0, side, side)
-        rect.center = (round(cx), round(cy))
-        return rect
+        view, top = view or self.view, 1.0 + lift / self.size
+        cx, cy = view.point((x - self.tray.left) / self.size, (self.tray.bottom - y) / self.size, top)
+        side = round(self.size * view.scale_at(top))
+        return pygame.Rect(round(cx) - side // 2, round(cy) - side // 2, side, side)
+
+    def _view_of(self, d: Die) -> Projection:
+        """The felt's camera, or for a die on the hold row (a shelf of its own) one right above it: dice there
+        are seen square from above, and a die gliding to or from it turns to that view on the way."""
+        share = 1.0 if d.held and d.state == REST else 0.0
+        if d.state == EASE and (d.held or self.hold_row.collidepoint(d.start[:2])):
+            share = d.progress if d.held else 1.0 - d.progress
+        if share <= 0.0:
+            return self.view
+        eye = self.tray.centerx + (d.x - self.tray.centerx) * share, self.tray.centery + (d.y - self.tray.centery) * share
+        return self.view.looking_at(eye)
 
     def keep_order(self, order: list[int]) -> None:
         """The dice resting on the felt swap spots so that they lie left to right in ``order``."""
@@ -423,7 +418,7 @@ class DiceTray:
         dice = self._draw_order()
         for d in dice:  # all shadows first, so no shadow falls on a die
             x, y, q = self._felt_pose(d)
-            draw_shadow(surface, self.view, x, y, 0.5 + d.z / self.size, heading(q))
+            draw_shadow(surface, self._view_of(d), x, y, 0.5 + d.z / self.size, heading(q))
         for d in dice:
             if d.index in self.highlight:
                 glow = die_art.glow_surface(self.size, GLOW_COLOUR)
@@ -431,7 +426,7 @@ class DiceTray:
             x, y, q = self._felt_pose(d)
             assert d.labels is not None
             pose = Pose(x, y, 0.5 + d.z / self.size, q, d.labels)
-            self.renderer.draw(surface, self.view, pose, self.look_of(d.index), d.held, key=d.index)
+            self.renderer.draw(surface, self._view_of(d), pose, self.look_of(d.index), d.held, key=d.index)
             if self.focus == d.index:
                 self._draw_focus(surface, self.die_rect(d.index))
         self.cup.draw(surface)
