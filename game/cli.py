@@ -28,6 +28,7 @@ from game import __version__
 from game.errors import DiceParlorError, UnknownVariant, VariantError
 from game.bundle import end_with_launcher
 from game.bots.levels import level_names, make_player
+from game.engine.card import Card
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules.variant import Variant
@@ -206,13 +207,23 @@ def _cmd_advise(args: argparse.Namespace) -> int:
         raise UsageError("--state must be a JSON object")
     table = table_for(variant, progress=_progress)
     if "cards" in data:
-        options = advise_state(state_from_json(data, variant), table=table)
+        state = state_from_json(data, variant)
+        options = advise_state(state, table=table)
+        on_card = state.card(state.seat).total(variant)
     else:
         card = {box: None for box in variant.box_ids}
+        if not isinstance(data.get("card", {}), dict):
+            raise UsageError('"card" must be a JSON object of boxes')
         unknown = set(data.get("card", {})) - set(card)
         if unknown:
             raise UsageError(f"unknown box {sorted(unknown)[0]!r} (boxes: {', '.join(variant.box_ids)})")
         card.update(data.get("card", {}))
+        if not all(score is None or type(score) is int and score >= 0 for score in card.values()):
+            raise UsageError("a card's boxes hold null or points from 0 up")
+        bonus = data.get("five_alike_bonus", 0)
+        if type(bonus) is not int or bonus < 0:
+            raise UsageError("five_alike_bonus must be points from 0 up")
+        on_card = Card(card, bonus).total(variant)
         dice, rolls_left = data.get("dice"), data.get("rolls_left", 0)
         if not isinstance(dice, list) or len(dice) != variant.dice or not all(
                 isinstance(d, int) and 1 <= d <= variant.faces for d in dice):
@@ -220,7 +231,8 @@ def _cmd_advise(args: argparse.Namespace) -> int:
         if not isinstance(rolls_left, int) or not 0 <= rolls_left < variant.rolls_per_turn:
             raise UsageError(f"rolls_left must be 0 to {variant.rolls_per_turn - 1}")
         options = advise(variant, table, card, data.get("upper"), data.get("five_alike_scored"), dice, rolls_left)
-    print(json.dumps({"variant": variant.id, "options": [o.to_json() for o in options]}))
+    # "value" is the points still to come; "final" the expected final score: the card's points now and those
+    print(json.dumps({"variant": variant.id, "on_card": on_card, "options": [o.to_json(on_card) for o in options]}))
     return 0
 
 
