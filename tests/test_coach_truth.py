@@ -180,3 +180,30 @@ def test_challenges_coach_marks_the_dice_it_advises_copying():
         assert marked >= 2
     finally:
         driver.close()
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_a_slips_dice_never_run_into_other_numbers(language):
+    """"beurt 2, met 6 6 5 5 1 5 6 vasthouden" read as seven dice, and "beurt 5, 5 5 5 5 5" as six: the dice a slip
+    was made with stand apart from the turn and from the dice it held."""
+    import re
+    from types import SimpleNamespace
+
+    from scenes.tables.coach import Cost
+
+    variant = find_variant("classic")
+    keep = SimpleNamespace(kind="keep", keep=(5, 6), box=None, points=0)
+    sixes = SimpleNamespace(kind="keep", keep=(6, 6), box=None, points=0)
+    four = SimpleNamespace(kind="box", box="four_kind", points=25, keep=())
+    yahtzee = SimpleNamespace(kind="box", box="yahtzee", points=50, keep=())
+    i18n.set_language(language)
+    try:
+        for cost in (Cost(0, 2, 4.6, keep, sixes, variant, (6, 6, 5, 5, 1)),
+                     Cost(0, 5, 50.0, four, yahtzee, variant, (5, 5, 5, 5, 5))):
+            text = cost.text
+            assert not re.search(r"\b[1-6]( [1-6]){5,}\b", text), text  # no run of more than five dice
+            assert not re.search(r"^\D*\d+, [1-6] [1-6]", text), text  # the turn's number, then dice at once
+            assert not re.search(r"[1-6], [1-6] [1-6]", text), text  # dice, then the dice held
+            assert "5 5 5 5 5" in text or "6 6 5 5 1" in text
+    finally:
+        i18n.set_language("en")
