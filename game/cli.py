@@ -27,7 +27,8 @@ from typing import Sequence
 from game import __version__
 from game.errors import DiceParlorError, UnknownVariant, VariantError
 from game.bundle import end_with_launcher
-from game.bots.levels import level_names, make_player
+from game.bots.levels import dial_level, known_names, make_player
+from game.engine.card import Card
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules.variant import Variant
@@ -96,15 +97,24 @@ def _variant(name: str) -> Variant:
         raise UsageError(str(error)) from None
 
 
-def _levels(text: str, allow_person: bool = False) -> list[str]:
-    levels = [part.strip() for part in text.split(",") if part.strip()]
-    known = (["person"] if allow_person else []) + level_names()
-    for level in levels:
-        if level not in known:
-            raise UsageError(f"unknown player '{level}' (known: {', '.join(known)})")
-    if not levels:
+def _levels(text: str, variant, allow_person: bool = False) -> list[tuple[str, str]]:
+    """Each player named, with the level it plays in this variant: the dial's names (easy, medium, hard, perfect)
+    work in every family, as the solver's levels where its table can be had, else as the basic ones."""
+    names = [part.strip() for part in text.split(",") if part.strip()]
+    known = (["person"] if allow_person else []) + known_names(variant.family)
+    if not names:
         raise UsageError(f"name at least one player (known: {', '.join(known)})")
-    return levels
+    players = []
+    for name in names:
+        if name not in known:
+            raise UsageError(f"unknown player '{name}' (known: {', '.join(known)})")
+        level = name if name == "person" else dial_level(name, variant).name
+        if name == "perfect" and level != "optimal":
+            why = ("has no solver table here (building one needs numpy)" if isinstance(variant, Variant)
+                   else "has no perfect player")
+            print(f"dice-parlor: {variant.id} {why}: perfect plays as {level}, the best there is", file=sys.stderr)
+        players.append((name, level))
+    return players
 
 
 def _check_seats(variant: Variant, count: int) -> None:
@@ -113,7 +123,7 @@ def _check_seats(variant: Variant, count: int) -> None:
 
 
 def play_game(variant: Variant, levels: list[str], seed: int) -> Session:
-    """One whole game with a computer player on every seat."""
+    """One whole game with a computer player on every seat (``levels``: the levels' own names, see ``_levels``)."""
     seats = [Seat(f"{level.title()} {i + 1}", "computer", level) for i, level in enumerate(levels)]
     session = Session(variant, seats, seed=seed)
     rng = random.Random(seed ^ 0x5EED)
@@ -124,7 +134,9 @@ def play_game(variant: Variant, levels: list[str], seed: int) -> Session:
     return session
 
 
-def simulate(variant: Variant, levels: list[str], games: int, seed: int) -> dict:
+def simulate(variant: Variant, levels: list[str], games: int, seed: int, names: list[str] | None = None) -> dict:
+    """``games`` whole games between ``levels``; ``names``: the players as named (a dial's name), else the levels."""
+    names = names or levels
     seeds = random.Random(seed)
     scores: list[list[int]] = [[] for _ in levels]
     wins = [0] * len(levels)
@@ -140,33 +152,37 @@ def simulate(variant: Variant, levels: list[str], games: int, seed: int) -> dict
         "seed": seed,
         "seats": [
             {
-                "player": level,
+                "player": name,
+                "level": level,
                 "mean": round(statistics.fmean(s), 3),
                 "sd": round(statistics.pstdev(s), 3),
                 "min": min(s),
                 "max": max(s),
                 "wins": wins[i],
             }
-            for i, (level, s) in enumerate(zip(levels, scores))
+            for i, (name, level, s) in enumerate(zip(names, levels, scores))
         ],
     }
 
 
 def _print_simulation(result: dict) -> None:
     print(f"{result['variant']}: {result['games']} games, seed {result['seed']}")
-    print(f"{'seat':<5}{'player':<12}{'mean':>9}{'sd':>8}{'min':>6}{'max':>6}{'wins':>7}")
+    width = max([12] + [len(seat["player"]) + len(seat["level"]) + 4 for seat in result["seats"]])
+    print(f"{'seat':<5}{'player':<{width}}{'mean':>9}{'sd':>8}{'min':>6}{'max':>6}{'wins':>7}")
     for i, seat in enumerate(result["seats"], 1):
-        print(f"{i:<5}{seat['player']:<12}{seat['mean']:>9.1f}{seat['sd']:>8.1f}{seat['min']:>6}{seat['max']:>6}"
+        player = seat["player"] if seat["player"] == seat["level"] else f"{seat['player']} ({seat['level']})"
+        print(f"{i:<5}{player:<{width}}{seat['mean']:>9.1f}{seat['sd']:>8.1f}{seat['min']:>6}{seat['max']:>6}"
               f"{seat['wins']:>7}")
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
     variant = _variant(args.variant)
-    levels = _levels(args.players)
-    _check_seats(variant, len(levels))
+    players = _levels(args.players, variant)
+    _check_seats(variant, len(players))
     if args.games < 1:
         raise UsageError(f"--games must be at least 1, not {args.games}")
-    result = simulate(variant, levels, args.games, args.sim_seed)
+    result = simulate(variant, [level for _, level in players], args.games, args.sim_seed,
+                      [name for name, _ in players])
     if args.json:
         print(json.dumps(result))
     else:
@@ -208,13 +224,23 @@ def _cmd_advise(args: argparse.Namespace) -> int:
         raise UsageError("--state must be a JSON object")
     table = table_for(variant, progress=_progress)
     if "cards" in data:
-        options = advise_state(state_from_json(data, variant), table=table)
+        state = state_from_json(data, variant)
+        options = advise_state(state, table=table)
+        on_card = state.card(state.seat).total(variant)
     else:
         card = {box: None for box in variant.box_ids}
+        if not isinstance(data.get("card", {}), dict):
+            raise UsageError('"card" must be a JSON object of boxes')
         unknown = set(data.get("card", {})) - set(card)
         if unknown:
             raise UsageError(f"unknown box {sorted(unknown)[0]!r} (boxes: {', '.join(variant.box_ids)})")
         card.update(data.get("card", {}))
+        if not all(score is None or type(score) is int and score >= 0 for score in card.values()):
+            raise UsageError("a card's boxes hold null or points from 0 up")
+        bonus = data.get("five_alike_bonus", 0)
+        if type(bonus) is not int or bonus < 0:
+            raise UsageError("five_alike_bonus must be points from 0 up")
+        on_card = Card(card, bonus).total(variant)
         dice, rolls_left = data.get("dice"), data.get("rolls_left", 0)
         if not isinstance(dice, list) or len(dice) != variant.dice or not all(
                 isinstance(d, int) and 1 <= d <= variant.faces for d in dice):
@@ -222,7 +248,8 @@ def _cmd_advise(args: argparse.Namespace) -> int:
         if not isinstance(rolls_left, int) or not 0 <= rolls_left < variant.rolls_per_turn:
             raise UsageError(f"rolls_left must be 0 to {variant.rolls_per_turn - 1}")
         options = advise(variant, table, card, data.get("upper"), data.get("five_alike_scored"), dice, rolls_left)
-    print(json.dumps({"variant": variant.id, "options": [o.to_json() for o in options]}))
+    # "value" is the points still to come; "final" the expected final score: the card's points now and those
+    print(json.dumps({"variant": variant.id, "on_card": on_card, "options": [o.to_json(on_card) for o in options]}))
     return 0
 
 
@@ -272,11 +299,11 @@ def _cmd_play(args: argparse.Namespace) -> int:
     variant = _variant(args.variant)
     if not isinstance(variant, Variant):
         raise UsageError(f"{variant.id} is played on the table: run dice-parlor without a command")
-    levels = _levels(args.players, allow_person=True)
-    _check_seats(variant, len(levels))
+    players = _levels(args.players, variant, allow_person=True)
+    _check_seats(variant, len(players))
     if not 1 <= args.games <= variant.max_games:
         raise UsageError(f"--games must be from 1 to {variant.max_games}, not {args.games}")
-    return play_in_terminal(variant, levels, args.games, args.play_seed)
+    return play_in_terminal(variant, players, args.games, args.play_seed)
 
 
 def random_moments(variant: Variant, count: int, seed: int = 1) -> list[tuple[dict, tuple, int]]:
@@ -335,6 +362,8 @@ def _desktop(put_in: bool) -> int:
 
 
 def _launch_table(args: argparse.Namespace) -> int:
+    if args.screenshot and args.exit_after is None:  # the last frame is saved as the game stops
+        raise UsageError("--screenshot needs --exit-after SECONDS: the frame is saved when the game stops")
     # The front end is looked up by name: the core stays importable without pygame.
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:

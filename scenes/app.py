@@ -40,7 +40,7 @@ from scenes.kiosk.controller import KioskController, hold_the_screen
 from scenes.persist import SaveStatus
 from scenes.records_opening import RecordsOpening
 from scenes.ui.stack import Scene, SceneStack
-from scenes.window import open_windowed, parse_size, put_back, where_it_is
+from scenes.window import missing_display, open_windowed, parse_size, put_back, save_screenshot, where_it_is
 from scenes.ui.widgets import NativeText, native_text, stop_noting as _stop_noting  # noqa: I001
 
 STEP = 1 / 120
@@ -390,12 +390,6 @@ class App:
         return self.exit_status
 
 
-def save_screenshot(surface: pygame.Surface, path: str) -> None:
-    folder = os.path.dirname(os.path.abspath(path))
-    os.makedirs(folder, exist_ok=True)
-    pygame.image.save(surface, path)
-
-
 def run(args: Any) -> int:
     """Start the table from the command line's arguments (see game.cli)."""
     with StopSignals() as stop:  # from the first moment: a stop during start-up is a clean stop too
@@ -403,6 +397,10 @@ def run(args: Any) -> int:
 
 
 def _run(args: Any, stop: StopSignals) -> int:
+    problem = missing_display()  # else SDL's offscreen driver would run the game unseen, for ever
+    if problem:
+        print(f"dice-parlor: {problem}", file=sys.stderr)
+        return 1
     keep_big_blocks_apart()  # a kiosk runs for days: freed surfaces go back to the system (scenes.ui.heap)
     settings, settings_problems = read_settings()
     kiosk = None

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pygame
 
+from game.errors import SHOWN_LENGTH, one_line, shown
 from scenes.ui import theme
 from scenes.ui.display import display_window
 
@@ -149,3 +150,43 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
         return (max(320, w), max(240, h))
     except ValueError:
         return (theme.WIDTH, theme.HEIGHT)
+
+
+UNSEEN = ("offscreen", "dummy")  # SDL's drivers that draw into memory: no one sees the window
+CONSOLES = ("/dev/dri", "/dev/vchiq")  # where SDL may draw without a desktop (a kiosk on the console)
+
+
+def missing_display(environ=os.environ, platform: str = sys.platform, exists=os.path.exists) -> str | None:
+    """Why no window can be seen here, in one line, or None. With no display SDL falls back to its offscreen
+    driver and the game would run unseen, never ending. A driver chosen on purpose (``SDL_VIDEODRIVER=dummy`` for
+    tests and screenshots) is left alone; a Linux desktop is named by DISPLAY or WAYLAND_DISPLAY, and without
+    either SDL is asked only where a console could show the window (looking without one makes Wayland's library
+    print a line of its own)."""
+    if environ.get("SDL_VIDEODRIVER"):
+        return None
+    desktop = [name for name in ("DISPLAY", "WAYLAND_DISPLAY") if environ.get(name)]
+    if platform.startswith("linux") and not desktop and not any(exists(path) for path in CONSOLES):
+        return _no_display("DISPLAY and WAYLAND_DISPLAY are not set")
+    try:
+        pygame.display.init()
+        driver = pygame.display.get_driver()
+    except pygame.error as error:
+        return _no_display(f"SDL says {one_line(str(error), SHOWN_LENGTH)}")
+    finally:  # the app opens it again, once it has told SDL the window's class (read as the display opens)
+        pygame.display.quit()
+    if driver not in UNSEEN:
+        return None
+    if not platform.startswith("linux"):
+        return _no_display("SDL found none")
+    named = ", ".join(f"{name}={shown(environ[name])}" for name in desktop)
+    return _no_display(f"{named} cannot be reached" if desktop else "DISPLAY and WAYLAND_DISPLAY are not set")
+
+
+def _no_display(why: str) -> str:
+    return f"no display to show the window on: {why} (to run without a window, set SDL_VIDEODRIVER=dummy)"
+
+
+def save_screenshot(surface: pygame.Surface, path: str) -> None:
+    """What the window shows, into a picture file (its folder made where missing)."""
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    pygame.image.save(surface, path)

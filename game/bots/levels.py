@@ -1,4 +1,5 @@
-"""Every computer level in one place, easiest first: what each is called and which player plays it.
+"""Every computer level in one place, easiest first: what each is called, which player plays it, and which
+place on the dial (Easy, Medium, Hard, Perfect) it takes.
 
 Adding a level is one line here (and its label in the string tables, ``newgame.level_NAME``).
 """
@@ -20,17 +21,21 @@ class Level:
     name: str
     player: type
     needs_table: bool = False  # plays from the solver's table (shipped, or built for a user's variant with numpy)
+    dial: str = ""  # its place on the dial, where its kind of level is offered (with a table, or without one)
 
+
+DIAL = ("easy", "medium", "hard", "perfect")  # the names people choose by, on screen and on the command line
 
 LEVELS: dict[str, tuple[Level, ...]] = {  # by family, easiest first
     "scorecard": (
-        Level("random", RandomPlayer), Level("greedy", GreedyPlayer), Level("heuristic", HeuristicPlayer),
-        Level("easy", EasyPlayer, True), Level("medium", MediumPlayer, True), Level("hard", HardPlayer, True),
-        Level("optimal", OptimalPlayer, True),
+        Level("random", RandomPlayer, dial="easy"), Level("greedy", GreedyPlayer, dial="medium"),
+        Level("heuristic", HeuristicPlayer, dial="hard"),
+        Level("easy", EasyPlayer, True, "easy"), Level("medium", MediumPlayer, True, "medium"),
+        Level("hard", HardPlayer, True, "hard"), Level("optimal", OptimalPlayer, True, "perfect"),
     ),
     "jackpot": (
-        Level("random", RandomJackpotPlayer), Level("greedy", GreedyJackpotPlayer),
-        Level("heuristic", HeuristicJackpotPlayer),
+        Level("random", RandomJackpotPlayer, dial="easy"), Level("greedy", GreedyJackpotPlayer, dial="medium"),
+        Level("heuristic", HeuristicJackpotPlayer, dial="hard"),
     ),
 }
 
@@ -79,3 +84,31 @@ def available_levels(family: str = "scorecard", variant: Variant | None = None) 
     if dial and (variant is None or has_table(variant)):
         return dial
     return basic
+
+
+def table_can_be_had(variant: Variant | None) -> bool:
+    """Whether the solver's levels can play this variant: a scorecard game whose table is here (shipped or
+    cached) or can be built (numpy)."""
+    from game.bots.solver import can_build
+
+    return isinstance(variant, Variant) and (has_table(variant) or can_build())
+
+
+def dial_level(name: str, variant) -> Level:
+    """The level a name given on the command line plays in this variant. A dial's name (easy, medium, hard,
+    perfect) is the solver's level where the variant's table can be had, else the basic level of its place
+    (Jackpot, a variant of your own without numpy); Perfect, which has no basic level, then plays the best
+    there is. Any other level's own name is that level. ValueError names the known ones."""
+    levels = LEVELS[variant.family]
+    if name in DIAL:
+        offered = [level for level in levels if level.needs_table == table_can_be_had(variant)]
+        return next((level for level in offered if level.dial == name), offered[-1])
+    for level in levels:
+        if level.name == name:
+            return level
+    raise ValueError(f"unknown player '{name}' (known: {', '.join(known_names(variant.family))})")
+
+
+def known_names(family: str = "scorecard") -> list[str]:
+    """What the command line takes for a computer player: the dial's names, then every level of the family."""
+    return list(DIAL) + [name for name in level_names(family) if name not in DIAL]

@@ -52,8 +52,9 @@ class Option:
     (score ``points`` in ``box`` now; ``bonus`` is what the move earns on top:
     the upper bonus reached, a five-alike bonus) or ``"copy"`` (Challenge:
     copy ``keep`` onto the markers). ``value`` is the expected score of the
-    rest of the game from this moment, this turn included; ``loss`` how much
-    less than the best option that is.
+    rest of the game from this moment, this turn included (the points still to
+    come: the expected final score is the card's points now plus this);
+    ``loss`` how much less than the best option that is.
     """
 
     kind: str
@@ -64,8 +65,12 @@ class Option:
     bonus: int = 0
     loss: float = 0.0
 
-    def to_json(self) -> dict:
+    def to_json(self, on_card: int | None = None) -> dict:
+        """The option as JSON; with the points on the card now, also its expected ``final`` score (those points
+        plus ``value``, the points still to come)."""
         data: dict = {"kind": self.kind, "value": round(self.value, 4), "loss": round(self.loss, 4)}
+        if on_card is not None:
+            data["final"] = round(on_card + self.value, 4)
         if self.kind == "box":
             data.update(box=self.box, points=self.points, bonus=self.bonus)
         else:

@@ -20,6 +20,7 @@ from scenes.tables.die_art import die_surface
 from scenes.ui.textfit import draw_lines
 from scenes.tables.table import TableScene
 from scenes.tables.table_layout import TITLE_X
+from scenes.tables.table_paint import dice_showing
 from scenes.ui.widgets import Button, ButtonRow, draw_text, rounded, seat_badge
 
 TRAY = pygame.Rect(16, 64, 704, 380)  # as wide as the table's felt (narrower beside a five- or six-seat card)
@@ -119,6 +120,13 @@ class ChallengeTableScene(TableScene):
 
     def own_highlight(self) -> set[int]:
         return set(self.selected)
+
+    def coach_dice(self, best) -> set[int] | None:
+        """The common dice the coach advises copying glow until the player picks; then their own picks glow (the
+        coach's panel still names its advice)."""
+        if best.kind != "copy" or self.selected or not self.cstate.common:
+            return None
+        return set(dice_showing(self.cstate.common, best.keep))
 
     def clear_after_score(self) -> None:
         if self.cstate.stage == "roll":  # the round is over: the common dice go back to the roller

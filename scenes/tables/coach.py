@@ -32,6 +32,7 @@ class Cost:
     variant: object
     dice: tuple[int, ...] = ()  # the dice the choice was made with
     games: int = 1  # the match's games: in a match the slip says which game ("game 2, turn 7")
+    at: int = -1  # where in the session's log the choice was made: an undo back past it takes the slip back too
 
     @property
     def text(self) -> str:
@@ -97,6 +98,17 @@ class Coach:
         self.thread: threading.Thread | None = None
         self.missing: str | None = None  # the string key that says why a scorecard game has no coach
         self.available = self._load()
+        session.listen(self._heard)
+
+    def _heard(self, session, action) -> None:
+        """After an undo: the moves taken back are no slips (only the moves that stand are reviewed)."""
+        if action is None:
+            self.forget_from(len(session.log))
+
+    def forget_from(self, at: int) -> None:
+        """Drop the costs of choices made at this point of the log or after it."""
+        for seat, costs in self.costs.items():
+            costs[:] = [cost for cost in costs if cost.at < at]
 
     def _load(self) -> bool:
         if not isinstance(self.variant, Variant):  # the solver knows the scorecard games only
@@ -153,9 +165,15 @@ class Coach:
         chosen = next((o for o in self.options() if o.kind == "box" and o.box == box), None)
         return chosen is not None and chosen.loss < AS_GOOD
 
+    def on_card(self, seat: int) -> int:
+        """The points on the seat's card of this game now, bonuses included: an option's expected final score is
+        these plus its value (the points still to come)."""
+        return self.session.state.card(seat).total(self.variant)
+
     def judge(self, action: Action) -> None:
         """Before a person's move: what it costs against the best option now."""
         state = self.session.state
+        self.forget_from(len(self.session.log))  # anything judged here before was taken back
         seat = state.current_player()
         if not self.available or seat < 0 or state.seats[seat].is_computer:
             return
@@ -175,11 +193,13 @@ class Coach:
         best = options[0]
         turn = state.card(seat).filled() + 1
         self.costs.setdefault(seat, []).append(Cost(state.game, turn, chosen.loss, chosen, best, self.variant,
-                                                    _dice_of(state, seat, action), getattr(state, "games", 1)))
+                                                    _dice_of(state, seat, action), getattr(state, "games", 1),
+                                                    len(self.session.log)))
 
     def report(self, seat: int) -> tuple[float, list[Cost]]:
-        """The total expected loss of a seat and its costliest choices, worst first."""
-        costs = self.costs.get(seat, [])
+        """What a seat's slips cost together (points, on average) and its costliest ones, worst first: the moves that
+        stand only (an undone move is no slip)."""
+        costs = [cost for cost in self.costs.get(seat, []) if cost.at < len(self.session.log)]
         return sum(c.loss for c in costs), sorted(costs, key=lambda c: -c.loss)[:3]
 
 

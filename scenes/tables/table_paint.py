@@ -64,10 +64,15 @@ class TablePainting:
         if not options:
             return
         best = options[0]
-        if best.kind == "keep":  # in Challenge the glow marks the player's own picks
-            self.tray.highlight = set(_dice_for(self.state.dice, best.keep))
+        marked = self.coach_dice(best)
+        if marked is not None:
+            self.tray.highlight = marked
         if best.kind == "box" and self.card.focus_box is None:
             self.card.focus_box = best.box
+
+    def coach_dice(self, best) -> set[int] | None:
+        """The dice the coach's best move holds, to glow (None: the glow is left as it is)."""
+        return set(dice_showing(self.state.dice, best.keep)) if best.kind == "keep" else None
 
     def own_highlight(self) -> set[int]:
         """The dice the player has marked themselves (Challenge's picks); none at this table."""
@@ -99,7 +104,8 @@ class TablePainting:
         if not options:
             return
         line, width = assets.line_height(17, 1.4), self.coach_width()
-        option_room = width - 160  # each option's words; its value and loss on the right
+        option_room = width - 200  # each option's words; its expected final score and what it costs on the right
+        on_card = self.coach.on_card(self.seat)  # an option's value is the points still to come: the card's come first
         title = t("table.coach_title")
         titles = [title] if fits(title, 16, width - 24, "bold") else wrap_lines(title, floor_for(16), width - 24, "bold")
         top = line * len(titles)  # the title takes one line, or two in a long language
@@ -118,9 +124,9 @@ class TablePainting:
             draw_text(surface, describe(option, self.variant), 17, colour, (panel_rect.x + 12, y), "midleft",
                       "bold" if i == 0 else "regular", option_room)
             shown_loss = round(options[0].value, 1) - round(option.value, 1)  # adds up with the values as shown
-            loss = t("table.coach_best") if shown_loss < 0.05 else "-" + i18n.number(shown_loss, 1)
-            draw_text(surface, f"{i18n.number(option.value, 1)}  {loss}", 17, colour, (panel_rect.right - 12, y),
-                      "midright", "regular", width - 34 - option_room)
+            loss = t("table.coach_best") if shown_loss < 0.05 else t("table.coach_less", points=i18n.number(shown_loss, 1))
+            draw_text(surface, t("table.coach_final", final=i18n.number(on_card + option.value, 1), loss=loss), 17,
+                      colour, (panel_rect.right - 12, y), "midright", "regular", width - 34 - option_room)
 
     def draw_die_keys(self, surface: pygame.Surface) -> None:
         """The key (1-5) that holds each die, on its corner, while a person may hold."""
@@ -231,7 +237,7 @@ class TablePainting:
                       tray.width - 60)
 
 
-def _dice_for(dice: tuple[int, ...], keep: tuple[int, ...]) -> list[int]:
+def dice_showing(dice: tuple[int, ...], keep: tuple[int, ...]) -> list[int]:
     """The dice (by index) that show the values of ``keep``."""
     wanted, found = list(keep), []
     for index, face in enumerate(dice):
