@@ -9,7 +9,7 @@ import random
 import pygame
 import pytest
 
-from game.engine.actions import Roll, Score
+from game.engine.actions import Score
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules.variants import find_variant

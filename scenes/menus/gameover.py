@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
 
 import pygame
 
@@ -15,6 +14,7 @@ from game.engine.state import ScorecardState
 
 from scenes.ui.help_keys import GAME_OVER
 from scenes.ui import assets, theme
+from scenes.tables.celebration import COLOURS, Flake
 from scenes.tables.coach import about
 from scenes.ui.textfit import wrap_lines
 from scenes.ui.stack import Scene
@@ -27,22 +27,6 @@ COACH_SIZE = 24  # the coach's review: bigger than the results' own words (22), 
 COACH_MOST = 4  # rows one person's review may take (a long language wraps the most)
 COACH_GAP = 10  # between two people's reviews, where there is room
 WIN_GOLD = (150, 96, 10)  # the winner's line: gold dark enough to read on paper (4.5:1)
-CONFETTI_COLOURS = [(230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (213, 94, 0), (204, 121, 167),
-                    (255, 255, 255)]
-
-
-@dataclass
-class Flake:
-    x: float
-    y: float
-    vx: float
-    vy: float
-    spin: float
-    angle: float
-    colour: tuple[int, int, int]
-    size: int
-
-
 REVIEW_ROOM = 60  # the row of "Look at the card"
 
 
@@ -63,9 +47,10 @@ class GameOverScene(Scene):
         rng = random.Random(session.seed + game)
         people = [s for s, seat in enumerate(self.state.seats) if not seat.is_computer]
         cheer = not people or any(s in people for s in self.winners()) or not self.final
-        self.flakes = [] if not cheer else [Flake(rng.uniform(0, theme.WIDTH), rng.uniform(-800, -10), rng.uniform(-40, 40),
-                             rng.uniform(120, 260), rng.uniform(-6, 6), rng.uniform(0, 6.28),
-                             rng.choice(CONFETTI_COLOURS), rng.randint(6, 12)) for _ in range(160)]
+        self.flakes = [] if not cheer else [
+            Flake(x=rng.uniform(0, theme.WIDTH), y=rng.uniform(-800, -10), vx=rng.uniform(-40, 40),
+                  vy=rng.uniform(120, 260), spin=rng.uniform(-6, 6), angle=rng.uniform(0, 6.28),
+                  colour=rng.choice(COLOURS), size=rng.randint(6, 12)) for _ in range(160)]
         box = self.box()
         if self.final:
             specs = [(t("gameover.play_again"), self.play_again, "primary"),

@@ -23,6 +23,7 @@ import pygame
 
 from scenes.tables.cube import AXES, Labels, Quat, q_matrix
 from scenes.tables.dice_world import ROUND
+from scenes.tables.die_art import PIP_LAYOUTS
 from scenes.ui.theme import HOLD_GOLD, SHADOW, mix
 
 Colour = tuple[int, int, int]
@@ -301,16 +302,6 @@ class DieRenderer:
 
 _RING = [(math.cos(2 * math.pi * k / 12), math.sin(2 * math.pi * k / 12)) for k in range(12)]
 _SMALL_RING = _RING[::2]
-
-PIP_LAYOUTS: dict[Hashable, tuple[tuple[int, int], ...]] = {
-    1: ((0, 0),),
-    2: ((-1, -1), (1, 1)),
-    3: ((-1, -1), (0, 0), (1, 1)),
-    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
-    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
-    6: ((-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)),
-}
-
 
 def _area(points: list[tuple[float, float]]) -> float:
     return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))) / 2
