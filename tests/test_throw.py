@@ -165,3 +165,33 @@ def test_a_replay_of_the_same_game_throws_the_same():
         finally:
             driver.close()
     assert throws(21) == throws(21)
+
+
+def test_a_faster_flick_throws_harder_and_a_short_drag_is_no_throw():
+    from scenes.tables.throw_gesture import ThrowGesture
+
+    def flick(pixels_per_step: float, steps: int = 6):
+        gesture = ThrowGesture()
+        gesture.start_drag((100.0, 400.0))
+        for k in range(1, steps + 1):
+            gesture.update(1 / 60)
+            gesture.move((100.0 + pixels_per_step * k, 400.0 - pixels_per_step * k / 2))
+        return gesture.release()
+
+    slow, fast = flick(6), flick(30)
+    assert slow is not None and fast is not None and fast.strength > slow.strength
+    assert fast.direction[0] > 0 and fast.direction[1] < 0, "up and to the right, as the finger went"
+    assert flick(2, steps=3) is None, "a drag of a few pixels is a tap on the felt, not a throw"
+
+
+def test_a_long_shake_throws_a_little_harder_than_a_short_one():
+    from scenes.tables.throw_gesture import ThrowGesture
+
+    def shake(seconds: float):
+        gesture = ThrowGesture()
+        gesture.shake("key")
+        for _ in range(round(seconds * 60)):
+            gesture.update(1 / 60)
+        return gesture.key_up()
+
+    assert shake(1.5).strength > shake(0.1).strength >= 1.0
