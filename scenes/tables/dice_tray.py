@@ -2,9 +2,10 @@
 engine already drew.
 
 The tray decides nothing about the game. The engine rolls; the owner hands the results to
-:meth:`DiceTray.throw`, and the tray only shows them. A throw is simulated whole before it is shown
-(:mod:`scenes.tables.dice_world`: rigid cubes on the felt, against the rails and each other), from the
-tray's own random generator, seeded from the session, so the same game throws the same. Each thrown die is
+:meth:`DiceTray.throw`, and the tray only shows them. A throw is simulated whole while the dice are still
+in the hand, a few milliseconds each frame (:mod:`scenes.tables.dice_world`: rigid cubes on the felt,
+against the rails and each other; :mod:`scenes.tables.dice_throw`), from the tray's own random generator,
+seeded from the session, so the same game throws the same. Each thrown die is
 then *labelled* so that the face which ends up on top carries the engine's number
 (:mod:`scenes.tables.cube`), and the recorded flight is played back at the table's pace. No face is ever
 swapped on screen and nothing is steered: the physics lands where it lands, and the numbers are painted on
@@ -135,9 +136,9 @@ class DiceTray:
         start, direction = toss.aim(self.view, self._rng)
         lying = [d for d in self._dice if d not in thrown and d.state == REST and not d.held]
         rng = random.Random(self._rng.getrandbits(64))  # the throw's own: worked out a little at a time
-        self._throw = Throw(throwing(width, depth, len(thrown), Aim(start, direction, toss.strength), rng,
-                                     self._may_rest_for(lying), [self._felt_pose(d) for d in lying], self.spots.zones(self.view.felt_point)),
-                            [d.index for d in thrown])
+        work = throwing(width, depth, len(thrown), Aim(start, direction, toss.strength), rng, self._may_rest_for(lying),
+                        [self._felt_pose(d) for d in lying], self.spots.zones(self.view.felt_point))
+        self._throw = Throw(work, [d.index for d in thrown])
         for d in thrown:
             self._clock.tweens = [t for t in self._clock.tweens if t.target is not d]
             d.state, d.held, d.home, d.q = HAND, False, None, None
@@ -377,8 +378,8 @@ class DiceTray:
             share = d.progress if d.held else 1.0 - d.progress
         if share <= 0.0:
             return self.view
-        eye = self.tray.centerx + (d.x - self.tray.centerx) * share, self.tray.centery + (d.y - self.tray.centery) * share
-        return self.view.looking_at(eye)
+        cx, cy = self.tray.center
+        return self.view.looking_at((cx + (d.x - cx) * share, cy + (d.y - cy) * share))
 
     def keep_order(self, order: list[int]) -> None:
         """The dice resting on the felt swap spots so that they lie left to right in ``order``."""

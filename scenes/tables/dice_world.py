@@ -30,11 +30,11 @@ BOUNCE_FROM = 1.2  # slower impacts do not bounce (resting contacts stay still)
 SLOP = 0.004  # penetration left alone, so resting contacts do not jitter
 CORRECT = 0.6  # share of deeper penetration pushed out each step
 ROLLING_DRAG = 2.2  # per second, on spin while a die touches the felt: felt is soft
-LATE, LATE_DRAG = 1.4, 6.0
+LATE, LATE_DRAG = 1.4, 6.0  # from here the felt grips harder, so every throw ends soon
 COCKED_TIME, TIP_SPIN, TIP_SLIDE = 0.2, 4.0, 1.5  # a die leaning this long is tipped toward flat
 WAKE_SPEED = 0.3  # a die lying still that is pushed this hard moves again (its number is painted on later)
-ZONE_PUSH = 140.0  # sizes per s², on a die touching the felt where it may not rest (more than friction holds)  # from here the felt grips harder, so every throw ends soon
-SLEEP_SPEED, SLEEP_SPIN, SLEEP_TIME, SLEEP_TILT = 0.15, 0.8, 0.12, 6.0
+ZONE_PUSH = 140.0  # sizes per s², on a die touching the felt where it may not rest (more than friction holds)
+SLEEP_SPEED, SLEEP_SPIN, SLEEP_TIME, SLEEP_TILT = 0.15, 0.8, 0.12, 6.0  # still enough, long enough, flat enough
 HEARD_FROM = 1.0  # impact speeds below this make no sound
 LOUDEST = 14.0  # impact speed of a full-strength click
 
@@ -45,7 +45,8 @@ _CORNERS = tuple((sx * (0.5 - ROUND), sy * (0.5 - ROUND), sz * (0.5 - ROUND))
 class Body:
     """One die: centre, velocity, orientation and spin (world frame: x east, y toward the far rail, z up)."""
 
-    __slots__ = ("x", "y", "z", "vx", "vy", "vz", "q", "wx", "wy", "wz", "m", "asleep", "still", "felt", "fixed", "cocked")
+    __slots__ = ("x", "y", "z", "vx", "vy", "vz", "q", "wx", "wy", "wz", "m", "asleep", "still", "felt", "fixed",
+                 "cocked")
 
     def __init__(self, x: float, y: float, z: float, q: Quat):
         self.x, self.y, self.z, self.q = x, y, z, q
