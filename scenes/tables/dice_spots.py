@@ -152,8 +152,9 @@ class Spots:
 
     def tidy(self, spots: list[Spot]) -> list[Spot | None]:
         """New spots for dice lying at ``spots`` (in their tidy order) where they lie too close: each such die
-        moves to the nearest free spot; if that still leaves any too close, all lie down afresh along the
-        lowest line across the felt that holds them. None for a die that may stay where it is."""
+        moves to the nearest free spot; if that still leaves any too close or where none may rest (no free
+        spot was left), all lie down afresh along the lowest line across the felt that holds them. None for a
+        die that may stay where it is."""
         goals: list[Spot | None] = [None] * len(spots)
         for i, spot in enumerate(spots):
             claims = [goals[j] or other for j, other in enumerate(spots) if j != i]
@@ -161,8 +162,7 @@ class Spots:
                 turn = round(spot[2] / 90) * 90
                 goals[i] = (*self.find(spot[0], spot[1], turn, claims), turn)
         final = [goal or spot for goal, spot in zip(goals, spots)]
-        side = self.size * SOLID
-        if any(squares_overlap(a, b, side) for i, a in enumerate(final) for b in final[i + 1:]):
+        if not all(self.free(spot, final[:i] + final[i + 1:], 0) for i, spot in enumerate(final)):
             line = self.line(len(spots), [])
             if line:
                 goals = [(x, y, round(spot[2] / 90) * 90) for (x, y), spot in zip(line, spots)]

@@ -382,12 +382,12 @@ class DiceTray:
         return self.view.looking_at((cx + (d.x - cx) * share, cy + (d.y - cy) * share))
 
     def keep_order(self, order: list[int]) -> None:
-        """The dice resting on the felt swap spots so that they lie left to right in ``order``."""
+        """The dice resting on the felt swap spots (turns included) so that they lie left to right in ``order``."""
         resting = [d for d in order if self._dice[d].state == REST and not self._dice[d].held]
-        spots = sorted((self._dice[d].x, self._dice[d].y) for d in resting)
-        for d, (x, y) in zip(resting, spots):
+        spots = sorted(self._dice[d].spot() for d in resting)
+        for d, (x, y, angle) in zip(resting, spots):
             die = self._dice[d]
-            die.x, die.y = x, y
+            die.x, die.y, die.angle = x, y, angle
             die.home = (x, y)
 
     def rank(self, die: int) -> int:
