@@ -1,0 +1,49 @@
+"""Defects seen at the table in a real window (issue 25), each pinned by a test that failed before its fix."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine.session import Session
+from game.engine.state import Seat
+from game.rules.variants import find_variant
+
+from scene_driver import Driver
+
+
+def test_a_resumed_challenge_shows_each_common_die_under_the_number_it_had():
+    """The play test saw 1=5, 2=6 become 1=6, 2=5 after Continue."""
+    from scenes.menus.title import TitleScene
+    from scenes.tables.challenge_table import ChallengeTableScene
+
+    def shown(table) -> list[int]:
+        return [table.cstate.common[die] for die in table.key_order]
+
+    def resumed_after(driver, table):
+        before, order = shown(table), list(table.key_order)
+        driver.app.stack.clear(TitleScene(driver.app))
+        driver.step(0.1)
+        driver.click(driver.top.row.buttons[0].rect.center)
+        resumed = driver.top
+        assert isinstance(resumed, ChallengeTableScene) and resumed is not table
+        assert shown(resumed) == before
+        assert sorted(order, key=lambda die: resumed.tray.die_rect(die).x) == order  # the same order on the felt
+        return resumed
+
+    for seed in range(4):
+        driver = Driver(animation="normal")
+        try:
+            session = Session(find_variant("challenge"), [Seat("Ann")], seed=seed, rolloff=False)
+            table = ChallengeTableScene(driver.app, session)
+            driver.start(table)
+            driver.key(pygame.K_SPACE)
+            assert driver.wait_until(lambda: not table.throwing and not table.tray.busy(), 10)
+            table = resumed_after(driver, table)
+            driver.key(pygame.K_1)
+            driver.key(pygame.K_RETURN)  # one die copied: the next roll is of four
+            driver.key(pygame.K_SPACE)
+            assert driver.wait_until(lambda: not table.throwing and not table.tray.busy(), 10)
+            assert len(table.cstate.common) == 4
+            resumed_after(driver, table)
+        finally:
+            driver.close()
