@@ -47,3 +47,27 @@ def test_a_resumed_challenge_shows_each_common_die_under_the_number_it_had():
             resumed_after(driver, table)
         finally:
             driver.close()
+
+
+def test_a_language_chosen_in_the_menu_reaches_the_tables_buttons_before_the_menu_closes():
+    from game.rules.i18n import t
+    from scenes.tables.jackpot_table import JackpotTableScene
+    from scenes.tables.table import TableScene
+
+    for variant, scene, key in (("classic", TableScene, "table.roll"), ("jackpot", JackpotTableScene, "jackpot.roll")):
+        driver = Driver()
+        try:
+            session = Session(find_variant(variant), [Seat("Ann"), Seat("Bo")], seed=3, rolloff=False)
+            table = scene(driver.app, session)
+            driver.start(table)
+            driver.step(0.1)
+            old = table.roll_button.label
+            driver.key(pygame.K_ESCAPE)  # the pause menu
+            settings = driver.app.go("settings")
+            settings._language()
+            driver.app.stack.pop()  # back to the pause menu, still over the table
+            driver.step(0.1)
+            assert driver.top.screen == "pause"
+            assert table.roll_button.label == t(key) != old
+        finally:
+            driver.close()
