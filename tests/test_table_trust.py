@@ -71,3 +71,27 @@ def test_a_language_chosen_in_the_menu_reaches_the_tables_buttons_before_the_men
             assert table.roll_button.label == t(key) != old
         finally:
             driver.close()
+
+
+def test_looking_at_the_card_hides_the_greyed_roll_and_leaves_the_held_label_alone():
+    from scenes.menus.gameover import GameOverScene
+    from scenes.registry import table_for
+    from screens import played
+
+    for variant, seats in (("classic", 2), ("classic", 6), ("challenge", 2)):
+        driver = Driver(animation="instant")
+        try:
+            session = played(variant, seats, 10_000)
+            table = table_for(driver.app, session)
+            driver.start(table)
+            over = GameOverScene(driver.app, session, 0)
+            driver.app.stack.push(over)
+            driver.step(1.0)
+            driver.click(over.row.buttons[0].rect.center)  # Look at the card
+            driver.step(0.1)
+            assert over.reviewing
+            assert over.bar.contains(table.layout.roll)  # no greyed Roll in view
+            assert not over.bar.colliderect(table.layout.shelf)  # HELD and the dice shelf stay in view
+            assert not over.bar.colliderect(table.layout.card)
+        finally:
+            driver.close()
