@@ -95,3 +95,41 @@ def test_looking_at_the_card_hides_the_greyed_roll_and_leaves_the_held_label_alo
             assert not over.bar.colliderect(table.layout.card)
         finally:
             driver.close()
+
+
+def _round_ended(seed_from: int = 0, seats: int = 2):
+    """A Jackpot session whose first round just ended with a tile in someone's Chance Space."""
+    import random
+
+    from game.bots.levels import make_player
+    from screens import seats as make_seats
+
+    for seed in range(seed_from, seed_from + 60):
+        session = Session(find_variant("jackpot"), make_seats(seats, 0), 1, seed=seed, rolloff=False)
+        players = [make_player("greedy", random.Random(i), "jackpot") for i in range(seats)]
+        state = session.state
+        while not state.scores:
+            seat = state.current_player()
+            session.act(state.legal_actions()[0] if seat < 0 else players[seat].choose(state))
+        if any(state.last_chance):
+            return session
+    raise AssertionError("no round ended with a Chance Space held")
+
+
+def test_the_round_summary_lights_each_line_without_words_over_the_tiles_and_shows_the_chance_space():
+    from scenes.registry import table_for
+    from scenes.tables.jackpot_round import JackpotRoundScene
+
+    session = _round_ended()
+    driver = Driver(animation="normal")
+    try:
+        driver.start(table_for(driver.app, session))
+        summary = JackpotRoundScene(driver.app, session, 0)
+        driver.app.stack.push(summary)
+        while not summary.done():
+            driver.step(0.4)
+            assert all(view.label is None for view in summary.views)  # the list below says it; the rack stays clear
+        held = [seat for seat, tile in enumerate(session.state.last_chance) if tile]
+        assert all(summary.views[seat].chance() == session.state.last_chance[seat] for seat in held)
+    finally:
+        driver.close()
