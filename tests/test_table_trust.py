@@ -133,3 +133,31 @@ def test_the_round_summary_lights_each_line_without_words_over_the_tiles_and_sho
         assert all(summary.views[seat].chance() == session.state.last_chance[seat] for seat in held)
     finally:
         driver.close()
+
+
+def test_the_records_write_every_score_the_same_way(monkeypatch):
+    """A best of 1020 beside an average of 1,020 read as two kinds of number."""
+    from game.store import records
+    from helpers import texts_on_screen
+    from scenes.menus.records_scene import RecordsScene
+    from screens import played
+
+    real = records.result_entry
+
+    def big(session, when=None):
+        entry = real(session, when)
+        for seat in entry["seats"]:
+            seat["total"] = seat["game_totals"][0] = 1020
+        return entry
+
+    monkeypatch.setattr(records, "result_entry", big)
+    records.add_result(played("classic", 1, 10_000))
+    driver = Driver(animation="instant")
+    try:
+        driver.start(RecordsScene(driver.app))
+        driver.step(0.1)
+        shown = texts_on_screen(driver)
+        assert "1,020" in shown and shown.count("1,020") >= 3  # the high score, the average and the best
+        assert "1020" not in shown
+    finally:
+        driver.close()
