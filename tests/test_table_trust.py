@@ -161,3 +161,46 @@ def test_the_records_write_every_score_the_same_way(monkeypatch):
         assert "1020" not in shown
     finally:
         driver.close()
+
+
+def test_the_titles_buttons_keep_their_places_whether_continue_is_there_or_not():
+    from scenes.menus.title import TitleScene
+
+    driver = Driver()
+    try:
+        driver.start(TitleScene(driver.app))
+        driver.step(0.1)
+        without = {b.label: b.rect.center for b in driver.top.row.buttons}
+        session = Session(find_variant("classic"), [Seat("Ann")], seed=1, rolloff=False)
+        driver.app.go("table", session)
+        driver.step(0.1)
+        driver.app.stack.clear(TitleScene(driver.app))  # the game is kept: Continue comes
+        driver.step(0.1)
+        labels = [b.label for b in driver.top.row.buttons]
+        assert labels[0] == "Continue"
+        placed = {b.label: b.rect.center for b in driver.top.row.buttons}
+        for label in ("Records", "Rules", "Settings", "Quit"):
+            assert placed[label] == without[label], label
+    finally:
+        driver.close()
+
+
+def test_saved_just_now_ages_on_the_title(monkeypatch):
+    from scenes.menus import title
+
+    driver = Driver()
+    try:
+        session = Session(find_variant("classic"), [Seat("Ann")], seed=1, rolloff=False)
+        driver.app.go("table", session)
+        driver.step(0.1)
+        driver.app.stack.clear(title.TitleScene(driver.app))
+        driver.step(0.1)
+        first = driver.top.row.buttons[0]
+        assert "just now" in first.detail
+        assert driver.top.wake_in() is not None and driver.top.wake_in() <= 60  # a frame when the words change
+        later = title.time.time() + 125
+        monkeypatch.setattr(title.time, "time", lambda: later)
+        driver.step(0.1)
+        assert "2 min ago" in first.detail
+    finally:
+        driver.close()
