@@ -1,4 +1,5 @@
-"""Prints the kiosk's attract mode over 24 simulated hours: peak memory and its growth per hour.
+"""Prints the kiosk's attract mode over 24 simulated hours: peak memory and its growth per hour; exits 1 when
+the soak test's checks fail (tests/test_kiosk.py runs it only with DICE_PARLOR_SOAK=1: 1.5-5 minutes).
 
 The clock is fast-forwarded (coarse steps of made-up time, a frame drawn every
 ten simulated seconds); the games are played at their normal pace.
@@ -21,13 +22,13 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--hours", type=int, default=24)
     args = parser.parse_args()
     with TemporaryDirectory() as home:
         os.environ["DICE_PARLOR_HOME"] = home
-        from soak import soak
+        from soak import judge, soak
 
         start = time.perf_counter()
         result = soak(args.hours, step=1.0, draw_every=10.0)
@@ -39,7 +40,11 @@ def main() -> None:
     print(f"{result['hours']} simulated hours in {seconds:.0f} s: {result['games']} attract games")
     print(f"peak memory {max(memory):.1f} MB, growth {growth:+.2f} MB per simulated hour (second half vs first)")
     print(f"open files: {min(files)} to {max(files)}")
+    problems = judge(result)  # what tests/test_kiosk.py's soak asserts (it runs only when asked)
+    for problem in problems:
+        print(f"FAILED: {problem}")
+    return 1 if problems else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

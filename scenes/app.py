@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import logging
 import os
-import signal
 import sys
 import time
 from typing import Any
@@ -25,6 +24,7 @@ from game.rules import i18n
 from game.store.kiosk import KioskConfig, load_kiosk, provide_pin
 from game.paths import asset, user_config_dir, user_data_dir, user_state_dir
 from game.bundle import remove_stale_folders
+from game.store.one_copy import ALREADY_RUNNING, OneCopy
 from game.store.storage import clean_stale_temporaries
 from game.store.settings import Settings, load_settings, read_settings, save_settings
 from game.rules.variants import Catalogue, load_all
@@ -39,6 +39,7 @@ from scenes.ui.sound import make_sounds
 from scenes.kiosk.controller import KioskController, hold_the_screen
 from scenes.persist import SaveStatus
 from scenes.records_opening import RecordsOpening
+from scenes.running import FrontWatch, StopSignals
 from scenes.ui.stack import Scene, SceneStack
 from scenes.window import missing_display, open_windowed, parse_size, put_back, save_screenshot, where_it_is
 from scenes.ui.widgets import NativeText, native_text, stop_noting as _stop_noting  # noqa: I001
@@ -54,36 +55,10 @@ REST_LOOK = 0.01
 ATTRACT_FPS = 30  # the kiosk's computer games: smooth enough, half the power
 
 
-class StopSignals:
-    """SIGTERM (systemd's stop) and SIGINT (Ctrl+C) end the game cleanly, kiosk or not.
-
-    Used as a context manager around the whole run: the handler only notes the signal, and the loop
-    sees it within a frame, keeps the autosave and returns 0. SDL's own handlers are switched off (they
-    would turn the signal into a window-close, which a kiosk ignores).
-    """
-
-    NUMBERS = (signal.SIGTERM, signal.SIGINT)
-
-    def __init__(self) -> None:
-        self.signal: str | None = None
-        self._previous: dict = {}
-
-    def _noted(self, number: int, _frame: Any) -> None:
-        self.signal = signal.Signals(number).name
-
-    def __enter__(self) -> "StopSignals":
-        self._previous = {number: signal.signal(number, self._noted) for number in self.NUMBERS}
-        return self
-
-    def __exit__(self, *_: Any) -> None:
-        for number, handler in self._previous.items():
-            signal.signal(number, handler)
-
-
 class App:
     def __init__(self, size: tuple[int, int] | None = (theme.WIDTH, theme.HEIGHT), fullscreen: bool = False,
                  settings: Settings | None = None, demo: bool = False, kiosk: KioskConfig | None = None,
-                 stop: "StopSignals | None" = None):
+                 stop: "StopSignals | None" = None, one_copy: OneCopy | None = None):
         self.settings = settings or load_settings()
         # The kiosk's own language wins on a public screen; otherwise the player's choice, else the system's.
         i18n.set_language(kiosk.language if kiosk is not None else self.settings.language or None)
@@ -135,6 +110,7 @@ class App:
         self.saving = SaveStatus()  # whether the game's files can be written; results waiting for the records
         self.records_opening = RecordsOpening(self)  # the records opened at start-up, in a thread of their own
         self.stop = stop or StopSignals()  # SIGTERM or SIGINT, once one asks us to stop
+        self.front = FrontWatch(one_copy)  # a second start brings this window to the front
         self.exit_status = 0
         self.stack.on_change = ScreenTrail()
         self.sharp_text = True  # text drawn at the window's resolution when the canvas is scaled
@@ -260,6 +236,7 @@ class App:
         self.time += dt
         self.records_opening.watch()
         self.saving.retry(self)
+        self.front.update(dt)
         if self.kiosk is not None:
             self.kiosk.update(dt)
 
@@ -392,11 +369,15 @@ class App:
 
 def run(args: Any) -> int:
     """Start the table from the command line's arguments (see game.cli)."""
-    with StopSignals() as stop:  # from the first moment: a stop during start-up is a clean stop too
-        return _run(args, stop)
+    with OneCopy() as copy, StopSignals() as stop:  # from the first moment: a stop in start-up is clean too
+        if not copy.take():
+            copy.ask_to_front()
+            print(ALREADY_RUNNING)
+            return 0
+        return _run(args, stop, copy)
 
 
-def _run(args: Any, stop: StopSignals) -> int:
+def _run(args: Any, stop: StopSignals, copy: OneCopy) -> int:
     problem = missing_display()  # else SDL's offscreen driver would run the game unseen, for ever
     if problem:
         print(f"dice-parlor: {problem}", file=sys.stderr)
@@ -424,7 +405,8 @@ def _run(args: Any, stop: StopSignals) -> int:
         if kiosk.admin_pin is None:
             log.warning("kiosk: the admin panel is shut until kiosk.yaml holds a valid admin_pin")
     app = App(parse_size(getattr(args, "size", None)), fullscreen=getattr(args, "fullscreen", False),
-              settings=settings, demo=bool(getattr(args, "demo", None)), kiosk=kiosk, stop=stop)
+              settings=settings, demo=bool(getattr(args, "demo", None)), kiosk=kiosk, stop=stop,
+              one_copy=copy)
     if getattr(args, "demo", None):
         try:
             first = demo_scene(app, args.demo, args.seats, args.seed)

@@ -16,6 +16,21 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
+def _hypothesis_profiles() -> None:
+    """``thorough`` (HYPOTHESIS_PROFILE=thorough): many more examples for every property test, once in a while;
+    the default stays quick enough for every run."""
+    from hypothesis import HealthCheck, settings
+
+    from helpers import THOROUGH_TIMES
+
+    settings.register_profile("thorough", max_examples=100 * THOROUGH_TIMES, deadline=None, print_blob=True,
+                              suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+    settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+_hypothesis_profiles()
+
+
 def _real_user_files() -> dict[str, tuple[int, int]]:
     """Every file and folder in the game's user folders of whoever runs the tests (platformdirs, whatever
     DICE_PARLOR_HOME says), with its size and time of change."""

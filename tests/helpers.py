@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from game.engine.actions import Dice, Hold, Roll, Score
 from game.engine.state import CHANCE, Seat
 from game.engine.families import new_state
@@ -79,3 +81,12 @@ def texts_on_screen(driver) -> list[str]:
     finally:
         drawn = record_text(False)
     return [d.words for d in drawn if not d.covered]
+
+
+THOROUGH_TIMES = 10  # HYPOTHESIS_PROFILE=thorough: every property test tries this many times its examples
+
+
+def examples(count: int) -> int:
+    """A property test's number of examples: ``count``, or many more under the ``thorough`` profile (the
+    profile alone cannot raise a number a test names itself)."""
+    return count * THOROUGH_TIMES if os.environ.get("HYPOTHESIS_PROFILE") == "thorough" else count

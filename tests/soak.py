@@ -74,3 +74,20 @@ def soak(hours: float, step: float = 0.5, draw_every: float = 5.0) -> dict:
         return {"hours": int(hours), "games": games, "attract": app.kiosk.attract, "samples": samples}
     finally:
         driver.close()
+
+
+def judge(result: dict) -> list[str]:
+    """What a day's soak got wrong (nothing: an empty list): the attract mode ran, no file handle leaked,
+    and after the first hours (caches fill) the resident size grew less than 1 MB a simulated hour."""
+    import statistics
+
+    samples, problems = result["samples"], []
+    if not result["attract"] or result["games"] <= 50:
+        problems.append(f"the attract mode played {result['games']} games")
+    if len({files for _, files in samples}) != 1:
+        problems.append(f"open files changed: {[files for _, files in samples]}")
+    memory = [rss for rss, _ in samples]
+    growth = (statistics.median(memory[-6:]) - statistics.median(memory[6:12])) / 12
+    if growth >= 1.0:
+        problems.append(f"{growth:.2f} MB per simulated hour: {memory}")
+    return problems

@@ -19,6 +19,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers import examples
+
 from game.cli import main as cli_main
 from game.errors import VariantError
 from game.paths import user_variants_dir
@@ -167,7 +169,7 @@ def _play_with_every_level(variant) -> None:
         assert all(isinstance(score, int) for score in session.state.returns())
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                   HealthCheck.too_slow])
 @given(document=variant_documents())
 def test_a_random_variant_document_is_refused_in_one_line_or_plays_with_every_level(tmp_path_factory, document):

@@ -39,7 +39,7 @@ from game.engine.session import Session, replay
 from game.engine.state import CHANCE, TERMINAL, Seat
 from game.engine.families import state_from_json
 from game.rules.variants import find_variant
-from helpers import check_resume_continues
+from helpers import check_resume_continues, examples
 from jackpot_helpers import (CELLS, HIGH_ROUND_BONUS, SUPPLY, SYMBOLS, TOTAL_TILES, WHITE, YELLOW, jackpot,
                              ref_bonus, ref_lines, ref_subtotal, snapshot, tiles_counted)
 
@@ -187,7 +187,7 @@ def play_and_check(players: int, seed: int, kinds: list[str], probe_every: int =
     return session
 
 
-@settings(max_examples=40, **SETTINGS)
+@settings(max_examples=examples(40), **SETTINGS)
 @given(players=st.integers(2, 4), seed=st.integers(0, 2**31 - 1), data=st.data())
 def test_random_legal_play_follows_the_rules_to_the_end(players, seed, data):
     kinds = data.draw(st.lists(st.sampled_from(LEVELS), min_size=players, max_size=players))
@@ -203,7 +203,7 @@ def test_random_legal_play_follows_the_rules_to_the_end(players, seed, data):
         probe(state, [], rng)
 
 
-@settings(max_examples=30, **SETTINGS)
+@settings(max_examples=examples(30), **SETTINGS)
 @given(players=st.integers(2, 4), seed=st.integers(0, 2**31 - 1), cut=st.integers(0, 400))
 def test_a_game_saved_midway_resumes_identically(players, seed, cut):
     """Stop after ``cut`` actions, save and load, play on with the same choices: the same game."""
@@ -218,7 +218,7 @@ def test_a_game_saved_midway_resumes_identically(players, seed, cut):
     check_resume_continues(Session(V, seats_, seed=seed), V, seed, cut, play)
 
 
-@settings(max_examples=60, **SETTINGS)
+@settings(max_examples=examples(60), **SETTINGS)
 @given(seed=st.integers(0, 2**31 - 1), steps=st.integers(0, 120))
 def test_chance_steps_accept_exactly_the_faces_of_the_dice(seed, steps):
     """Mid-game, after a Roll: exactly four faces 1-6 are legal; anything else is refused unchanged."""
@@ -246,7 +246,7 @@ def test_chance_steps_accept_exactly_the_faces_of_the_dice(seed, steps):
         assert not state.is_legal(action)
 
 
-@settings(max_examples=300, **SETTINGS)
+@settings(max_examples=examples(300), **SETTINGS)
 @given(faces=st.tuples(*[st.integers(1, 6)] * 4),
        supply=st.fixed_dictionaries({s: st.integers(0, 2) for s in SYMBOLS}),
        chance=st.sampled_from((None,) + SYMBOLS))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import statistics
+import os
 from pathlib import Path
 
 import pygame
@@ -202,17 +202,13 @@ def test_an_abandoned_game_counts_down_and_returns_to_the_title_without_a_save(k
 
 # ---------------------------------------------------------------------- soak --
 
+@pytest.mark.skipif(not os.environ.get("DICE_PARLOR_SOAK"), reason="1.5-5 minutes: run when asked "
+                    "(DICE_PARLOR_SOAK=1) or with benchmarks/bench_kiosk.py")
 def test_the_attract_mode_runs_24_hours_with_memory_and_files_flat():
-    from soak import soak
+    from soak import judge, soak
 
-    result = soak(24, step=1.0, draw_every=10.0)
-    samples = result["samples"]
-    assert result["attract"] and result["games"] > 50
-    assert len({files for _, files in samples}) == 1  # no file handle leaks
-    memory = [rss for rss, _ in samples]
-    # caches fill in the first hours; after that the resident size only wobbles with the allocator
-    growth = (statistics.median(memory[-6:]) - statistics.median(memory[6:12])) / 12
-    assert growth < 1.0, f"{growth:.2f} MB per simulated hour: {memory}"
+    problems = judge(soak(24, step=1.0, draw_every=10.0))
+    assert not problems, problems
 
 
 # ------------------------------------------------- taps where aimed, any screen --

@@ -14,6 +14,7 @@ from game.rules.yamlsource import text_problem
 from game.store.kiosk import KioskConfig
 from game.store.seats import MAX_SEATS, SeatSetup, TableSetup, load_table_setup, save_table_setup, seats_path
 
+from helpers import examples
 from scene_driver import Driver
 from scenes.ui import theme
 from scenes.ui.widgets import record_text
@@ -216,7 +217,7 @@ def test_a_damaged_file_loses_only_its_damaged_fields(data, check):
     LEVELS + VARIANTS + theme.SEAT_ORDER), lambda inner: st.lists(inner, max_size=8) | st.dictionaries(
     st.sampled_from(["variant", "games", "seats", "name", "computer", "level", "colour", "other_name", "x"]),
     inner, max_size=6), max_leaves=40))
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_any_document_loads_into_seats_the_screen_can_use(document):
     _write(document)
     setup = _load()

@@ -34,7 +34,7 @@ from game.engine.session import Session, replay
 from game.engine.state import CHANCE, TERMINAL, Seat
 from game.engine.families import state_from_json
 from game.rules.variants import find_variant
-from helpers import check_resume_continues
+from helpers import check_resume_continues, examples
 from rules_helpers import FIVE_BONUS, FIVE_BOX, SCORECARD, UPPER_BONUS, all_ids, ref_options, upper_ids
 
 # The conftest's autouse fixture only points user folders at a temporary place: safe to share.
@@ -124,7 +124,7 @@ def matches(draw, vid: str):
 
 
 @pytest.mark.parametrize("vid", SCORECARD)
-@settings(max_examples=20, **SETTINGS)
+@settings(max_examples=examples(20), **SETTINGS)
 @given(data=st.data())
 def test_random_legal_play_follows_the_rules_to_the_end(vid, data):
     players, games, seed, eagerness = data.draw(matches(vid))
@@ -201,7 +201,7 @@ def test_random_legal_play_follows_the_rules_to_the_end(vid, data):
 
 
 @pytest.mark.parametrize("vid", SCORECARD)
-@settings(max_examples=15, **SETTINGS)
+@settings(max_examples=examples(15), **SETTINGS)
 @given(data=st.data())
 def test_a_match_saved_midway_resumes_identically(vid, data):
     """Stop after ``cut`` actions, save and load, play on with the same choices: the same match."""
@@ -246,7 +246,7 @@ def card_and_dice(draw):
     return vid, card, dice
 
 
-@settings(max_examples=800, **SETTINGS)
+@settings(max_examples=examples(800), **SETTINGS)
 @given(card_and_dice())
 def test_box_options_agree_with_the_rules_on_any_card(case):
     vid, card, dice = case

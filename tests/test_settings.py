@@ -8,6 +8,8 @@ from dataclasses import fields
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from helpers import examples
+
 from game.store.settings import Settings, load_settings, save_settings, settings_path
 
 from scene_driver import Driver
@@ -109,7 +111,7 @@ def test_a_volume_of_400_digits_falls_back_alone_with_one_line():
                         "0.7 used",)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.dictionaries(st.sampled_from(SETTING_NAMES), st.none() | st.booleans() | st.floats()
                             | st.integers(-10 ** 500, 10 ** 500) | st.text(max_size=8)
                             | st.lists(st.integers(-10 ** 6, 10 ** 6), max_size=5)))

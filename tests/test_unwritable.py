@@ -18,6 +18,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from helpers import examples
+
 from game.store import storage
 from game.store.kiosk import load_kiosk
 from game.paths import user_data_dir
@@ -195,7 +197,7 @@ JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-2**70, 2**70
                                                                                        max_size=4), max_leaves=12)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(path=st.lists(st.sampled_from(["session", "state", "seats", 0, 1, "card", "log", "dice", "rng", "name",
                                       "kind", "seed", "variant", "format", "turn", "saved_at"]), min_size=1,
                      max_size=4),
@@ -225,7 +227,7 @@ def test_a_damaged_save_is_resumed_or_set_aside_never_a_crash(path, value):
     assert state is not None
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=JSON_VALUES)
 def test_any_settings_file_gives_valid_settings(data):
     settings_path().parent.mkdir(parents=True, exist_ok=True)
@@ -244,7 +246,7 @@ KIOSK_KEYS = st.sampled_from(["variants", "seats", "idle", "admin_pin", "show_cu
                               "language", "colour"])
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.dictionaries(KIOSK_KEYS, JSON_VALUES, max_size=6))
 @example(data={"variants": "a\nb"})  # a value with a line break once gave a message of two lines
 @example(data={"attract_variants": ["a\nb"]})

@@ -167,7 +167,8 @@ class Session:
         order = data.get("dice_order")
         dice = len(variant.dice) if isinstance(variant.dice, (list, tuple)) else variant.dice
         whole = isinstance(order, list) and all(type(die) is int for die in order)  # a comfort, as above
-        session.dice_order = order if whole and sorted(order) == list(range(dice)) else None
+        # a whole set's order, or a smaller roll's (Challenge's common dice after its first step)
+        session.dice_order = order if whole and len(order) <= dice and sorted(order) == list(range(len(order))) else None
         if not isinstance(data.get("log"), list) or len(data["log"]) > MAX_LOG:
             raise SaveError(f"the saved game's log is not a list of at most {MAX_LOG} moves")
         try:

@@ -66,15 +66,12 @@ class GameOverScene(Scene):
                                           t("gameover.review"), self.review, style="quiet", size=22))
         # Looking back at the finished card: the results give way to a bar with the way back and the way on.
         self.reviewing = False
-        felt = self._felt()
-        bar = pygame.Rect(0, 0, min(700, felt.width), 72)
-        bar.center = (felt.centerx, 600)  # over the dice shelf, no wider than the felt: the card stays whole
-        self.bar = bar
-        half = (bar.width - 30) // 2
+        self.bar = bar = self._review_bar()
+        half, top = (bar.width - 30) // 2, bar.centery - 28
         self.review_row = ButtonRow([
-            Button(pygame.Rect(bar.x + 10, bar.y + 8, half, 56), t("gameover.results"), self.back_to_results,
+            Button(pygame.Rect(bar.x + 10, top, half, 56), t("gameover.results"), self.back_to_results,
                    style="quiet", size=24),
-            Button(pygame.Rect(bar.right - 10 - half, bar.y + 8, half, 56), specs[0][0], specs[0][1], size=24)])
+            Button(pygame.Rect(bar.right - 10 - half, top, half, 56), specs[0][0], specs[0][1], size=24)])
 
     def enter(self) -> None:
         """The results' own sound: at the end, the winners' fanfare, then bells as the confetti falls (a plain
@@ -86,6 +83,17 @@ class GameOverScene(Scene):
             self.clock.after(FANFARE_SECONDS, lambda: self.app.play("win"))
         else:
             self.app.play("win")
+
+    def _review_bar(self) -> pygame.Rect:
+        """Where the review's bar stands: in place of the table's Roll button and hint, as wide as the felt (over
+        the dice shelf it hid the HELD label, and a greyed Roll stayed in view); the card beside stays whole."""
+        layout = getattr(self.app.stack.top, "layout", None)
+        if isinstance(getattr(layout, "roll", None), pygame.Rect):
+            return pygame.Rect(layout.tray.x, layout.roll.y, layout.tray.width, layout.roll.height)
+        felt = self._felt()
+        bar = pygame.Rect(0, 0, min(700, felt.width), 72)
+        bar.center = (felt.centerx, 600)
+        return bar
 
     def _felt(self) -> pygame.Rect:
         """The felt of the table underneath (its dice tray); the card and the racks are beside it."""

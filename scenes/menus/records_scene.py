@@ -151,7 +151,7 @@ class RecordsScene(Scene):
             for rank, row in enumerate(rows, 1):
                 when = i18n.date(row.date, with_time=False)
                 draw_text(surface, f"{rank}.", 19, theme.INK_SOFT, (LEFT.x + 44, y), "midright")
-                draw_text(surface, str(row.total), 20, theme.INK, (LEFT.x + 110, y), "midright", "black")
+                draw_text(surface, i18n.number(row.total), 20, theme.INK, (LEFT.x + 110, y), "midright", "black")
                 room = 290
                 if row.undos:  # the mark stays whole; a long name gives way
                     mark = draw_text(surface, t("records.undo_mark"), 16, theme.INK_SOFT, (LEFT.x + 130 + room, y),
@@ -176,7 +176,9 @@ class RecordsScene(Scene):
             y = rect.centery
             draw_text(surface, s.name, 19, theme.INK, (rect.x + 8, y), "midleft", "bold", 180)
             rate = "-" if s.upper_bonus_rate is None else f"{i18n.number(s.upper_bonus_rate * 100)}%"
-            for value, (_, x, width) in zip([s.games, s.wins, i18n.number(s.average), s.best, rate], COLUMNS):
+            # every number as the language writes it: a best of 1020 beside an average of 1,020 read as two kinds
+            numbers = [i18n.number(s.games), i18n.number(s.wins), i18n.number(s.average), i18n.number(s.best), rate]
+            for value, (_, x, width) in zip(numbers, COLUMNS):
                 draw_text(surface, str(value), 19, theme.INK, (RIGHT.x + x, y), "midright", "regular", width)
         if stats:
             self._draw_chart(surface, stats[min(self.player, len(stats) - 1)])
@@ -199,5 +201,5 @@ class RecordsScene(Scene):
         pygame.draw.lines(surface, theme.PREVIEW_INK, False, points, 3)
         for point in points:
             pygame.draw.circle(surface, theme.PREVIEW_INK, point, 4)
-        draw_text(surface, str(high), 15, theme.INK_SOFT, (area.right - 6, area.y + 26), "midright")
-        draw_text(surface, str(low), 15, theme.INK_SOFT, (area.right - 6, area.bottom - 14), "midright")
+        draw_text(surface, i18n.number(high), 15, theme.INK_SOFT, (area.right - 6, area.y + 26), "midright")
+        draw_text(surface, i18n.number(low), 15, theme.INK_SOFT, (area.right - 6, area.bottom - 14), "midright")

@@ -65,6 +65,8 @@ class SettingsScene(Scene):
         current = i18n.language()
         self.app.settings.language = codes[(codes.index(current) + 1) % len(codes)] if current in codes else codes[0]
         i18n.set_language(self.app.settings.language)
+        for scene in self.app.stack.scenes:  # the table below the menus speaks the new language at once
+            scene.words_changed()
         self._changed()
 
     def _walkthrough(self) -> None:

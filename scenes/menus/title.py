@@ -64,8 +64,10 @@ class TitleScene(Scene):
                   (t("title.rules"), self.rules)]
         if not kiosk:  # a public screen has no way out and no settings to fiddle with
             specs += [(t("title.settings"), self.settings), (t("common.quit"), self.app.quit)]
-        top = 292 if len(specs) > 5 else 320
+        # Every button keeps its place whether Continue is there or not: a tap meant for Records never opens Rules.
+        top = 320 if kiosk else 292 + (0 if self.resumed.session else 62 + 14 + CONTINUE_EXTRA)
         buttons = vertical_buttons(specs, theme.WIDTH // 2, top, width=380, height=62, gap=14, size=30)
+        self.saved_words = ""
         if self.resumed.session:  # Continue is wider and taller: it says which game, whose, and when
             first = buttons[0]
             first.rect = pygame.Rect(0, 0, CONTINUE_WIDTH, 62 + CONTINUE_EXTRA)
@@ -73,6 +75,7 @@ class TitleScene(Scene):
             for button in buttons[1:]:
                 button.rect.y += CONTINUE_EXTRA
             first.detail = continue_detail(self.resumed, CONTINUE_WIDTH - 16, DETAIL_SIZE)
+            self.saved_words = saved_when(self.resumed.saved_at)
         old = getattr(self, "row", None)
         self.row = ButtonRow(buttons)
         focus = old.focus if old is not None and len(old.buttons) == len(buttons) else None
@@ -83,6 +86,21 @@ class TitleScene(Scene):
 
     def resume(self) -> None:
         self.enter()  # a game may have been saved or finished meanwhile, or the language changed in Settings
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.saved_words and saved_when(self.resumed.saved_at) != self.saved_words:  # "just now" ages
+            self.saved_words = saved_when(self.resumed.saved_at)
+            self.row.buttons[0].detail = continue_detail(self.resumed, CONTINUE_WIDTH - 16, DETAIL_SIZE)
+            self.app.redraw()
+
+    def wake_in(self) -> float | None:
+        """Besides the clock's timers: the next minute of "saved 5 min ago", when the words may change."""
+        due = super().wake_in()
+        if not self.saved_words or self.resumed.saved_at is None:
+            return due
+        minute = 60 - (time.time() - self.resumed.saved_at) % 60
+        return minute if due is None else min(due, minute)
 
     def resume_game(self) -> None:
         resumed = load_saved(self.app.catalogue.find)

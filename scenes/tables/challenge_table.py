@@ -75,10 +75,19 @@ class ChallengeTableScene(TableScene):
         return tray
 
     def sync_dice(self) -> None:
+        """The common dice as the state has them; resumed, in the order they landed in, under the same numbers."""
         common = self.cstate.common
         if common:
             self.tray = self._new_tray(len(common))
-            self.tray.place(common, [False] * len(common))
+            order = self.session.dice_order
+            if order and len(order) == len(common):
+                self.key_order = list(order)
+                self.tray.slot_order = list(order)
+                self.tray.place(common, [False] * len(common))
+                self.tray.keep_order(self.key_order)
+            else:
+                self.tray.place(common, [False] * len(common))
+                self.number_dice()
         else:
             self.tray.place(None, [False] * self.variant.dice)
         self.selected = set()

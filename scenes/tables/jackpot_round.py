@@ -148,8 +148,7 @@ class JackpotRoundScene(Scene):
             return
         beat = self.beats[self.beat]
         view = self.views[beat.seat]
-        view.highlight_cells = set(beat.cells)
-        view.label = beat.label
+        view.highlight_cells = set(beat.cells)  # its words are in the list below: over the rack they hid a row
         self.shown[beat.seat].append(beat)
         self.first[beat.seat] = max(0, len(self.lines(beat.seat)) - self.rows())  # the newest stays in view
         if not quiet:

@@ -106,6 +106,9 @@ class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlaySce
     def resume(self) -> None:
         self.label_buttons()  # the language may have changed in the settings
 
+    def words_changed(self) -> None:
+        self.label_buttons()
+
     def label_buttons(self) -> None:
         self.roll_button.label = t("jackpot.roll")
         self.menu_button.label = t("common.menu")

@@ -46,6 +46,12 @@ class PlayScene(Scene):
         self.gesture = ThrowGesture()  # a person shaking the cup or flicking the dice
         self.toss: Toss | None = None  # how a person's next throw leaves the hand
 
+    def refresh_buttons(self) -> None:
+        """The buttons' words and whether they can be pressed (each table its own)."""
+
+    def words_changed(self) -> None:
+        self.refresh_buttons()
+
     def flush(self) -> None:
         if not self.state.is_terminal():  # a finished game went into the records when it ended
             remember(self.app, self.session, None, self.demo)

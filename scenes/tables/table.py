@@ -442,7 +442,8 @@ class TableScene(TablePainting, PlayScene):
         """Keys 1-5 follow the dice as they lie, left to right (the held ones' shelf slots too)."""
         self.key_order = sorted(range(self.tray.count), key=lambda d: (self.tray.die_rect(d).x, d))
         self.tray.slot_order = list(self.key_order)
-        self.session.dice_order = list(self.key_order)  # saved with the game
+        self.session.dice_order = list(self.key_order)
+        self.flush()  # kept at once: a game left before its next move resumes under the same numbers
 
     def key_for(self, die: int) -> int:
         """The number key (1-5) that holds or releases this die."""

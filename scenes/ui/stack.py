@@ -36,6 +36,9 @@ class Scene:
     def pause(self) -> None: ...
     def resume(self) -> None: ...
 
+    def words_changed(self) -> None:
+        """The language changed (in Settings) while this scene may lie below: words it keeps, in the new one."""
+
     def handle(self, intent: "Intent") -> "Intent | None":
         """Use the intent, or return it unused."""
         return intent

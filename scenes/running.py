@@ -1,0 +1,76 @@
+"""How the running game is stopped and found: stop signals, and one copy at a time.
+
+A second start on the same user's files (game.store.one_copy) touches a file; the running copy looks at it
+twice a second and brings its window to the front: restored if minimised, raised and given the keyboard
+(SDL_RaiseWindow). On X11 that asks the window manager, which may only flash the task bar entry instead;
+on Wayland a program cannot raise itself, so there the window asks for attention (a flash) and stays put.
+"""
+
+from __future__ import annotations
+
+import logging
+import signal
+from typing import Any
+
+import pygame
+
+from game.store.one_copy import OneCopy
+from scenes.ui.display import display_window
+
+LOOK_EVERY = 0.5  # seconds between looks for a second start
+
+
+class StopSignals:
+    """SIGTERM (systemd's stop) and SIGINT (Ctrl+C) end the game cleanly, kiosk or not.
+
+    Used as a context manager around the whole run: the handler only notes the signal, and the loop
+    sees it within a frame, keeps the autosave and returns 0. SDL's own handlers are switched off (they
+    would turn the signal into a window-close, which a kiosk ignores).
+    """
+
+    NUMBERS = (signal.SIGTERM, signal.SIGINT)
+
+    def __init__(self) -> None:
+        self.signal: str | None = None
+        self._previous: dict = {}
+
+    def _noted(self, number: int, _frame: Any) -> None:
+        self.signal = signal.Signals(number).name
+
+    def __enter__(self) -> "StopSignals":
+        self._previous = {number: signal.signal(number, self._noted) for number in self.NUMBERS}
+        return self
+
+    def __exit__(self, *_: Any) -> None:
+        for number, handler in self._previous.items():
+            signal.signal(number, handler)
+
+
+class FrontWatch:
+    """The running copy's look for a second start, and the window brought forward when there was one."""
+
+    def __init__(self, copy: OneCopy | None = None):
+        self.copy = copy
+        self._since = 0.0
+
+    def update(self, dt: float) -> None:
+        self._since += dt
+        if self.copy is None or self._since < LOOK_EVERY:
+            return
+        self._since = 0.0
+        if self.copy.asked():
+            logging.getLogger("dice_parlor").info("a second start: this window brought to the front")
+            bring_to_front()
+
+
+def bring_to_front() -> None:
+    window = display_window()
+    if window is None:
+        return
+    try:
+        window.restore()  # from the task bar, if minimised
+        window.focus()  # raised, with the keyboard
+        if pygame.display.get_driver() == "wayland":
+            window.flash(pygame.FLASH_UNTIL_FOCUSED)
+    except (pygame.error, AttributeError):
+        pass  # a desktop that refuses: the window stays where it is
