@@ -247,6 +247,8 @@ def test_when_the_coachs_best_move_is_a_zero_the_question_says_the_coach_agrees(
         assert isinstance(dialog, ConfirmDialog)
         assert dialog.message == t("table.zero_coach_agrees") and dialog.message != t("table.zero_message")
         assert dialog.row.buttons[dialog.row.focus].label == t("table.zero_no")  # the focus on going back
+        assert [b.style for b in dialog.row.buttons if b.label == t("table.zero_yes")] == ["primary"], \
+            "no red warning on a zero the coach itself advises"
         driver.key(pygame.K_RETURN)  # a second Enter
         assert driver.top is table and session.state.card(0).boxes["yahtzee"] is None  # nothing scored unseen
         dialog = _pick_by_keys(driver, table, "yahtzee")
@@ -273,6 +275,7 @@ def test_a_zero_the_coach_does_not_advise_still_warns(coached, open_boxes, dice,
         dialog = _pick_by_keys(driver, table, box)
         assert dialog is not table and dialog.message == t("table.zero_message")
         assert dialog.row.buttons[dialog.row.focus].label == t("table.zero_no")
+        assert [b.style for b in dialog.row.buttons if b.label == t("table.zero_yes")] == ["danger"]
     finally:
         driver.close()
 

@@ -236,7 +236,7 @@ class TableScene(TablePainting, PlayScene):
             name = self.variant.box(box).name
             dialog = ConfirmDialog(self.app, t("table.zero_title", box=name),
                                    t("table.zero_coach_agrees" if agrees else "table.zero_message"),
-                                   t("table.zero_yes"), lambda: self.act(Score(box)), t("table.zero_no"))
+                                   t("table.zero_yes"), lambda: self.act(Score(box)), t("table.zero_no"), not agrees)
             self.app.stack.push(dialog)  # its focus starts on "go back": a second Enter never scores 0 unseen
             return
         self.act(Score(box))

@@ -107,10 +107,13 @@ class Dialog(Scene):
 class ConfirmDialog(Dialog):
     screen = "confirm"
 
-    def __init__(self, app, title: str, message: str, yes: str, on_yes: Callable[[], None], no: str | None = None):
+    def __init__(self, app, title: str, message: str, yes: str, on_yes: Callable[[], None], no: str | None = None,
+                 warns: bool = True):
         super().__init__(app, title, message)
         self.on_yes = on_yes
-        self.set_buttons([(no or t("common.cancel"), self.cancel, "quiet"), (yes, self._yes, "danger")])
+        # "yes" is red where it warns; where the answer is a good one (the coach agrees), it is not.
+        self.set_buttons([(no or t("common.cancel"), self.cancel, "quiet"), (yes, self._yes, "danger" if warns else
+                                                                              "primary")])
         self.row.focus = 0  # the focus starts, visibly, on the safe answer: Enter twice never does harm unseen
         self.row.buttons[0].focus = True
 
