@@ -164,11 +164,6 @@ class Session:
         coached = data.get("coached", [])
         if isinstance(coached, list):  # a comfort: anything odd in it is left out, the game still opens
             session.coached = {seat for seat in coached if isinstance(seat, int) and 0 <= seat < session.start.n}
-        order = data.get("dice_order")
-        dice = len(variant.dice) if isinstance(variant.dice, (list, tuple)) else variant.dice
-        whole = isinstance(order, list) and all(type(die) is int for die in order)  # a comfort, as above
-        # a whole set's order, or a smaller roll's (Challenge's common dice after its first step)
-        session.dice_order = order if whole and len(order) <= dice and sorted(order) == list(range(len(order))) else None
         if not isinstance(data.get("log"), list) or len(data["log"]) > MAX_LOG:
             raise SaveError(f"the saved game's log is not a list of at most {MAX_LOG} moves")
         try:
@@ -187,7 +182,17 @@ class Session:
             raise SaveError(f"the saved game is damaged ({type(error).__name__})") from None
         if session.state.to_json() != data.get("state"):
             raise SaveError("the saved game's log does not lead to its saved state")
+        session.dice_order = _dice_order(data.get("dice_order"), session.state)
         return session
+
+
+def _dice_order(order: Any, state: Any) -> list[int] | None:
+    """The saved order of the dice on the table (their keys 1-5), if it fits them: one place for each die now
+    rolled (all of a turn's dice, or Challenge's common dice after its first step). Anything odd is left out,
+    a comfort: the dice are then numbered afresh."""
+    rolled = getattr(state, "common", None) or getattr(state, "dice", None) or ()
+    whole = isinstance(order, list) and all(type(die) is int for die in order)
+    return order if whole and sorted(order) == list(range(len(rolled))) else None
 
 
 def _count(value: Any) -> bool:
