@@ -69,3 +69,36 @@ def test_alike_tiles_in_the_rack_and_the_chance_space_are_a_line_each():
         assert lines == ["Ann took a bell (Jackpot)", "Ann put a bell in the Chance Space (Jackpot)"]
     finally:
         driver.close()
+
+
+def test_a_computers_roll_says_what_it_gets_not_an_order_to_the_room():
+    """"Two pairs: take a bell or a cherry" is said to a person; of a computer's roll the table says "Bot takes
+    ...", in English and Dutch."""
+    from scene_driver import Driver
+
+    import random
+
+    from game.bots.levels import make_player
+    from game.engine.actions import Roll
+    from game.engine.session import Session
+    from game.engine.state import Seat
+    from game.rules import i18n
+    from game.rules.variants import find_variant
+
+    for language, takes in (("en", " takes "), ("nl", " neemt ")):
+        driver = Driver(animation="instant", language=language)
+        try:
+            session = Session(find_variant("jackpot"), [Seat("Ann"), Seat("Bot", "computer", "heuristic")], seed=5,
+                              rolloff=False)
+            table = driver.app.scene("table", session)
+            driver.start(table)
+            bot = make_player("heuristic", random.Random(0), "jackpot")
+            while session.state.current_player() != 1 or session.state.stage != "roll":
+                session.act(bot.choose(session.state))
+            session.act(Roll())
+            words = table.grant_text()
+            assert "Bot" + takes in words, words
+            assert i18n.t("jackpot.take", roll="X", what="Y").split("X")[1].strip(": ").split()[0] not in words.split(
+                "Bot")[0], words
+        finally:
+            driver.close()

@@ -92,7 +92,8 @@ class JackpotHeading:
         return "\n".join(lines)
 
     def grant_text(self) -> str:
-        """What the roll gives, in words: "Two pairs: take a bell or a cherry"."""
+        """What the roll gives, in words: "Two pairs: take a bell or a cherry" to a person; of a computer's roll
+        it says what the computer gets ("Two pairs: Bot takes a bell or a cherry"), never an order to the room."""
         state = self.state
         if not state.dice:
             return ""
@@ -104,14 +105,20 @@ class JackpotHeading:
         cry = roll_class == "four_alike"  # "Jackpot!" ends a sentence
         if state.stage == "chance_option":
             return t("jackpot.chance_first_jackpot" if cry else "jackpot.chance_first", roll=name)
-        lead = "jackpot.take_jackpot" if cry else "jackpot.take"
+        seat = state.seats[self.seat] if self.seat >= 0 else None
+        computer = seat is not None and (seat.is_computer or self.demo)
+        who = seat.name if seat is not None else ""
+        if computer:  # what the computer gets, not an order to the room
+            lead, none = ("jackpot.takes_jackpot" if cry else "jackpot.takes"), "jackpot.none_left_takes"
+        else:
+            lead, none = ("jackpot.take_jackpot" if cry else "jackpot.take"), "jackpot.none_left"
         if grant.choice == "any":
             what = "any_two" if state.to_place == 2 else ("one_more" if grant.tiles == 2 else "any_one")
-            return t(lead, roll=name, what=t(f"jackpot.{what}"))
+            return t(lead, roll=name, what=t(f"jackpot.{what}"), name=who)
         if not any(state.supply[s] > 0 for s in state.choices):
             gone = either([symbol_words(s, "name") for s in state.choices])
-            return t("jackpot.none_left", roll=name, symbols=gone)
-        return t(lead, roll=name, what=either([symbol_words(s, "a") for s in state.tile_symbols()]))
+            return t(none, roll=name, symbols=gone, name=who)
+        return t(lead, roll=name, what=either([symbol_words(s, "a") for s in state.tile_symbols()]), name=who)
 
     def note_deed(self, action: Action, seat: int) -> None:
         """What a player just did (``action`` and the state's events), kept to be said (see ``heading_text``)."""
