@@ -92,8 +92,8 @@ def test_the_goals_of_a_hold_are_the_boxes_it_is_the_best_way_to():
     keeps = [k for k in reachable_keeps((1, 2, 5, 5, 5)) if len(k) < 5]
     odds = [all_odds(variant, card, k, 2) for k in keeps]
     assert goals(variant, odds, keeps.index((5, 5, 5))) == ["yahtzee", "four_kind"]  # the worthier goal first
-    assert goals(variant, odds, keeps.index((2, 5))) == ["large_straight"]
-    assert goals(variant, odds, keeps.index((1, 5, 5, 5))) == ["full_house"]
+    assert goals(variant, odds, keeps.index((2, 5)), most=1) == ["large_straight"]
+    assert goals(variant, odds, keeps.index((1, 5, 5, 5))) == ["full_house", "four_kind"]  # then its likeliest
     assert goals(variant, odds, keeps.index((1, 5, 5)), most=1) == ["three_kind"]  # no best: its likeliest
 
 
@@ -110,3 +110,52 @@ def test_advise_gives_each_hold_its_odds_and_leaves_out_0_and_1():
         assert ("odds" in option) == (option["kind"] == "keep")
         assert all(0 < p < 1 for p in option.get("odds", {}).values())
         assert "three_kind" not in option.get("odds", {})
+
+
+def _first_roll(driver, dice, **boxes):
+    """Grandma alone at classic, ``boxes`` filled, her first roll showing ``dice``; the coach on."""
+    from game.engine.actions import Dice, Roll
+    from game.engine.session import Session
+    from game.engine.state import Seat
+    from helpers import set_card
+    from scenes.tables.table import TableScene
+
+    session = Session(find_variant("classic"), [Seat("Grandma")], seed=3, rolloff=False)
+    for state in (session.start, session.state):
+        set_card(state, **boxes)
+    for action in (Roll(), Dice(dice)):
+        session.state.apply(action)
+        session.log.append(action)
+        session.actors.append(-1 if isinstance(action, Dice) else 0)
+    session.coached.add(0)
+    table = TableScene(driver.app, session)
+    driver.start(table)
+    driver.step(0.2)
+    return table, session
+
+
+@pytest.mark.parametrize("language, words", [("en", "Yahtzee 9%, 4 of a Kind 52%"), ("nl", "Yahtzee 9%, Carré 52%")])
+def test_the_panel_names_the_goals_of_each_hold_with_their_chances(language, words, tmp_path):
+    from game.rules import i18n
+    from helpers import texts_on_screen
+    from scene_driver import Driver
+
+    driver = Driver(animation="instant", language=language)
+    try:
+        table, _ = _first_roll(driver, (5, 5, 5, 2, 1))
+        options = table.coach.options()
+        assert options[0].kind == "keep" and options[0].keep == (5, 5, 5)
+        assert table.coach.goals(0) == [("yahtzee", pytest.approx(0.0933642)), ("four_kind", pytest.approx(0.5177469))]
+        shown = texts_on_screen(driver)
+        assert words in shown, shown
+        from scenes.tables.coach import describe, goals_said
+        said = [(describe(o, table.variant), goals_said(table.coach.goals(i), table.variant))
+                for i, o in enumerate(options[:4])]
+        assert all(goals in shown for _, goals in said if goals)
+        assert len(set(said)) == len(said)  # no two options read the same
+        if language == "en":
+            import pygame
+            pygame.image.save(driver.app.canvas, str(tmp_path / "coach_odds.png"))
+    finally:
+        driver.close()
+        i18n.set_language("en")

@@ -84,14 +84,31 @@ def _top_points(variant: Variant, box_id: str) -> int:
     return max(hand_scores(variant, hand)[box_id] for hand in geometry(variant.dice, variant.faces).hands)
 
 
-def goals(variant: Variant, odds_of: list[dict[str, float]], index: int, most: int = 2) -> list[str]:
+def goals(variant: Variant, odds_of: list[dict[str, float]], index: int, most: int = 2,
+          best_of: dict[str, float] | None = None) -> list[str]:
     """The one or two goals that explain hold ``index`` among the holds whose odds (:func:`all_odds`) are
-    ``odds_of``: the boxes this hold gives the best chance of all the holds (the ones worth most first); else its
-    likeliest boxes (by chance times the box's top points). A sure or hopeless box is no goal."""
+    ``odds_of``: the boxes this hold gives the best chance of all the holds (the ones worth most first), then its
+    likeliest boxes (by chance times the box's top points). A sure or hopeless box is no goal. ``best_of``: each
+    box's best chance over the holds, when already known."""
+    best_of = best_of or _best_of(odds_of)
     mine = {box: chance for box, chance in odds_of[index].items() if 0.0 < chance < 1.0}
-    best = [box for box, chance in mine.items()
-            if all(chance >= other.get(box, 0.0) - 1e-12 for other in odds_of)]
-    if best:
-        best.sort(key=lambda box: (-_top_points(variant, box), -mine[box]))
-        return best[:most]
-    return sorted(mine, key=lambda box: -mine[box] * _top_points(variant, box))[:most]
+    best = [box for box, chance in mine.items() if chance >= best_of[box] - 1e-12]
+    best.sort(key=lambda box: (-_top_points(variant, box), -mine[box]))
+    rest = sorted((box for box in mine if box not in best), key=lambda box: -mine[box] * _top_points(variant, box))
+    return (best + rest)[:most]
+
+
+def goals_of_holds(variant: Variant, card: dict[str, int | None], holds: list[tuple[int, ...]], rolls_left: int
+                   ) -> list[list[tuple[str, float]]]:
+    """For each of the holds of one moment, its one or two goals with their chances: what the coach's panel says."""
+    odds = [all_odds(variant, card, tuple(keep), rolls_left) for keep in holds]
+    best_of = _best_of(odds)
+    return [[(box, odds[n][box]) for box in goals(variant, odds, n, best_of=best_of)] for n in range(len(holds))]
+
+
+def _best_of(odds_of: list[dict[str, float]]) -> dict[str, float]:
+    best: dict[str, float] = {}
+    for odds in odds_of:
+        for box, chance in odds.items():
+            best[box] = max(chance, best.get(box, 0.0))
+    return best

@@ -68,6 +68,18 @@ def _grouped(dice) -> list[int]:
     return sorted(dice, key=lambda face: (-list(dice).count(face), -face))
 
 
+def percent(chance: float) -> str:
+    """A chance as a person reads it: "52%", "9%", below 1% with one decimal ("0.6%"); never a sure 0% or 100%."""
+    if chance < 0.01:
+        return t("coach.percent", percent=i18n.number(max(0.1, chance * 100), 1))
+    return t("coach.percent", percent=i18n.number(min(99, max(1, round(chance * 100)))))
+
+
+def goals_said(goals: list[tuple[str, float]], variant) -> str:
+    """A hold's goals with their chances: "Yahtzee 9%, 4 of a Kind 52%"."""
+    return ", ".join(t("coach.goal", box=variant.box(box).name, chance=percent(chance)) for box, chance in goals)
+
+
 def describe(option, variant) -> str:
     """An option in words, naming its dice: "holding three fives", "holding 2 3 4 5", "scoring Chance (22)",
     "rolling all the dice". Two options of one list never read the same."""
@@ -94,6 +106,7 @@ class Coach:
         self.costs: dict[int, list[Cost]] = {}
         self._key = None
         self._options: list = []
+        self._goals: dict[int, list[tuple[str, float]]] = {}
         self.progress: float | None = None  # while a user's variant gets its table built
         self.thread: threading.Thread | None = None
         self.missing: str | None = None  # the string key that says why a scorecard game has no coach
@@ -158,7 +171,25 @@ class Coach:
             except Exception as error:  # advice is a help: a failure must never stop the game
                 log.warning("coach failed: %s", error)
                 self._options = []
+            self._goals = self._odds(self._options)
         return self._options
+
+    def goals(self, index: int) -> list[tuple[str, float]]:
+        """The one or two goals that explain option ``index`` of :meth:`options` (a hold), with their chances by the
+        end of the turn: [("yahtzee", 0.093), ("four_kind", 0.518)]; [] for a box or a hold with none."""
+        self.options()
+        return self._goals.get(index, [])
+
+    def _odds(self, options: list) -> dict[int, list[tuple[str, float]]]:
+        from game.bots.odds import goals_of_holds
+
+        state = self.session.state
+        holds = [i for i, option in enumerate(options) if option.kind == "keep"]
+        if not holds or getattr(state, "dice", None) is None:
+            return {}
+        found = goals_of_holds(self.variant, state.card(state.seat).boxes, [options[i].keep for i in holds],
+                               state.rolls_left())
+        return dict(zip(holds, found))
 
     def agrees(self, box: str) -> bool:
         """Whether scoring ``box`` now is the coach's best move (or as good as it: no slip, its panel says "best")."""

@@ -10,11 +10,12 @@ from game.rules import i18n
 from game.rules.i18n import t
 
 from scenes.ui import assets, theme
-from scenes.tables.coach import describe
+from scenes.tables.coach import describe, goals_said
 from scenes.tables.table_layout import TITLE_X
 from scenes.ui.textfit import fits, floor_for, wrap_lines
 from scenes.ui.widgets import StaticLayer, draw_text, framed_felt, occlude, rounded, seat_badge, wood
 
+GOALS_SIZE = 14  # a hold's goals and their chances, on a smaller line under it
 CLEAR = (16, 36)  # a panel over the felt and the dice resting beside it: room for its shadow and the dice's own
 
 
@@ -87,7 +88,8 @@ class TablePainting:
         show (dice under one move aside)."""
         bands = [self.banner_rect()]
         if self.seat in self.coach.on and self.coach.available and not self.tips_first():
-            band = pygame.Rect(self.tray_rect.x + 8, 0, self.coach_width(), 6 * assets.line_height(17, 1.4) + 4)
+            tallest = 6 * assets.line_height(17, 1.4) + 4 * assets.line_height(GOALS_SIZE, 1.25) + 4
+            band = pygame.Rect(self.tray_rect.x + 8, 0, self.coach_width(), tallest)
             band.bottom = self.tray_rect.bottom - 6  # as tall as the panel gets
             bands.append(band)
         if self.tips_first():
@@ -109,7 +111,10 @@ class TablePainting:
         title = t("table.coach_title")
         titles = [title] if fits(title, 16, width - 24, "bold") else wrap_lines(title, floor_for(16), width - 24, "bold")
         top = line * len(titles)  # the title takes one line, or two in a long language
-        panel_rect = pygame.Rect(self.tray_rect.x + 8, 0, width, top + 2 + line * min(4, len(options)))
+        shown = options[:4]
+        goals = [self.coach.goals(i) for i in range(len(shown))]  # a hold's goals go on a smaller line under it
+        small = assets.line_height(GOALS_SIZE, 1.25)
+        panel_rect = pygame.Rect(self.tray_rect.x + 8, 0, width, top + 2 + line * len(shown) + small * sum(map(bool, goals)))
         panel_rect.bottom = self.tray_rect.bottom - 6  # inside this table's tray; more lines: it grows upward
         veil = pygame.Surface(panel_rect.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (12, 24, 18, 200), veil.get_rect(), border_radius=12)
@@ -118,8 +123,8 @@ class TablePainting:
         for i, words in enumerate(titles):
             draw_text(surface, words, 16 if len(titles) == 1 else floor_for(16), (210, 230, 215),
                       (panel_rect.x + 12, panel_rect.y + line // 2 + 1 + line * i), "midleft", "bold", width - 24)
-        for i, option in enumerate(options[:4]):
-            y = panel_rect.y + top + line // 2 + 1 + line * i
+        y = panel_rect.y + top + line // 2 + 1
+        for i, option in enumerate(shown):
             colour = theme.HOLD_GOLD if i == 0 else (230, 236, 230)
             draw_text(surface, describe(option, self.variant), 17, colour, (panel_rect.x + 12, y), "midleft",
                       "bold" if i == 0 else "regular", option_room)
@@ -127,6 +132,12 @@ class TablePainting:
             loss = t("table.coach_best") if shown_loss < 0.05 else t("table.coach_less", points=i18n.number(shown_loss, 1))
             draw_text(surface, t("table.coach_final", final=i18n.number(on_card + option.value, 1), loss=loss), 17,
                       colour, (panel_rect.right - 12, y), "midright", "regular", width - 34 - option_room)
+            if goals[i]:
+                y += (line + small) // 2
+                draw_text(surface, goals_said(goals[i], self.variant), GOALS_SIZE, (176, 200, 184),
+                          (panel_rect.x + 28, y), "midleft", "regular", width - 40)
+                y += small - (line + small) // 2
+            y += line
 
     def draw_die_keys(self, surface: pygame.Surface) -> None:
         """The key (1-5) that holds each die, on its corner, while a person may hold."""
