@@ -107,6 +107,9 @@ class Coach:
         self._key = None
         self._options: list = []
         self._goals: dict[int, list[tuple[str, float]]] = {}
+        self.quiet_below = 0.0  # points (Settings > Coach speaks): a move that costs less is not remarked on
+        self.asked: int | None = None  # the moment (log length) a person asked the quiet coach for its answer
+        self.spoken: Cost | None = None  # a costly move the coach has to say, once
         self.progress: float | None = None  # while a user's variant gets its table built
         self.thread: threading.Thread | None = None
         self.missing: str | None = None  # the string key that says why a scorecard game has no coach
@@ -174,6 +177,31 @@ class Coach:
             self._goals = self._odds(self._options)
         return self._options
 
+    def quiet(self) -> bool:
+        """Whether the panel and the marks keep quiet now: a threshold is set and nobody asked at this moment."""
+        return self.quiet_below > 0 and self.asked != len(self.session.log)
+
+    def switch(self, seat: int) -> str:
+        """The Coach button or C: a quiet coach answers now; else the seat's coach goes on or off. The words to
+        say."""
+        if seat in self.on and self.quiet():
+            self.asked = len(self.session.log)
+            return t("table.coach_asked")
+        self.on ^= {seat}
+        if seat not in self.on:
+            return t("table.coach_off")
+        if self.quiet_below > 0:
+            return t("table.coach_on_quiet", points=i18n.number(self.quiet_below, 0 if self.quiet_below % 1 == 0 else 1))
+        return t("table.coach_on")
+
+    def said_slip(self) -> str | None:
+        """The words for a move that cost more than the threshold, once: "That cost about 3.7 points: holding three
+        fives was better"."""
+        cost, self.spoken = self.spoken, None
+        if cost is None:
+            return None
+        return t("table.coach_slip", loss=about(cost.loss), best=describe(cost.best, self.variant))
+
     def goals(self, index: int) -> list[tuple[str, float]]:
         """The one or two goals that explain option ``index`` of :meth:`options` (a hold), with their chances by the
         end of the turn: [("yahtzee", 0.093), ("four_kind", 0.518)]; [] for a box or a hold with none."""
@@ -223,9 +251,11 @@ class Coach:
             return
         best = options[0]
         turn = state.card(seat).filled() + 1
-        self.costs.setdefault(seat, []).append(Cost(state.game, turn, chosen.loss, chosen, best, self.variant,
-                                                    _dice_of(state, seat, action), getattr(state, "games", 1),
-                                                    len(self.session.log)))
+        cost = Cost(state.game, turn, chosen.loss, chosen, best, self.variant, _dice_of(state, seat, action),
+                    getattr(state, "games", 1), len(self.session.log))
+        self.costs.setdefault(seat, []).append(cost)
+        if self.quiet_below > 0 and seat in self.on and cost.loss > self.quiet_below:
+            self.spoken = cost
 
     def report(self, seat: int) -> tuple[float, list[Cost]]:
         """What a seat's slips cost together (points, on average) and its costliest ones, worst first: the moves that

@@ -15,7 +15,7 @@ from scenes.tables.table_layout import TITLE_X
 from scenes.ui.textfit import fits, floor_for, wrap_lines
 from scenes.ui.widgets import StaticLayer, draw_text, framed_felt, occlude, rounded, seat_badge, wood
 
-GOALS_SIZE = 14  # a hold's goals and their chances, on a smaller line under it
+GOALS_SIZE = 15  # a hold's goals and their chances, on a smaller line under it
 CLEAR = (16, 36)  # a panel over the felt and the dice resting beside it: room for its shadow and the dice's own
 
 
@@ -57,9 +57,13 @@ class TablePainting:
         """The dice that glow, and the coach's marks (set on update, so the frame that shows the advice shows
         them too): dice being cheered glow; else the best dice to hold glow, the best box has the focus."""
         self.tray.highlight = self.moments.glow() or self.own_highlight()
+        self.coach.quiet_below = self.app.settings.coach_threshold  # Settings > Coach speaks
+        slip = self.coach.said_slip()  # a move that cost more than that is said, once
+        if slip:
+            self.say(slip, 4.0)
         if self.moments.glow():
             return
-        if not self.coaching():
+        if not self.coaching() or self.coach.quiet():
             return
         options = self.coach.options()
         if not options:
@@ -102,7 +106,8 @@ class TablePainting:
 
     def draw_coach(self, surface: pygame.Surface) -> None:
         """The coach's panel: the options with what each is worth."""
-        options = self.coach.options() if self.coaching() and not self.tips_first() else []
+        shown = self.coaching() and not self.tips_first() and not self.coach.quiet()
+        options = self.coach.options() if shown else []
         if not options:
             return
         line, width = assets.line_height(17, 1.4), self.coach_width()
