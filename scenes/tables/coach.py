@@ -58,6 +58,30 @@ class Cost:
         return t("coach.slip_with", dice=dice, chosen=describe(self.chosen, self.variant))
 
 
+@dataclass
+class Step:
+    """One of a person's choices, weighed for luck and skill: ``luck`` is what the roll before it was worth against
+    the average (the expected final score with these dice, less what it was before the roll), ``loss`` what the
+    choice cost against the best one; ``expected`` the expected final score once chosen."""
+
+    game: int
+    at: int
+    luck: float
+    loss: float
+    expected: float
+    first: bool  # the first choice of the game: ``before`` is the expected score at its start
+    before: float
+
+
+@dataclass(frozen=True)
+class LuckAndSkill:
+    """A person's game split in two: ``score - start == luck - skill`` (up to float rounding)."""
+
+    start: float  # the expected final score at the start of the game, under the best play
+    luck: float  # what the dice were worth against the average (positive: kinder)
+    skill: float  # what the choices cost against the best ones (0 or more)
+
+
 def about(points: float) -> str:
     """Points as a person says them: whole from 10 up, one decimal below ("about 12", "about 4.3")."""
     return i18n.number(points, 0 if points >= 9.95 else 1)
@@ -110,6 +134,7 @@ class Coach:
         self.quiet_below = 0.0  # points (Settings > Coach speaks): a move that costs less is not remarked on
         self.asked: int | None = None  # the moment (log length) a person asked the quiet coach for its answer
         self.spoken: Cost | None = None  # a costly move the coach has to say, once
+        self.steps: dict[int, list[Step]] = {}  # every choice of each person, for luck and skill
         self.progress: float | None = None  # while a user's variant gets its table built
         self.thread: threading.Thread | None = None
         self.missing: str | None = None  # the string key that says why a scorecard game has no coach
@@ -125,6 +150,8 @@ class Coach:
         """Drop the costs of choices made at this point of the log or after it."""
         for seat, costs in self.costs.items():
             costs[:] = [cost for cost in costs if cost.at < at]
+        for seat, steps in self.steps.items():
+            steps[:] = [step for step in steps if step.at < at]
 
     def _load(self) -> bool:
         if not isinstance(self.variant, Variant):  # the solver knows the scorecard games only
@@ -247,6 +274,8 @@ class Coach:
         elif isinstance(action, Roll) and getattr(state, "rolls_used", 0) >= 1 and state.dice:
             kept = tuple(sorted(d for d, held in zip(state.dice, state.held) if held))
             chosen = next((o for o in options if o.kind == "keep" and tuple(o.keep) == kept), None)
+        if chosen is not None:
+            self._weigh(state, seat, options, chosen)
         if chosen is None or chosen.loss < AS_GOOD:
             return
         best = options[0]
@@ -257,11 +286,54 @@ class Coach:
         if self.quiet_below > 0 and seat in self.on and cost.loss > self.quiet_below:
             self.spoken = cost
 
+    def _weigh(self, state, seat: int, options: list, chosen) -> None:
+        """Luck and skill of one choice (solo turns only: Challenge's copies are valued as if alone)."""
+        from game.bots.solver import Position
+        from game.engine.challenge import CommonRollState
+
+        if isinstance(state, CommonRollState):
+            return
+        on_card = self.on_card(seat)
+        now = on_card + options[0].value  # the expected final score with the dice as they fell
+        steps = [step for step in self.steps.get(seat, []) if step.game == state.game]
+        if state.rolls_used == 1:  # the turn's first roll: before it, the expected score of the state
+            pos = Position.of_card(self.variant, state.card(seat).boxes)
+            before = on_card + self.table.value(pos.mask, pos.upper, pos.five)
+        elif steps:
+            before = steps[-1].expected
+        else:
+            return  # the coach came in mid-turn: no luck to weigh for this game
+        first = not steps and state.card(seat).filled() == 0
+        self.steps.setdefault(seat, []).append(Step(state.game, len(self.session.log), now - before, chosen.loss,
+                                                    on_card + chosen.value, first, before))
+
+    def luck_and_skill(self, seat: int, game: int | None = None) -> LuckAndSkill | None:
+        """The seat's game (this one, or ``game`` of a match) split into luck and skill; None where the coach did not
+        weigh every choice from the start (it came in late, or Challenge)."""
+        game = self.session.state.game if game is None else game
+        steps = [step for step in self.steps.get(seat, []) if step.game == game and step.at < len(self.session.log)]
+        if not steps or not steps[0].first:
+            return None
+        return LuckAndSkill(steps[0].before, sum(step.luck for step in steps), sum(step.loss for step in steps))
+
     def report(self, seat: int) -> tuple[float, list[Cost]]:
         """What a seat's slips cost together (points, on average) and its costliest ones, worst first: the moves that
         stand only (an undone move is no slip)."""
         costs = [cost for cost in self.costs.get(seat, []) if cost.at < len(self.session.log)]
         return sum(c.loss for c in costs), sorted(costs, key=lambda c: -c.loss)[:3]
+
+
+def luck_and_skill_said(name: str, split: LuckAndSkill, slip: Cost | None) -> str:
+    """"Ann, your dice were 14 points kinder than average; your choices cost 23. Your biggest slip: ..."."""
+    if split.luck >= 0.05:
+        dice = t("gameover.coach_dice_kinder", name=name, luck=about(split.luck))
+    elif split.luck <= -0.05:
+        dice = t("gameover.coach_dice_crueller", name=name, luck=about(-split.luck))
+    else:
+        dice = t("gameover.coach_dice_average", name=name)
+    if slip is None:
+        return t("gameover.coach_choices_perfect", dice=dice)
+    return t("gameover.coach_choices", dice=dice, skill=about(split.skill), slip=slip.text)
 
 
 def _dice_of(state, seat: int, action: Action) -> tuple[int, ...]:
