@@ -11,6 +11,7 @@ from game.rules.i18n import t
 
 from scenes.ui import assets, theme
 from scenes.tables.coach import describe, goals_said
+from scenes.tables.coach_reasons import why_box
 from scenes.tables.table_layout import TITLE_X
 from scenes.ui.textfit import fits, floor_for, wrap_lines
 from scenes.ui.widgets import StaticLayer, draw_text, framed_felt, occlude, rounded, seat_badge, wood
@@ -117,7 +118,9 @@ class TablePainting:
         titles = [title] if fits(title, 16, width - 24, "bold") else wrap_lines(title, floor_for(16), width - 24, "bold")
         top = line * len(titles)  # the title takes one line, or two in a long language
         shown = options[:4]
-        goals = [self.coach.goals(i) for i in range(len(shown))]  # a hold's goals go on a smaller line under it
+        # under each option, on a smaller line: a hold's goals with their chances; why a box is best, or its cost
+        goals = [goals_said(self.coach.goals(i), self.variant) or why_box(options, i, self.variant) or ""
+                 for i in range(len(shown))]
         small = assets.line_height(GOALS_SIZE, 1.25)
         panel_rect = pygame.Rect(self.tray_rect.x + 8, 0, width, top + 2 + line * len(shown) + small * sum(map(bool, goals)))
         panel_rect.bottom = self.tray_rect.bottom - 6  # inside this table's tray; more lines: it grows upward
@@ -139,7 +142,7 @@ class TablePainting:
                       colour, (panel_rect.right - 12, y), "midright", "regular", width - 34 - option_room)
             if goals[i]:
                 y += (line + small) // 2
-                draw_text(surface, goals_said(goals[i], self.variant), GOALS_SIZE, (176, 200, 184),
+                draw_text(surface, goals[i], GOALS_SIZE, (176, 200, 184),
                           (panel_rect.x + 28, y), "midleft", "regular", width - 40)
                 y += small - (line + small) // 2
             y += line
