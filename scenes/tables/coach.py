@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import zlib
 from dataclasses import dataclass
 
 from game.rules import i18n
@@ -135,6 +136,7 @@ class Coach:
         self.asked: int | None = None  # the moment (log length) a person asked the quiet coach for its answer
         self.spoken: Cost | None = None  # a costly move the coach has to say, once
         self.steps: dict[int, list[Step]] = {}  # every choice of each person, for luck and skill
+        self._outlook = None  # (key, the bonus outlook being worked out in its thread)
         self.progress: float | None = None  # while a user's variant gets its table built
         self.thread: threading.Thread | None = None
         self.missing: str | None = None  # the string key that says why a scorecard game has no coach
@@ -203,6 +205,24 @@ class Coach:
                 self._options = []
             self._goals = self._odds(self._options)
         return self._options
+
+    def bonus_outlook(self, seat: int):
+        """The chance of the seat reaching the upper bonus from the start of this turn under the coach's play, as
+        far as it is worked out (an :class:`game.bots.bonus.Estimate`, or None: not yet, earned, out of reach)."""
+        from game.bots.bonus import Outlook
+        from game.rules.scoring import upper_bonus_needed
+
+        state = self.session.state
+        card = state.card(seat).boxes
+        if not self.available or not self.variant.upper_bonus or upper_bonus_needed(self.variant, card) in (0, None):
+            return None
+        key = (state.game, seat, tuple(sorted((box, score) for box, score in card.items() if score is not None)))
+        if self._outlook is None or self._outlook[0] != key:
+            if self._outlook is not None:
+                self._outlook[1].cancel()
+            self._outlook = (key, Outlook(self.variant, self.table, card, seed=zlib.crc32(repr(key).encode())))
+        found = self._outlook[1].now
+        return found if found is not None and found.games >= 25 else None
 
     def quiet(self) -> bool:
         """Whether the panel and the marks keep quiet now: a threshold is set and nobody asked at this moment."""

@@ -10,7 +10,7 @@ from game.rules import i18n
 from game.rules.i18n import t
 
 from scenes.ui import assets, theme
-from scenes.tables.coach import describe, goals_said
+from scenes.tables.coach import describe, goals_said, percent
 from scenes.tables.coach_reasons import why_box
 from scenes.tables.table_layout import TITLE_X
 from scenes.ui.textfit import fits, floor_for, wrap_lines
@@ -66,6 +66,10 @@ class TablePainting:
             return
         if not self.coaching() or self.coach.quiet():
             return
+        found = self.coach.bonus_outlook(self.seat)  # worked out in a thread: a sharper estimate is a new frame
+        if found != getattr(self, "_outlook_shown", None):
+            self._outlook_shown = found
+            self.app.redraw()
         options = self.coach.options()
         if not options:
             return
@@ -201,8 +205,17 @@ class TablePainting:
                     draw_text(surface, line, small, (232, 222, 200), (x, y), "midleft", "regular", room)
                     y += assets.line_height(small, 1.15)
                 bonus_y = max(bonus_y, y - assets.line_height(small, 1.15) + assets.line_height(17))
-            draw_text(surface, self.card.bonus_hint(seat), 17, (200, 190, 170), (x, bonus_y), "midleft", "regular",
-                      room)
+            draw_text(surface, self.bonus_words(seat), 17, (200, 190, 170), (x, bonus_y), "midleft", "regular", room)
+
+    def bonus_words(self, seat: int) -> str:
+        """"12 more for +35", and while the coach speaks, its outlook: "12 more for +35 · 71% likely (±6)"."""
+        hint = self.card.bonus_hint(seat)
+        if seat != self.seat or not self.coaching() or self.coach.quiet():
+            return hint
+        found = self.coach.bonus_outlook(seat)
+        if found is None:
+            return hint
+        return t("table.coach_bonus", hint=hint, percent=percent(found.chance), margin=i18n.number(100 * found.margin))
 
     def hint(self) -> str:
         state = self.state
