@@ -63,6 +63,29 @@ def bench_advice(name: str, samples: int = 400) -> None:
           f"{statistics.median(cached) * 1e3:.2f} ms)")
 
 
+def bench_odds(name: str, samples: int = 400) -> None:
+    """The odds of every hold on top of one decision's advice: the tables built once, then each decision."""
+    from game.bots.odds import box_odds, goals_of_holds, pattern_boxes
+
+    variant = find_variant(name)
+    table = table_for(variant)
+    box_odds.cache_clear()
+    start = time.perf_counter()
+    for box in pattern_boxes(variant):
+        box_odds(variant, box)
+    built = time.perf_counter() - start
+    times = []
+    for card, hand, rolls_left in random_moments(variant, samples):
+        options = advise(variant, table, card, None, None, hand, rolls_left)
+        start = time.perf_counter()
+        goals_of_holds(variant, card, [o.keep for o in options if o.kind == "keep"], rolls_left)
+        times.append(time.perf_counter() - start)
+    times.sort()
+    print(f"odds on {name}: tables built once in {built * 1e3:.1f} ms; every hold's odds and goals "
+          f"median {statistics.median(times) * 1e3:.2f} ms per decision (p95 {times[int(0.95 * len(times))] * 1e3:.2f} ms,"
+          f" max {times[-1] * 1e3:.2f} ms)")
+
+
 def bench_games(name: str, games: int) -> None:
     variant = find_variant(name)
     table_for(variant)
@@ -85,6 +108,8 @@ def main() -> None:
         bench_build(names)
     bench_sizes(names)
     bench_advice("official")
+    bench_odds("official")
+    bench_odds("yatzy")
     bench_games("official", args.games)
 
 

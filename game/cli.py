@@ -227,6 +227,7 @@ def _cmd_advise(args: argparse.Namespace) -> int:
         state = state_from_json(data, variant)
         options = advise_state(state, table=table)
         on_card = state.card(state.seat).total(variant)
+        card, rolls_left = state.card(state.seat).boxes, state.rolls_left()
     else:
         card = {box: None for box in variant.box_ids}
         if not isinstance(data.get("card", {}), dict):
@@ -248,8 +249,13 @@ def _cmd_advise(args: argparse.Namespace) -> int:
         if not isinstance(rolls_left, int) or not 0 <= rolls_left < variant.rolls_per_turn:
             raise UsageError(f"rolls_left must be 0 to {variant.rolls_per_turn - 1}")
         options = advise(variant, table, card, data.get("upper"), data.get("five_alike_scored"), dice, rolls_left)
-    # "value" is the points still to come; "final" the expected final score: the card's points now and those
-    print(json.dumps({"variant": variant.id, "on_card": on_card, "options": [o.to_json(on_card) for o in options]}))
+    # "value" is the points still to come; "final" the expected final score: the card's points now and those;
+    # a keep's "odds": each open pattern box's chance by the end of the turn (0 and 1 left out)
+    from game.bots.odds import hold_odds
+
+    shown = [o.to_json(on_card, hold_odds(variant, card, o.keep, rolls_left) if o.kind == "keep" else None)
+             for o in options]
+    print(json.dumps({"variant": variant.id, "on_card": on_card, "options": shown}))
     return 0
 
 

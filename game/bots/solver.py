@@ -65,9 +65,10 @@ class Option:
     bonus: int = 0
     loss: float = 0.0
 
-    def to_json(self, on_card: int | None = None) -> dict:
+    def to_json(self, on_card: int | None = None, odds: dict[str, float] | None = None) -> dict:
         """The option as JSON; with the points on the card now, also its expected ``final`` score (those points
-        plus ``value``, the points still to come)."""
+        plus ``value``, the points still to come); with ``odds`` (a keep's: :func:`game.bots.odds.hold_odds`),
+        each open pattern box's chance by the end of the turn."""
         data: dict = {"kind": self.kind, "value": round(self.value, 4), "loss": round(self.loss, 4)}
         if on_card is not None:
             data["final"] = round(on_card + self.value, 4)
@@ -75,6 +76,8 @@ class Option:
             data.update(box=self.box, points=self.points, bonus=self.bonus)
         else:
             data["keep"] = list(self.keep)
+        if odds is not None:
+            data["odds"] = {box: round(chance, 6) for box, chance in odds.items()}
         return data
 
 

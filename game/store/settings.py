@@ -20,6 +20,7 @@ from game.paths import user_config_dir
 ANIMATION_SPEEDS = ("normal", "fast", "instant")
 COMPUTER_PACES = ("relaxed", "quick", "instant")  # how fast computer players take their turns
 TEXT_SIZES = ("normal", "large")
+COACH_THRESHOLDS = (0, 0.5, 2, 5)  # the coach speaks of its own only when a move costs more (points; 0: always)
 
 
 @dataclass
@@ -34,6 +35,7 @@ class Settings:
     text_size: str = "normal"
     walkthrough: bool = True  # offer the first-game walkthrough (turned off once seen or skipped)
     jackpot_walkthrough: bool = True  # the same for the first game of Jackpot, which plays differently
+    coach_threshold: float = 0  # one of COACH_THRESHOLDS: below it the coach's panel stays quiet unless asked
     window: list = field(default_factory=list)  # where the window was left: x, y, width, height (scenes.window)
 
     def clean(self) -> "Settings":
@@ -68,6 +70,8 @@ _FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "text_size": _one_of(TEXT_SIZES),
     "walkthrough": _TRUE_OR_FALSE,
     "jackpot_walkthrough": _TRUE_OR_FALSE,
+    "coach_threshold": ((lambda value: isinstance(value, (int, float)) and not isinstance(value, bool)
+                         and value in COACH_THRESHOLDS), f"one of {', '.join(map(str, COACH_THRESHOLDS))}"),
     "window": ((lambda value: value == [] or isinstance(value, list) and len(value) == 4
                 and all(_whole(n) and abs(n) < 100_000 for n in value)), "four whole numbers: x, y, width, height"),
 }

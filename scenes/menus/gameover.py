@@ -15,7 +15,7 @@ from game.engine.state import ScorecardState
 from scenes.ui.help_keys import GAME_OVER
 from scenes.ui import assets, theme
 from scenes.tables.celebration import COLOURS, Flake
-from scenes.tables.coach import about
+from scenes.tables.coach import about, luck_and_skill_said
 from scenes.ui.textfit import wrap_lines
 from scenes.ui.stack import Scene
 from scenes.ui.widgets import Button, ButtonRow, dim, draw_text, panel, rounded, seat_badge
@@ -110,7 +110,10 @@ class GameOverScene(Scene):
             if info.is_computer:
                 continue
             total, worst = self.coach.report(seat)
-            if not worst:
+            split = None if short else self.coach.luck_and_skill(seat, self.game)
+            if split is not None:  # the dice against the average, the choices against the best
+                lines.append(luck_and_skill_said(info.name, split, worst[0] if worst else None))
+            elif not worst:
                 lines.append(t("gameover.coach_perfect", name=info.name))
             elif short:
                 lines.append(t("gameover.coach_slip_short", name=info.name, slip=worst[0].short_text))

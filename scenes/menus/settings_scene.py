@@ -1,5 +1,5 @@
 """Settings: language, text size, sound and volume, animation speed, the computer players' pace, fullscreen,
-the first-game tips; saved between runs."""
+the first-game tips, when the coach speaks; saved between runs."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pygame
 
 from game.rules import i18n
 from game.rules.i18n import t
-from game.store.settings import ANIMATION_SPEEDS, COMPUTER_PACES, TEXT_SIZES
+from game.store.settings import ANIMATION_SPEEDS, COACH_THRESHOLDS, COMPUTER_PACES, TEXT_SIZES
 
 from scenes.ui import theme
 from scenes.ui.stack import Scene
@@ -27,7 +27,7 @@ class SettingsScene(Scene):
     def _build(self) -> None:
         s = self.app.settings
         x = BOX.x + 340
-        rows = [BOX.y + 108 + 68 * i for i in range(8)]
+        rows = [BOX.y + 104 + 63 * i for i in range(9)]
         on_off = lambda value: t("common.on") if value else t("common.off")  # noqa: E731
         buttons = [
             Button(pygame.Rect(x, rows[0] - 28, 300, 56), i18n.languages().get(i18n.language(), i18n.language()),
@@ -45,6 +45,8 @@ class SettingsScene(Scene):
             Button(pygame.Rect(x, rows[6] - 28, 300, 56), on_off(self.app.fullscreen), self._fullscreen,
                    style="quiet", size=24),
             Button(pygame.Rect(x, rows[7] - 28, 300, 56), on_off(s.walkthrough or s.jackpot_walkthrough), self._walkthrough,
+                   style="quiet", size=24),
+            Button(pygame.Rect(x, rows[8] - 28, 300, 56), coach_speaks(s.coach_threshold), self._coach_threshold,
                    style="quiet", size=24),
             Button(pygame.Rect(BOX.centerx - 120, BOX.bottom - 84, 240, 64), t("common.done"), self.app.stack.pop,
                    size=28),
@@ -105,6 +107,12 @@ class SettingsScene(Scene):
         s.computer_pace = COMPUTER_PACES[(COMPUTER_PACES.index(s.computer_pace) + 1) % len(COMPUTER_PACES)]
         self._changed()
 
+    def _coach_threshold(self) -> None:
+        s = self.app.settings
+        at = COACH_THRESHOLDS.index(s.coach_threshold) if s.coach_threshold in COACH_THRESHOLDS else 0
+        s.coach_threshold = COACH_THRESHOLDS[(at + 1) % len(COACH_THRESHOLDS)]
+        self._changed()
+
     def _fullscreen(self) -> None:
         self.app.toggle_fullscreen()
         self._build()
@@ -128,10 +136,17 @@ class SettingsScene(Scene):
                   BOX.width - 40)
         labels = [t("common.language"), t("settings.text_size"), t("settings.sound"), t("settings.volume"),
                   t("settings.animations"), t("settings.computer_pace"), t("settings.fullscreen"),
-                  t("settings.walkthrough")]
+                  t("settings.walkthrough"), t("settings.coach")]
         for label, y in zip(labels, self.rows):
             draw_text(surface, label, 26, theme.INK, (BOX.x + 36, y), "midleft", "bold", 290)
         draw_text(surface, f"{round(self.app.settings.volume * 100)}%", 26,
                   theme.INK if self.app.settings.sound else theme.INK_FAINT,
                   (BOX.x + 340 + 150, self.rows[3]), "center", "black", quiet=not self.app.settings.sound)
         self.row.draw(surface)
+
+
+def coach_speaks(threshold: float) -> str:
+    """When the coach speaks of its own: "Always", "Costs over 2 points"."""
+    if not threshold:
+        return t("settings.coach_always")
+    return t("settings.coach_over", points=i18n.number(threshold, 0 if threshold == int(threshold) else 1))

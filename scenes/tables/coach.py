@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import zlib
 from dataclasses import dataclass
 
 from game.rules import i18n
@@ -58,6 +59,30 @@ class Cost:
         return t("coach.slip_with", dice=dice, chosen=describe(self.chosen, self.variant))
 
 
+@dataclass
+class Step:
+    """One of a person's choices, weighed for luck and skill: ``luck`` is what the roll before it was worth against
+    the average (the expected final score with these dice, less what it was before the roll), ``loss`` what the
+    choice cost against the best one; ``expected`` the expected final score once chosen."""
+
+    game: int
+    at: int
+    luck: float
+    loss: float
+    expected: float
+    first: bool  # the first choice of the game: ``before`` is the expected score at its start
+    before: float
+
+
+@dataclass(frozen=True)
+class LuckAndSkill:
+    """A person's game split in two: ``score - start == luck - skill`` (up to float rounding)."""
+
+    start: float  # the expected final score at the start of the game, under the best play
+    luck: float  # what the dice were worth against the average (positive: kinder)
+    skill: float  # what the choices cost against the best ones (0 or more)
+
+
 def about(points: float) -> str:
     """Points as a person says them: whole from 10 up, one decimal below ("about 12", "about 4.3")."""
     return i18n.number(points, 0 if points >= 9.95 else 1)
@@ -66,6 +91,18 @@ def about(points: float) -> str:
 def _grouped(dice) -> list[int]:
     """Dice as a person reads a hand: the biggest group first, high before low ("3 3 3 2 1", "6 6 6 5 5")."""
     return sorted(dice, key=lambda face: (-list(dice).count(face), -face))
+
+
+def percent(chance: float) -> str:
+    """A chance as a person reads it: "52%", "9%", below 1% with one decimal ("0.6%"); never a sure 0% or 100%."""
+    if chance < 0.01:
+        return t("coach.percent", percent=i18n.number(max(0.1, chance * 100), 1))
+    return t("coach.percent", percent=i18n.number(min(99, max(1, round(chance * 100)))))
+
+
+def goals_said(goals: list[tuple[str, float]], variant) -> str:
+    """A hold's goals with their chances: "Yahtzee 9%, 4 of a Kind 52%"."""
+    return ", ".join(t("coach.goal", box=variant.box(box).name, chance=percent(chance)) for box, chance in goals)
 
 
 def describe(option, variant) -> str:
@@ -94,6 +131,12 @@ class Coach:
         self.costs: dict[int, list[Cost]] = {}
         self._key = None
         self._options: list = []
+        self._goals: dict[int, list[tuple[str, float]]] = {}
+        self.quiet_below = 0.0  # points (Settings > Coach speaks): a move that costs less is not remarked on
+        self.asked: int | None = None  # the moment (log length) a person asked the quiet coach for its answer
+        self.spoken: Cost | None = None  # a costly move the coach has to say, once
+        self.steps: dict[int, list[Step]] = {}  # every choice of each person, for luck and skill
+        self._outlook = None  # (key, the bonus outlook being worked out in its thread)
         self.progress: float | None = None  # while a user's variant gets its table built
         self.thread: threading.Thread | None = None
         self.missing: str | None = None  # the string key that says why a scorecard game has no coach
@@ -109,6 +152,8 @@ class Coach:
         """Drop the costs of choices made at this point of the log or after it."""
         for seat, costs in self.costs.items():
             costs[:] = [cost for cost in costs if cost.at < at]
+        for seat, steps in self.steps.items():
+            steps[:] = [step for step in steps if step.at < at]
 
     def _load(self) -> bool:
         if not isinstance(self.variant, Variant):  # the solver knows the scorecard games only
@@ -158,7 +203,68 @@ class Coach:
             except Exception as error:  # advice is a help: a failure must never stop the game
                 log.warning("coach failed: %s", error)
                 self._options = []
+            self._goals = self._odds(self._options)
         return self._options
+
+    def bonus_outlook(self, seat: int):
+        """The chance of the seat reaching the upper bonus from the start of this turn under the coach's play, as
+        far as it is worked out (an :class:`game.bots.bonus.Estimate`, or None: not yet, earned, out of reach)."""
+        from game.bots.bonus import Outlook
+        from game.rules.scoring import upper_bonus_needed
+
+        state = self.session.state
+        card = state.card(seat).boxes
+        if not self.available or not self.variant.upper_bonus or upper_bonus_needed(self.variant, card) in (0, None):
+            return None
+        key = (state.game, seat, tuple(sorted((box, score) for box, score in card.items() if score is not None)))
+        if self._outlook is None or self._outlook[0] != key:
+            if self._outlook is not None:
+                self._outlook[1].cancel()
+            self._outlook = (key, Outlook(self.variant, self.table, card, seed=zlib.crc32(repr(key).encode())))
+        found = self._outlook[1].now
+        return found if found is not None and found.games >= 25 else None
+
+    def quiet(self) -> bool:
+        """Whether the panel and the marks keep quiet now: a threshold is set and nobody asked at this moment."""
+        return self.quiet_below > 0 and self.asked != len(self.session.log)
+
+    def switch(self, seat: int) -> str:
+        """The Coach button or C: a quiet coach answers now; else the seat's coach goes on or off. The words to
+        say."""
+        if seat in self.on and self.quiet():
+            self.asked = len(self.session.log)
+            return t("table.coach_asked")
+        self.on ^= {seat}
+        if seat not in self.on:
+            return t("table.coach_off")
+        if self.quiet_below > 0:
+            return t("table.coach_on_quiet", points=i18n.number(self.quiet_below, 0 if self.quiet_below % 1 == 0 else 1))
+        return t("table.coach_on")
+
+    def said_slip(self) -> str | None:
+        """The words for a move that cost more than the threshold, once: "That cost about 3.7 points: holding three
+        fives was better"."""
+        cost, self.spoken = self.spoken, None
+        if cost is None:
+            return None
+        return t("table.coach_slip", loss=about(cost.loss), best=describe(cost.best, self.variant))
+
+    def goals(self, index: int) -> list[tuple[str, float]]:
+        """The one or two goals that explain option ``index`` of :meth:`options` (a hold), with their chances by the
+        end of the turn: [("yahtzee", 0.093), ("four_kind", 0.518)]; [] for a box or a hold with none."""
+        self.options()
+        return self._goals.get(index, [])
+
+    def _odds(self, options: list) -> dict[int, list[tuple[str, float]]]:
+        from game.bots.odds import goals_of_holds
+
+        state = self.session.state
+        holds = [i for i, option in enumerate(options) if option.kind == "keep"]
+        if not holds or getattr(state, "dice", None) is None:
+            return {}
+        found = goals_of_holds(self.variant, state.card(state.seat).boxes, [options[i].keep for i in holds],
+                               state.rolls_left())
+        return dict(zip(holds, found))
 
     def agrees(self, box: str) -> bool:
         """Whether scoring ``box`` now is the coach's best move (or as good as it: no slip, its panel says "best")."""
@@ -188,19 +294,66 @@ class Coach:
         elif isinstance(action, Roll) and getattr(state, "rolls_used", 0) >= 1 and state.dice:
             kept = tuple(sorted(d for d, held in zip(state.dice, state.held) if held))
             chosen = next((o for o in options if o.kind == "keep" and tuple(o.keep) == kept), None)
+        if chosen is not None:
+            self._weigh(state, seat, options, chosen)
         if chosen is None or chosen.loss < AS_GOOD:
             return
         best = options[0]
         turn = state.card(seat).filled() + 1
-        self.costs.setdefault(seat, []).append(Cost(state.game, turn, chosen.loss, chosen, best, self.variant,
-                                                    _dice_of(state, seat, action), getattr(state, "games", 1),
-                                                    len(self.session.log)))
+        cost = Cost(state.game, turn, chosen.loss, chosen, best, self.variant, _dice_of(state, seat, action),
+                    getattr(state, "games", 1), len(self.session.log))
+        self.costs.setdefault(seat, []).append(cost)
+        if self.quiet_below > 0 and seat in self.on and cost.loss > self.quiet_below:
+            self.spoken = cost
+
+    def _weigh(self, state, seat: int, options: list, chosen) -> None:
+        """Luck and skill of one choice (solo turns only: Challenge's copies are valued as if alone)."""
+        from game.bots.solver import Position
+        from game.engine.challenge import CommonRollState
+
+        if isinstance(state, CommonRollState):
+            return
+        on_card = self.on_card(seat)
+        now = on_card + options[0].value  # the expected final score with the dice as they fell
+        steps = [step for step in self.steps.get(seat, []) if step.game == state.game]
+        if state.rolls_used == 1:  # the turn's first roll: before it, the expected score of the state
+            pos = Position.of_card(self.variant, state.card(seat).boxes)
+            before = on_card + self.table.value(pos.mask, pos.upper, pos.five)
+        elif steps:
+            before = steps[-1].expected
+        else:
+            return  # the coach came in mid-turn: no luck to weigh for this game
+        first = not steps and state.card(seat).filled() == 0
+        self.steps.setdefault(seat, []).append(Step(state.game, len(self.session.log), now - before, chosen.loss,
+                                                    on_card + chosen.value, first, before))
+
+    def luck_and_skill(self, seat: int, game: int | None = None) -> LuckAndSkill | None:
+        """The seat's game (this one, or ``game`` of a match) split into luck and skill; None where the coach did not
+        weigh every choice from the start (it came in late, or Challenge)."""
+        game = self.session.state.game if game is None else game
+        steps = [step for step in self.steps.get(seat, []) if step.game == game and step.at < len(self.session.log)]
+        if not steps or not steps[0].first:
+            return None
+        return LuckAndSkill(steps[0].before, sum(step.luck for step in steps), sum(step.loss for step in steps))
 
     def report(self, seat: int) -> tuple[float, list[Cost]]:
         """What a seat's slips cost together (points, on average) and its costliest ones, worst first: the moves that
         stand only (an undone move is no slip)."""
         costs = [cost for cost in self.costs.get(seat, []) if cost.at < len(self.session.log)]
         return sum(c.loss for c in costs), sorted(costs, key=lambda c: -c.loss)[:3]
+
+
+def luck_and_skill_said(name: str, split: LuckAndSkill, slip: Cost | None) -> str:
+    """"Ann, your dice were 14 points kinder than average; your choices cost 23. Your biggest slip: ..."."""
+    if split.luck >= 0.05:
+        dice = t("gameover.coach_dice_kinder", name=name, luck=about(split.luck))
+    elif split.luck <= -0.05:
+        dice = t("gameover.coach_dice_crueller", name=name, luck=about(-split.luck))
+    else:
+        dice = t("gameover.coach_dice_average", name=name)
+    if slip is None:
+        return t("gameover.coach_choices_perfect", dice=dice)
+    return t("gameover.coach_choices", dice=dice, skill=about(split.skill), slip=slip.text)
 
 
 def _dice_of(state, seat: int, action: Action) -> tuple[int, ...]:

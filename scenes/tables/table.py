@@ -249,8 +249,7 @@ class TableScene(TablePainting, PlayScene):
             if self.coach.missing:  # no table for this game, and none can be built here: say why
                 self.say(t(self.coach.missing), 4.0)
             return
-        self.coach.on ^= {seat}
-        self.say(t("table.coach_on") if seat in self.coach.on else t("table.coach_off"), 1.4)
+        self.say(self.coach.switch(seat), 1.4)  # a quiet coach answers now; else on or off
         self.keep_dice_clear()
 
     def replace_dice(self) -> None:

@@ -10,11 +10,13 @@ from game.rules import i18n
 from game.rules.i18n import t
 
 from scenes.ui import assets, theme
-from scenes.tables.coach import describe
+from scenes.tables.coach import describe, goals_said, percent
+from scenes.tables.coach_reasons import why_box
 from scenes.tables.table_layout import TITLE_X
 from scenes.ui.textfit import fits, floor_for, wrap_lines
 from scenes.ui.widgets import StaticLayer, draw_text, framed_felt, occlude, rounded, seat_badge, wood
 
+GOALS_SIZE = 15  # a hold's goals and their chances, on a smaller line under it
 CLEAR = (16, 36)  # a panel over the felt and the dice resting beside it: room for its shadow and the dice's own
 
 
@@ -56,10 +58,18 @@ class TablePainting:
         """The dice that glow, and the coach's marks (set on update, so the frame that shows the advice shows
         them too): dice being cheered glow; else the best dice to hold glow, the best box has the focus."""
         self.tray.highlight = self.moments.glow() or self.own_highlight()
+        self.coach.quiet_below = self.app.settings.coach_threshold  # Settings > Coach speaks
+        slip = self.coach.said_slip()  # a move that cost more than that is said, once
+        if slip:
+            self.say(slip, 4.0)
         if self.moments.glow():
             return
-        if not self.coaching():
+        if not self.coaching() or self.coach.quiet():
             return
+        found = self.coach.bonus_outlook(self.seat)  # worked out in a thread: a sharper estimate is a new frame
+        if found != getattr(self, "_outlook_shown", None):
+            self._outlook_shown = found
+            self.app.redraw()
         options = self.coach.options()
         if not options:
             return
@@ -87,7 +97,8 @@ class TablePainting:
         show (dice under one move aside)."""
         bands = [self.banner_rect()]
         if self.seat in self.coach.on and self.coach.available and not self.tips_first():
-            band = pygame.Rect(self.tray_rect.x + 8, 0, self.coach_width(), 6 * assets.line_height(17, 1.4) + 4)
+            tallest = 6 * assets.line_height(17, 1.4) + 4 * assets.line_height(GOALS_SIZE, 1.25) + 4
+            band = pygame.Rect(self.tray_rect.x + 8, 0, self.coach_width(), tallest)
             band.bottom = self.tray_rect.bottom - 6  # as tall as the panel gets
             bands.append(band)
         if self.tips_first():
@@ -100,7 +111,8 @@ class TablePainting:
 
     def draw_coach(self, surface: pygame.Surface) -> None:
         """The coach's panel: the options with what each is worth."""
-        options = self.coach.options() if self.coaching() and not self.tips_first() else []
+        shown = self.coaching() and not self.tips_first() and not self.coach.quiet()
+        options = self.coach.options() if shown else []
         if not options:
             return
         line, width = assets.line_height(17, 1.4), self.coach_width()
@@ -109,7 +121,12 @@ class TablePainting:
         title = t("table.coach_title")
         titles = [title] if fits(title, 16, width - 24, "bold") else wrap_lines(title, floor_for(16), width - 24, "bold")
         top = line * len(titles)  # the title takes one line, or two in a long language
-        panel_rect = pygame.Rect(self.tray_rect.x + 8, 0, width, top + 2 + line * min(4, len(options)))
+        shown = options[:4]
+        # under each option, on a smaller line: a hold's goals with their chances; why a box is best, or its cost
+        goals = [goals_said(self.coach.goals(i), self.variant) or why_box(options, i, self.variant) or ""
+                 for i in range(len(shown))]
+        small = assets.line_height(GOALS_SIZE, 1.25)
+        panel_rect = pygame.Rect(self.tray_rect.x + 8, 0, width, top + 2 + line * len(shown) + small * sum(map(bool, goals)))
         panel_rect.bottom = self.tray_rect.bottom - 6  # inside this table's tray; more lines: it grows upward
         veil = pygame.Surface(panel_rect.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (12, 24, 18, 200), veil.get_rect(), border_radius=12)
@@ -118,8 +135,8 @@ class TablePainting:
         for i, words in enumerate(titles):
             draw_text(surface, words, 16 if len(titles) == 1 else floor_for(16), (210, 230, 215),
                       (panel_rect.x + 12, panel_rect.y + line // 2 + 1 + line * i), "midleft", "bold", width - 24)
-        for i, option in enumerate(options[:4]):
-            y = panel_rect.y + top + line // 2 + 1 + line * i
+        y = panel_rect.y + top + line // 2 + 1
+        for i, option in enumerate(shown):
             colour = theme.HOLD_GOLD if i == 0 else (230, 236, 230)
             draw_text(surface, describe(option, self.variant), 17, colour, (panel_rect.x + 12, y), "midleft",
                       "bold" if i == 0 else "regular", option_room)
@@ -127,6 +144,12 @@ class TablePainting:
             loss = t("table.coach_best") if shown_loss < 0.05 else t("table.coach_less", points=i18n.number(shown_loss, 1))
             draw_text(surface, t("table.coach_final", final=i18n.number(on_card + option.value, 1), loss=loss), 17,
                       colour, (panel_rect.right - 12, y), "midright", "regular", width - 34 - option_room)
+            if goals[i]:
+                y += (line + small) // 2
+                draw_text(surface, goals[i], GOALS_SIZE, (176, 200, 184),
+                          (panel_rect.x + 28, y), "midleft", "regular", width - 40)
+                y += small - (line + small) // 2
+            y += line
 
     def draw_die_keys(self, surface: pygame.Surface) -> None:
         """The key (1-5) that holds each die, on its corner, while a person may hold."""
@@ -182,8 +205,17 @@ class TablePainting:
                     draw_text(surface, line, small, (232, 222, 200), (x, y), "midleft", "regular", room)
                     y += assets.line_height(small, 1.15)
                 bonus_y = max(bonus_y, y - assets.line_height(small, 1.15) + assets.line_height(17))
-            draw_text(surface, self.card.bonus_hint(seat), 17, (200, 190, 170), (x, bonus_y), "midleft", "regular",
-                      room)
+            draw_text(surface, self.bonus_words(seat), 17, (200, 190, 170), (x, bonus_y), "midleft", "regular", room)
+
+    def bonus_words(self, seat: int) -> str:
+        """"12 more for +35", and while the coach speaks, its outlook: "12 more for +35 · 71% likely (±6)"."""
+        hint = self.card.bonus_hint(seat)
+        if seat != self.seat or not self.coaching() or self.coach.quiet():
+            return hint
+        found = self.coach.bonus_outlook(seat)
+        if found is None:
+            return hint
+        return t("table.coach_bonus", hint=hint, percent=percent(found.chance), margin=i18n.number(100 * found.margin))
 
     def hint(self) -> str:
         state = self.state

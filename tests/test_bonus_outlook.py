@@ -1,0 +1,69 @@
+"""The bonus outlook (issue 28, point 3): the chance of reaching the upper bonus under the coach's play, estimated by
+playing the rest of the game out, with its margin; worked out in a thread, so the table never waits."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from game.bots.bonus import Estimate, estimate
+from game.bots.solver import table_for
+from game.rules import i18n
+from game.rules.i18n import t
+from game.rules.variants import find_variant
+
+
+def _binomial_at_least(n: int, k: int, p: float) -> float:
+    return sum(math.comb(n, j) * p ** j * (1 - p) ** (n - j) for j in range(k, n + 1))
+
+
+def test_the_last_turn_matches_the_exact_chance():
+    """Only Sixes open, 50 in the upper boxes: the bonus needs three sixes, and the best play holds every six, so
+    each die has 1 - (5/6)^3 of ending a six: at least three of five, 35.5%."""
+    variant = find_variant("classic")
+    card = {box: 0 for box in variant.box_ids}
+    card.update(aces=3, twos=6, threes=9, fours=12, fives=20, sixes=None)
+    exact = _binomial_at_least(5, 3, 1 - (5 / 6) ** 3)
+    found = estimate(variant, table_for(variant), card, games=3000, seed=5)
+    assert abs(found.chance - exact) < found.margin, (found, exact)
+    assert round(exact, 3) == 0.355
+
+
+def test_from_the_start_the_best_play_reaches_the_bonus_about_two_times_in_three():
+    """The optimal solitaire play earns the upper bonus in about 68% of games (Verhoeff's figure)."""
+    variant = find_variant("classic")
+    found = estimate(variant, table_for(variant), {box: None for box in variant.box_ids}, games=150, seed=1)
+    assert abs(found.chance - 0.68) < found.margin and found.margin < 0.08
+
+
+def test_the_margin_never_says_never():
+    assert Estimate(0, 400).margin == 0.0075 and Estimate(200, 400).margin == pytest.approx(0.049, abs=1e-3)
+
+
+@pytest.mark.parametrize("language, words", [("en", " likely (±"), ("nl", " · kans ")])
+def test_the_table_shows_the_outlook_beside_the_bonus_hint_while_the_coach_speaks(language, words):
+    from helpers import texts_on_screen
+    from scene_driver import Driver
+    from test_coach_odds import _first_roll
+
+    driver = Driver(animation="instant", language=language)
+    try:
+        table, _ = _first_roll(driver, (5, 5, 5, 2, 1), aces=3, twos=6, threes=9, chance=20, full_house=25)
+        assert table.coach.bonus_outlook(0) is None  # not worked out yet: the hint alone, no waiting
+        outlook = table.coach._outlook[1]
+        assert outlook.done.wait(120)
+        driver.step(0.1)
+        found = table.coach.bonus_outlook(0)
+        assert found.games == 400
+        hint = table.card.bonus_hint(0)
+        said = t("table.coach_bonus", hint=hint, percent=f"{round(found.chance * 100)}%",
+                 margin=i18n.number(100 * found.margin))
+        shown = texts_on_screen(driver)
+        assert said in shown and words in said, shown
+        driver.app.settings.coach_threshold = 2  # a quiet coach keeps its outlook to itself too
+        driver.step(0.1)
+        assert hint in texts_on_screen(driver) and said not in texts_on_screen(driver)
+    finally:
+        driver.close()
+        i18n.set_language("en")
