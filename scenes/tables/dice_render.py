@@ -56,6 +56,7 @@ def _normalise(v):
 
 _LIGHT = _normalise(LIGHT)
 _HALF = _normalise((_LIGHT[0], _LIGHT[1], _LIGHT[2] + 1.0))  # between the light and the eye above
+_EYE = (0.0, 0.0, 1.0)  # roughly where the eye is, for how squarely a face is seen
 
 # ---------------------------------------------------------------- the mesh
 
@@ -270,12 +271,13 @@ class DieRenderer:
         wall = mix(look.pip, look.body, 0.38 + 0.2 * light)  # the hollow's far wall catches the light
         radius = PIP_RADIUS * (1.3 if face == 1 else 1.0)  # a lone pip is cut larger, as on real dice
         ring = _RING if view.size >= 60 else _SMALL_RING
-        off = radius * 0.3
+        facing = n[0] * _EYE[0] + n[1] * _EYE[1] + n[2] * _EYE[2]
+        # A hollow: its far wall (lit, away from the light) shows as a crescent round the dark floor, which sits
+        # toward the light. A face seen edge-on shows plain dark pips (the crescent would be a pixel).
+        layers = ((0.0, radius, wall), (-radius * 0.16, radius * 0.84, pip)) if facing > 0.4 else ((0.0, radius, pip),)
         for gx, gy in PIP_LAYOUTS.get(face, ()):
-            for dx, dy, r, colour in ((0.0, 0.0, radius, pip), (off * 0.7, off * 0.7, radius * 0.72, wall),
-                                      (-off * 0.2, -off * 0.2, radius * 0.7, pip)):
-                # The hollow, then its far wall (a crescent away from the light), then the hollow's floor.
-                cx, cy = gx * PIP_SPREAD + dx, gy * PIP_SPREAD + dy
+            for shift, r, colour in layers:
+                cx, cy = gx * PIP_SPREAD + shift, gy * PIP_SPREAD + shift
                 px, py = ox + ux * cx + vx * cy, oy + uy * cx + vy * cy
                 pygame.draw.polygon(canvas, colour, [(px + (ux * c + vx * s) * r, py + (uy * c + vy * s) * r)
                                                      for c, s in ring])
