@@ -22,7 +22,7 @@ from scenes.ui import theme
 from scenes.ui.input import Intent
 from scenes.demo import demo_session
 from scenes.ui.heap import memory_report
-from scenes.kiosk.x11 import take_the_screen_back
+from scenes.kiosk.x11 import keep_on_every_desktop, take_the_screen_back
 from scenes.ui.widgets import draw_text
 from scenes.ui.display import display_window
 
@@ -48,6 +48,8 @@ def hold_the_screen(show_cursor: bool) -> None:
     try:
         window.grab_keyboard = True
         window.always_on_top = True
+        if pygame.display.get_driver() == "x11":
+            keep_on_every_desktop(pygame.display.get_wm_info()["window"])
         if not show_cursor:
             blank = pygame.Surface((8, 8), pygame.SRCALPHA)
             pygame.mouse.set_cursor(pygame.cursors.Cursor((0, 0), blank))
