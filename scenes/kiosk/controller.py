@@ -161,6 +161,7 @@ class KioskController:
         if top is None or top.screen == "still_playing" or self.attract:
             return
         if top.screen == "title":
+            self.app.last_setup = None  # the visitor who set up the last game has left: the next finds the defaults
             if self.idle() >= self.config.title_idle:
                 self.start_attract()
         elif self.idle() >= self.config.game_idle:
@@ -213,7 +214,8 @@ class KioskController:
 
     def check_pin(self, pin: str) -> str:
         """"ok", "wrong", "locked" or "shut" (no valid PIN is set); three wrong PINs lock the pad for a
-        minute, also across a restart. The log never holds the digits."""
+        minute, each further three for twice as long (an hour at most), also across a restart. The log never
+        holds the digits."""
         if self.config.admin_pin is None:
             log.warning("admin: refused (no valid admin_pin in %s)", kiosk_path())
             return "shut"
@@ -225,7 +227,8 @@ class KioskController:
             log.info("admin: opened")
             return "ok"
         locked = self.pins.refuse(self.app.time)
-        log.warning("admin: refused%s", " (now locked for a minute)" if locked else "")
+        minutes = round(self.pins.locked_for / 60)
+        log.warning("admin: refused%s", f" (now locked for {minutes} minute{'s' * (minutes != 1)})" if locked else "")
         return "locked" if locked else "wrong"
 
     # --------------------------------------------------------------- draw --

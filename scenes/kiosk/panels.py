@@ -118,7 +118,9 @@ class PinPad(_AdminOverlay):
             if verdict == "ok":
                 self.app.stack.replace(AdminPanel(self.app, self.kiosk))
                 return
-            self.message = {"wrong": t("kiosk.wrong_pin"), "locked": t("kiosk.locked_minute"),
+            minutes = round(self.kiosk.pins.locked_for / 60)
+            locked = t("kiosk.locked_minute") if minutes <= 1 else t("kiosk.locked_minutes", count=minutes)
+            self.message = {"wrong": t("kiosk.wrong_pin"), "locked": locked,
                             "shut": t("kiosk.no_pin")}[verdict]
         elif len(self.digits) < 8:
             self.digits += key

@@ -135,6 +135,7 @@ class RollOffScene(Scene):
             draw_text(surface, words, 44, (0, 0, 0), (pos[0] + 3, pos[1] + 3), "center", "black", TRAY.width)
             draw_text(surface, words, 44, (255, 236, 170), pos, "center", "black", TRAY.width)
         else:
-            draw_text(surface, t("rolloff.tap_to_skip"), 20, (220, 210, 190), (LIST.centerx, LIST.bottom + 40),
+            skip = t("rolloff.tap_only" if getattr(self.app, "kiosk", None) else "rolloff.tap_to_skip")
+            draw_text(surface, skip, 20, (220, 210, 190), (LIST.centerx, LIST.bottom + 40),
                       "center", "regular", LIST.width)
 
