@@ -66,3 +66,36 @@ def test_the_first_visitor_finds_two_people_and_the_next_one_the_same_after_goin
     kiosk.step(5.0)  # the next visitor, well within the minute
     kiosk.click(kiosk.top.row.buttons[0].rect.center)
     assert [seat.computer for seat in kiosk.top.seats] == [False, False]
+
+
+# --------------------------------------------------------- the operator --
+
+def test_the_admin_panel_shows_every_problem_in_the_files_order_a_page_at_a_time():
+    from game.rules.variants import load_all
+    from game.store.kiosk import kiosk_path, load_kiosk
+    from scenes.kiosk.panels import AdminPanel
+    from scenes.menus.title import TitleScene
+
+    kiosk_path().parent.mkdir(parents=True, exist_ok=True)
+    kiosk_path().write_text("language: fr\nvariants: [nope]\nshow_cursor: 3\nidle: {countdown_seconds: 1}\n"
+                            "colour: red\nseats: {min: 0}\nattract_variants: []\nsize: 3\nadmin_pin: '432109'\n")
+    config = load_kiosk(load_all().names())
+    assert len(config.problems) == 8
+    driver = Driver(animation="instant", kiosk=config)
+    driver.app.notice = "The records were damaged and set aside"
+    driver.start(TitleScene(driver.app))
+    driver.app.go("admin", driver.app.kiosk)
+    driver.step(0.1)
+    panel = driver.top
+    assert isinstance(panel, AdminPanel) and len(panel.pages) > 1
+    seen = []
+    for _ in panel.pages:
+        shown = " ".join(texts_on_screen(driver))
+        assert "more in the log" not in shown and f"page {panel.page + 1} of {len(panel.pages)}" in shown
+        seen += [problem for problem in config.problems + ("The records were damaged",)
+                 if problem.split("kiosk.yaml")[-1] in shown]  # the path may break anywhere, the rest at spaces
+        driver.click(next(b for b in panel.row.buttons if b.label == "Next").rect.center)
+        driver.step(0.1)
+    assert seen == [*config.problems, "The records were damaged"]  # each once, in the file's order
+    assert panel.page == 0  # round again
+    driver.close()
