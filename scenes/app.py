@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import logging
 import os
-import signal
 import sys
 import time
 from typing import Any
@@ -22,7 +21,7 @@ import pygame
 
 from game import __version__
 from game.rules import i18n
-from game.store.kiosk import KioskConfig, load_kiosk, provide_pin
+from game.store.kiosk import NO_SCREEN_STATUS, KioskConfig, load_kiosk, provide_pin
 from game.paths import asset, user_config_dir, user_data_dir, user_state_dir
 from game.bundle import remove_stale_folders
 from game.store.storage import clean_stale_temporaries
@@ -32,11 +31,12 @@ from game.rules.variants import Catalogue, load_all
 from scenes.ui import assets, theme
 from scenes.ui.input import Input, Intent, Viewport
 from scenes.logs import ScreenTrail, close_logging, setup_logging
+from scenes.stop import StopSignals, say_exit
 from scenes import registry
 from scenes.demo import demo_scene
 from scenes.ui.heap import keep_big_blocks_apart
 from scenes.ui.sound import make_sounds
-from scenes.kiosk.controller import KioskController, hold_the_screen
+from scenes.kiosk.controller import KioskController, NoScreen, hold_the_screen, require_a_screen
 from scenes.persist import SaveStatus
 from scenes.records_opening import RecordsOpening
 from scenes.ui.stack import Scene, SceneStack
@@ -52,32 +52,6 @@ REST_WAIT = 0.25  # the longest rest: a stop signal or a due timer is seen withi
 # Xvfb); a look every 10 ms costs a quarter of that, and 10 ms is less than a frame.
 REST_LOOK = 0.01
 ATTRACT_FPS = 30  # the kiosk's computer games: smooth enough, half the power
-
-
-class StopSignals:
-    """SIGTERM (systemd's stop) and SIGINT (Ctrl+C) end the game cleanly, kiosk or not.
-
-    Used as a context manager around the whole run: the handler only notes the signal, and the loop
-    sees it within a frame, keeps the autosave and returns 0. SDL's own handlers are switched off (they
-    would turn the signal into a window-close, which a kiosk ignores).
-    """
-
-    NUMBERS = (signal.SIGTERM, signal.SIGINT)
-
-    def __init__(self) -> None:
-        self.signal: str | None = None
-        self._previous: dict = {}
-
-    def _noted(self, number: int, _frame: Any) -> None:
-        self.signal = signal.Signals(number).name
-
-    def __enter__(self) -> "StopSignals":
-        self._previous = {number: signal.signal(number, self._noted) for number in self.NUMBERS}
-        return self
-
-    def __exit__(self, *_: Any) -> None:
-        for number, handler in self._previous.items():
-            signal.signal(number, handler)
 
 
 class App:
@@ -101,6 +75,8 @@ class App:
         if kiosk is not None:
             os.environ["SDL_ALLOW_ALT_TAB_WHILE_GRABBED"] = "0"  # SDL would minimise on Alt+Tab itself
         pygame.display.init()
+        if kiosk is not None:
+            require_a_screen()  # never a kiosk on SDL's offscreen driver, invisible for good
         if pygame.display.get_driver() == "x11":
             # SDL would pass every frame through an OpenGL texture (in software, where there is no GPU);
             # its own X11 framebuffer costs a twentieth of that: 0.2 ms a frame instead of 9.5 at 1080p.
@@ -390,6 +366,17 @@ class App:
         return self.exit_status
 
 
+def no_screen(error: Exception) -> int:
+    """A kiosk with nothing to show on: one line in the log and on stderr (the journal), and a status that
+    systemd restarts, so the game is back once the display is."""
+    logging.getLogger("dice_parlor").error("%s", error)
+    print(f"dice-parlor: {error}", file=sys.stderr)
+    pygame.quit()
+    say_exit(NO_SCREEN_STATUS)
+    close_logging()
+    return NO_SCREEN_STATUS
+
+
 def save_screenshot(surface: pygame.Surface, path: str) -> None:
     folder = os.path.dirname(os.path.abspath(path))
     os.makedirs(folder, exist_ok=True)
@@ -425,8 +412,11 @@ def _run(args: Any, stop: StopSignals) -> int:
             log.warning(said)
         if kiosk.admin_pin is None:
             log.warning("kiosk: the admin panel is shut until kiosk.yaml holds a valid admin_pin")
-    app = App(parse_size(getattr(args, "size", None)), fullscreen=getattr(args, "fullscreen", False),
-              settings=settings, demo=bool(getattr(args, "demo", None)), kiosk=kiosk, stop=stop)
+    try:
+        app = App(parse_size(getattr(args, "size", None)), fullscreen=getattr(args, "fullscreen", False),
+                  settings=settings, demo=bool(getattr(args, "demo", None)), kiosk=kiosk, stop=stop)
+    except NoScreen as error:
+        return no_screen(error)
     if getattr(args, "demo", None):
         try:
             first = demo_scene(app, args.demo, args.seats, args.seed)
@@ -437,11 +427,14 @@ def _run(args: Any, stop: StopSignals) -> int:
     else:
         first = app.scene("title")
         app.records_opening.start()  # checked, brought up to date, taken over: in the background, from the start
+    status = 1
     try:
-        return app.run(first, getattr(args, "exit_after", None), getattr(args, "screenshot", None))
+        status = app.run(first, getattr(args, "exit_after", None), getattr(args, "screenshot", None))
+        return status
     except Exception:
         log.exception("the game stopped on an error")
         raise
     finally:
+        say_exit(status)
         pygame.quit()
         close_logging()

@@ -31,4 +31,4 @@ def test_a_signal_ends_the_game_with_status_0_and_a_log_line(tmp_path, how, args
             game.kill()
             game.wait()
     assert status == 0
-    assert f"stopped by {how.name}" in log.read_text()
+    assert f"stopped by {how.name}" in log.read_text() and "exit status 0" in log.read_text()

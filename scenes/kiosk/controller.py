@@ -13,6 +13,8 @@ tests drive it with made-up time.
 from __future__ import annotations
 
 import logging
+import os
+
 import pygame
 
 from game.rules.i18n import t
@@ -32,6 +34,21 @@ CORNER = 96  # the admin corner's side, in canvas pixels, measured from the scre
 LONG_PRESS = 3.0
 ADMIN_IDLE = 30.0  # seconds before an untouched PIN pad or admin panel closes itself
 WATCH_EVERY = 0.5  # seconds between looks at whether the window still has the screen
+STILL_LOST = 5.0  # seconds without the screen before the log says the kiosk could not take it back
+
+
+class NoScreen(Exception):
+    """A kiosk that SDL could only give an invisible screen (no display to show on)."""
+
+
+def require_a_screen() -> None:
+    """Raise NoScreen when SDL fell back on its offscreen (or dummy) driver without being asked to: with no
+    DISPLAY or WAYLAND_DISPLAY a kiosk would run invisibly for good, and systemd would never restart it."""
+    driver = pygame.display.get_driver()
+    if driver in ("offscreen", "dummy") and os.environ.get("SDL_VIDEODRIVER", "").lower() != driver:
+        shown = {name: os.environ.get(name) or "unset" for name in ("DISPLAY", "WAYLAND_DISPLAY")}
+        raise NoScreen(f"kiosk: no screen to show on (DISPLAY {shown['DISPLAY']}, WAYLAND_DISPLAY "
+                       f"{shown['WAYLAND_DISPLAY']}; SDL offered only its {driver} driver)")
 
 
 def hold_the_screen(show_cursor: bool) -> None:
@@ -69,6 +86,10 @@ class KioskController:
         self.pins = PinLock()
         self.next_watch = 0.0
         self.lost: set[int] = set()  # what the window manager has done to the window since it last had the screen
+        self.lost_at: float | None = None  # when it lost the screen (the app's clock)
+        self.said_still_lost = False
+        window = app.window.get_size()
+        log.info("display: %s driver, %dx%d", pygame.display.get_driver(), *window)
 
     # ------------------------------------------------------------ intents --
     def filter(self, intent: Intent) -> Intent | None:
@@ -117,10 +138,16 @@ class KioskController:
             self.lost.discard(pygame.WINDOWFOCUSLOST)
         elif kind in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.WINDOWEXPOSED):
             self.lost -= {pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN}
-        if said and self.lost and not was_lost:
-            log.warning("window: lost the screen (%s); taking it back", pygame.event.event_name(kind))
-        elif said and was_lost and not self.lost:
-            log.info("window: has the screen again")
+        if self.lost and not was_lost:
+            self.lost_at = self.app.time
+            if said:
+                log.warning("window: lost the screen (%s); taking it back", pygame.event.event_name(kind))
+        elif was_lost and not self.lost:
+            if said and self.said_still_lost:
+                log.warning("window: has the screen again, after %.0f s", self.app.time - (self.lost_at or 0.0))
+            elif said:
+                log.info("window: has the screen again")
+            self.lost_at, self.said_still_lost = None, False
 
     def watch_the_window(self) -> None:
         """Minimised, hidden or covered: restore it, raise it and take the focus back (twice a second).
@@ -147,6 +174,9 @@ class KioskController:
 
     def update(self, dt: float) -> None:
         now = self.app.time
+        if self.lost_at is not None and not self.said_still_lost and now - self.lost_at >= STILL_LOST:
+            self.said_still_lost = True  # said once; the line that it is back says how long it took
+            log.error("window: could not take the screen back in %.0f s; still trying", STILL_LOST)
         if pygame.display.get_driver() != "dummy":  # a headless run has no screen to hold
             self.watch_the_window()
         if self.press_started is not None and now - self.press_started >= LONG_PRESS:
@@ -155,6 +185,8 @@ class KioskController:
         top = self.app.stack.top
         if self.admin_open():
             if self.idle() >= ADMIN_IDLE:  # an admin who walked away leaves nothing open to the public
+                log.info("admin: the %s closed itself, unused for %.0f s",
+                         "PIN pad" if top.screen == "admin_pin" else "admin panel", ADMIN_IDLE)
                 self.app.stack.pop()
                 self.last_input = now
             return
