@@ -21,7 +21,7 @@ import pygame
 
 from game import __version__
 from game.rules import i18n
-from game.store.kiosk import NO_SCREEN_STATUS, KioskConfig, load_kiosk, provide_pin
+from game.store.kiosk import KioskConfig, load_kiosk, provide_pin
 from game.paths import asset, user_config_dir, user_data_dir, user_state_dir
 from game.bundle import remove_stale_folders
 from game.store.storage import clean_stale_temporaries
@@ -31,7 +31,7 @@ from game.rules.variants import Catalogue, load_all
 from scenes.ui import assets, theme
 from scenes.ui.input import Input, Intent, Viewport
 from scenes.logs import ScreenTrail, close_logging, setup_logging
-from scenes.stop import StopSignals, say_exit
+from scenes.stop import StopNow, StopSignals, no_screen, say_exit
 from scenes import registry
 from scenes.demo import demo_scene
 from scenes.ui.heap import keep_big_blocks_apart
@@ -334,27 +334,10 @@ class App:
         """The loop, with ``first`` on the stack (None: the stack as it is, for a benchmark)."""
         if first is not None:
             self.stack.push(first)
-        clock = pygame.time.Clock()
-        started = last = time.perf_counter()
-        lag, woken_by, catch_up = 0.0, None, MAX_FRAME
-        while self.running and self.stop.signal is None and self.stack.top is not None:
-            now = time.perf_counter()
-            frame, last = min(catch_up, now - last), now
-            self.input.now = now
-            woke = self.pump(woken_by)
-            lag += frame
-            while lag >= STEP:
-                self.update(STEP)
-                lag -= STEP
-            if self.frame_due(woke):
-                self.render()
-            if exit_after is not None and now - started >= exit_after:
-                break
-            if self._moving:
-                clock.tick(self.frame_rate(fps))
-                woken_by, catch_up = None, MAX_FRAME
-            else:  # at rest: time keeps up with the clock across the sleep, in the same fixed steps
-                woken_by, catch_up = self._rest(), REST_WAIT + MAX_FRAME
+        try:
+            self._loop(exit_after, fps)
+        except StopNow:
+            pass  # a stop cut a frame or a throw's flight short: what was decided is kept below
         self.records_opening.settle()
         self.flush()  # however the loop ends (a quit, a signal): a hold made since the last save is kept too
         self.keep_window_place()
@@ -365,16 +348,29 @@ class App:
         self.stack.clear()
         return self.exit_status
 
-
-def no_screen(error: Exception) -> int:
-    """A kiosk with nothing to show on: one line in the log and on stderr (the journal), and a status that
-    systemd restarts, so the game is back once the display is."""
-    logging.getLogger("dice_parlor").error("%s", error)
-    print(f"dice-parlor: {error}", file=sys.stderr)
-    pygame.quit()
-    say_exit(NO_SCREEN_STATUS)
-    close_logging()
-    return NO_SCREEN_STATUS
+    def _loop(self, exit_after: float | None, fps: int) -> None:
+        clock = pygame.time.Clock()
+        started = last = time.perf_counter()
+        lag, woken_by, catch_up = 0.0, None, MAX_FRAME
+        while self.running and self.stop.signal is None and self.stack.top is not None:
+            now = time.perf_counter()
+            frame, last = min(catch_up, now - last), now
+            self.input.now = now
+            woke = self.pump(woken_by)
+            lag += frame
+            while lag >= STEP and self.stop.signal is None:
+                self.update(STEP)
+                lag -= STEP
+            if self.frame_due(woke):
+                with self.stop.showing():
+                    self.render()
+            if exit_after is not None and now - started >= exit_after:
+                break
+            if self._moving:
+                clock.tick(self.frame_rate(fps))
+                woken_by, catch_up = None, MAX_FRAME
+            else:  # at rest: time keeps up with the clock across the sleep, in the same fixed steps
+                woken_by, catch_up = self._rest(), REST_WAIT + MAX_FRAME
 
 
 def save_screenshot(surface: pygame.Surface, path: str) -> None:

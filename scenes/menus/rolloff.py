@@ -16,7 +16,7 @@ from scenes.ui.help_keys import ROLL_OFF
 from scenes.ui import theme
 from scenes.tables.dice_tray import DiceTray
 from scenes.persist import Autosave, remember
-from scenes.ui.stack import Scene
+from scenes.ui.stack import Scene, showing
 from scenes.ui.widgets import draw_text, framed_felt, panel, rounded, seat_badge, shadowed_text, wood
 
 TRAY = pygame.Rect(40, 120, 760, 560)
@@ -59,7 +59,8 @@ class RollOffScene(Scene):
         # The last throw ends the roll-off and clears the table, so the faces come from the chance step.
         faces = self.session.act(Roll())[-1].faces
         self.app.play("rattle")
-        self.tray.throw(faces, [True] * len(faces))
+        with showing(self.app):  # decided and kept: a stop may cut its flight short
+            self.tray.throw(faces, [True] * len(faces))
         if self.app.animation_speed() > 100:
             self.tray.skip()
         self.results.setdefault(self.thrower, []).append(sum(faces))
