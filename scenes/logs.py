@@ -46,9 +46,9 @@ def close_logging() -> None:
         handler.close()
 
 
-# A question or menu over a screen, not a screen: "confirm" then "table" again for every zero asked about
-# said nothing the operator needed. What the answer leads to (the title, say) is the next line.
-OVER_A_SCREEN = {"confirm", "pause", "help"}
+# A question or the pause menu over a screen, not a screen: "confirm" then "table" again for every zero asked
+# about said nothing the operator needed. What the answer leads to (the title, say) is the next line.
+OVER_A_SCREEN = {"confirm", "pause"}
 
 
 class ScreenTrail:

@@ -34,7 +34,8 @@ def test_a_desktop_switch_does_not_get_past_the_kiosk(tmp_path):
             asked = time.monotonic()
             wait_for(lambda: _desktop(screen) == shown, 1.0, what=f"desktop {shown} after {switch}")
             wait_for(game.has_the_screen, 1.0, what=f"the kiosk to have the screen within a second after {switch}")
-            print(f"on screen {time.monotonic() - asked:.2f} s after {' '.join(switch)} ({before} -> {_desktop(screen)})")
+            took = time.monotonic() - asked
+            print(f"on screen {took:.2f} s after {' '.join(switch)} (desktop {before} -> {_desktop(screen)})")
         assert _desktop(screen) == "2", "the desktops did switch"
         assert game.process.poll() is None
     finally:

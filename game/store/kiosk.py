@@ -141,8 +141,9 @@ def _idle(fields: Fields, default: KioskConfig, problems: list[str]) -> tuple[fl
     def seconds(key: str, fallback: float, low: int, high: int) -> float:
         return float(_each(problems, lambda: idle.integer(key, int(fallback), low=low, high=high), fallback))
 
-    return (seconds("game_seconds", default.game_idle, 10, 3600), seconds("countdown_seconds", default.countdown, 3, 300),
-            seconds("title_seconds", default.title_idle, 5, 3600))
+    game = seconds("game_seconds", default.game_idle, 10, 3600)
+    countdown = seconds("countdown_seconds", default.countdown, 3, 300)
+    return game, countdown, seconds("title_seconds", default.title_idle, 5, 3600)
 
 
 def parse_kiosk(data: Any, file: str, known_variants: list[str]) -> KioskConfig:
