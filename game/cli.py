@@ -6,6 +6,7 @@ name at run time so the core never imports it). Commands:
 - ``simulate``: whole games between computer players, with statistics.
 - ``check-variant FILE``: validate a variant file.
 - ``variants``: list the variants that load, and the files that do not.
+- ``check-kiosk``: the kiosk's settings in force and its problems (``game.store.kiosk_check``).
 - ``play``: a game in the terminal, for people and computer players.
 
 Every mistake in the arguments is one line naming the problem and the
@@ -33,6 +34,7 @@ from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules.variant import Variant
 from game.rules.variants import find_variant, load_all, load_variant_file
+from game.store.kiosk_check import check_kiosk
 
 
 class UsageError(Exception):
@@ -72,6 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("file")
 
     commands.add_parser("variants", help="list the variants")
+    kiosk = commands.add_parser("check-kiosk", help="the kiosk's settings in force and its problems")
+    kiosk.add_argument("--json", action="store_true")
 
     advise = commands.add_parser("advise", help="the optimal player's ranked options for a situation, as JSON")
     advise.add_argument("--variant", required=True)
@@ -400,6 +404,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "play": _cmd_play,
             "records": _cmd_records,
             "advise": _cmd_advise,
+            "check-kiosk": lambda args: check_kiosk(args.json),
         }.get(args.command, _launch_table)
         return handler(args)
     except UsageError as error:

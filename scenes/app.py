@@ -32,14 +32,15 @@ from game.rules.variants import Catalogue, load_all
 from scenes.ui import assets, theme
 from scenes.ui.input import Input, Intent, Viewport
 from scenes.logs import ScreenTrail, close_logging, setup_logging
+from scenes.stop import StopNow, StopSignals, no_screen, say_exit
 from scenes import registry
 from scenes.demo import demo_scene
 from scenes.ui.heap import keep_big_blocks_apart
 from scenes.ui.sound import make_sounds
-from scenes.kiosk.controller import KioskController, hold_the_screen
+from scenes.kiosk.controller import KioskController, NoScreen, hold_the_screen, require_a_screen
 from scenes.persist import SaveStatus
 from scenes.records_opening import RecordsOpening
-from scenes.running import FrontWatch, StopSignals
+from scenes.running import FrontWatch
 from scenes.ui.stack import Scene, SceneStack
 from scenes.window import missing_display, open_windowed, parse_size, put_back, save_screenshot, where_it_is
 from scenes.ui.widgets import NativeText, native_text, stop_noting as _stop_noting  # noqa: I001
@@ -76,6 +77,8 @@ class App:
         if kiosk is not None:
             os.environ["SDL_ALLOW_ALT_TAB_WHILE_GRABBED"] = "0"  # SDL would minimise on Alt+Tab itself
         pygame.display.init()
+        if kiosk is not None:
+            require_a_screen()  # never a kiosk on SDL's offscreen driver, invisible for good
         if pygame.display.get_driver() == "x11":
             # SDL would pass every frame through an OpenGL texture (in software, where there is no GPU);
             # its own X11 framebuffer costs a twentieth of that: 0.2 ms a frame instead of 9.5 at 1080p.
@@ -335,27 +338,10 @@ class App:
         """The loop, with ``first`` on the stack (None: the stack as it is, for a benchmark)."""
         if first is not None:
             self.stack.push(first)
-        clock = pygame.time.Clock()
-        started = last = time.perf_counter()
-        lag, woken_by, catch_up = 0.0, None, MAX_FRAME
-        while self.running and self.stop.signal is None and self.stack.top is not None:
-            now = time.perf_counter()
-            frame, last = min(catch_up, now - last), now
-            self.input.now = now
-            woke = self.pump(woken_by)
-            lag += frame
-            while lag >= STEP:
-                self.update(STEP)
-                lag -= STEP
-            if self.frame_due(woke):
-                self.render()
-            if exit_after is not None and now - started >= exit_after:
-                break
-            if self._moving:
-                clock.tick(self.frame_rate(fps))
-                woken_by, catch_up = None, MAX_FRAME
-            else:  # at rest: time keeps up with the clock across the sleep, in the same fixed steps
-                woken_by, catch_up = self._rest(), REST_WAIT + MAX_FRAME
+        try:
+            self._loop(exit_after, fps)
+        except StopNow:
+            pass  # a stop cut a frame or a throw's flight short: what was decided is kept below
         self.records_opening.settle()
         self.flush()  # however the loop ends (a quit, a signal): a hold made since the last save is kept too
         self.keep_window_place()
@@ -365,6 +351,30 @@ class App:
             save_screenshot(self.window, screenshot)
         self.stack.clear()
         return self.exit_status
+
+    def _loop(self, exit_after: float | None, fps: int) -> None:
+        clock = pygame.time.Clock()
+        started = last = time.perf_counter()
+        lag, woken_by, catch_up = 0.0, None, MAX_FRAME
+        while self.running and self.stop.signal is None and self.stack.top is not None:
+            now = time.perf_counter()
+            frame, last = min(catch_up, now - last), now
+            self.input.now = now
+            woke = self.pump(woken_by)
+            lag += frame
+            while lag >= STEP and self.stop.signal is None:
+                self.update(STEP)
+                lag -= STEP
+            if self.frame_due(woke):
+                with self.stop.showing():
+                    self.render()
+            if exit_after is not None and now - started >= exit_after:
+                break
+            if self._moving:
+                clock.tick(self.frame_rate(fps))
+                woken_by, catch_up = None, MAX_FRAME
+            else:  # at rest: time keeps up with the clock across the sleep, in the same fixed steps
+                woken_by, catch_up = self._rest(), REST_WAIT + MAX_FRAME
 
 
 def run(args: Any) -> int:
@@ -378,12 +388,12 @@ def run(args: Any) -> int:
 
 
 def _run(args: Any, stop: StopSignals, copy: OneCopy) -> int:
-    problem = missing_display()  # else SDL's offscreen driver would run the game unseen, for ever
-    if problem:
-        print(f"dice-parlor: {problem}", file=sys.stderr)
+    settings, settings_problems = read_settings()
+    unseen = missing_display()  # else SDL's offscreen driver would run the game unseen, for ever
+    if unseen and not (getattr(args, "kiosk", False) or settings.kiosk):  # a kiosk says so its own way, for systemd
+        print(f"dice-parlor: {unseen}", file=sys.stderr)
         return 1
     keep_big_blocks_apart()  # a kiosk runs for days: freed surfaces go back to the system (scenes.ui.heap)
-    settings, settings_problems = read_settings()
     kiosk = None
     if getattr(args, "kiosk", False) or settings.kiosk:
         kiosk = load_kiosk(load_all().names())
@@ -404,9 +414,11 @@ def _run(args: Any, stop: StopSignals, copy: OneCopy) -> int:
             log.warning(said)
         if kiosk.admin_pin is None:
             log.warning("kiosk: the admin panel is shut until kiosk.yaml holds a valid admin_pin")
-    app = App(parse_size(getattr(args, "size", None)), fullscreen=getattr(args, "fullscreen", False),
-              settings=settings, demo=bool(getattr(args, "demo", None)), kiosk=kiosk, stop=stop,
-              one_copy=copy)
+    try:
+        app = App(parse_size(getattr(args, "size", None)), fullscreen=getattr(args, "fullscreen", False),
+                  settings=settings, demo=bool(getattr(args, "demo", None)), kiosk=kiosk, stop=stop, one_copy=copy)
+    except NoScreen as error:
+        return no_screen(error)
     if getattr(args, "demo", None):
         try:
             first = demo_scene(app, args.demo, args.seats, args.seed)
@@ -417,11 +429,14 @@ def _run(args: Any, stop: StopSignals, copy: OneCopy) -> int:
     else:
         first = app.scene("title")
         app.records_opening.start()  # checked, brought up to date, taken over: in the background, from the start
+    status = 1
     try:
-        return app.run(first, getattr(args, "exit_after", None), getattr(args, "screenshot", None))
+        status = app.run(first, getattr(args, "exit_after", None), getattr(args, "screenshot", None))
+        return status
     except Exception:
         log.exception("the game stopped on an error")
         raise
     finally:
+        say_exit(status)
         pygame.quit()
         close_logging()

@@ -6,6 +6,7 @@ import logging
 import logging.handlers
 import sys
 
+from game.errors import one_line
 from game.paths import user_state_dir
 
 LOG_BYTES = 1_000_000
@@ -45,6 +46,11 @@ def close_logging() -> None:
         handler.close()
 
 
+# A question or the pause menu over a screen, not a screen: "confirm" then "table" again for every zero asked
+# about said nothing the operator needed. What the answer leads to (the title, say) is the next line.
+OVER_A_SCREEN = {"confirm", "pause"}
+
+
 class ScreenTrail:
     """The operator's trail: which screen the customer was on, and when; one line each time the screen changes.
 
@@ -56,6 +62,23 @@ class ScreenTrail:
 
     def __call__(self, scene) -> None:
         name = scene.screen_name()
+        if name in OVER_A_SCREEN:
+            return
         if name != self.last:
             logging.getLogger("dice_parlor.screens").info("screen: %s", name)
         self.last = name
+
+
+def game_started(session) -> None:
+    """The game, its seats, people and computers: what a visitor's complaint starts from."""
+    seats = session.state.seats
+    computers = sum(1 for seat in seats if seat.is_computer)
+    logging.getLogger("dice_parlor.games").info(
+        "game started: %s, %d seat%s (%d %s, %d computer%s)", session.variant.id, len(seats), "s" * (len(seats) != 1),
+        len(seats) - computers, "person" if len(seats) - computers == 1 else "people", computers,
+        "s" * (computers != 1))
+
+
+def game_finished(session) -> None:
+    scores = ", ".join(f"{seat.name} {score}" for seat, score in zip(session.state.seats, session.state.returns()))
+    logging.getLogger("dice_parlor.games").info("game finished: %s (%s)", session.variant.id, one_line(scores))

@@ -24,6 +24,7 @@ from game.store.records import RecordsDamage, add_result
 from game.store.saves import delete_save, save_session
 from game.engine.session import Session
 
+from scenes.logs import game_finished
 from scenes.ui import theme
 from scenes.ui.textfit import draw_lines
 from scenes.ui.widgets import panel
@@ -151,6 +152,8 @@ def remember(app, session: Session, action: Action | None, demo: bool = False) -
     status: SaveStatus = app.saving
     kiosk = getattr(app, "keeps_nothing", False)
     if session.state.is_terminal():
+        if session not in status.pending:
+            game_finished(session)
         status.finished(app, session, drop_save=not kiosk)
     elif kiosk:
         return  # a kiosk keeps no resumable game (and leaves a desktop user's save alone)

@@ -12,6 +12,7 @@ from typing import Any, Callable
 from game.engine.session import Session
 
 from scenes.kiosk.panels import AdminPanel, PinPad, StillPlaying
+from scenes.logs import game_started
 from scenes.menus.gameover import GameOverScene
 from scenes.menus.help_overlay import HelpOverlay, keys_for
 from scenes.menus.newgame import NewGameScene
@@ -40,6 +41,8 @@ def table_for(app, session: Session, demo: bool = False) -> Scene:
 
 def opening_for(app, session: Session, demo: bool = False) -> Scene:
     """The roll-off when the match begins with one, else straight to the table."""
+    if not demo and all(actor < 0 for actor in session.actors):  # a new game, not one resumed
+        game_started(session)
     if getattr(session.state, "phase", None) == "rolloff":
         return RollOffScene(app, session, demo)
     return table_for(app, session, demo)

@@ -1,4 +1,4 @@
-"""How the running game is stopped and found: stop signals, and one copy at a time.
+"""How the running game is found: one copy at a time (stop signals: scenes.stop).
 
 A second start on the same user's files (game.store.one_copy) touches a file; the running copy looks at it
 twice a second and brings its window to the front: restored if minimised, raised and given the keyboard
@@ -9,41 +9,12 @@ on Wayland a program cannot raise itself, so there the window asks for attention
 from __future__ import annotations
 
 import logging
-import signal
-from typing import Any
-
 import pygame
 
 from game.store.one_copy import OneCopy
 from scenes.ui.display import display_window
 
 LOOK_EVERY = 0.5  # seconds between looks for a second start
-
-
-class StopSignals:
-    """SIGTERM (systemd's stop) and SIGINT (Ctrl+C) end the game cleanly, kiosk or not.
-
-    Used as a context manager around the whole run: the handler only notes the signal, and the loop
-    sees it within a frame, keeps the autosave and returns 0. SDL's own handlers are switched off (they
-    would turn the signal into a window-close, which a kiosk ignores).
-    """
-
-    NUMBERS = (signal.SIGTERM, signal.SIGINT)
-
-    def __init__(self) -> None:
-        self.signal: str | None = None
-        self._previous: dict = {}
-
-    def _noted(self, number: int, _frame: Any) -> None:
-        self.signal = signal.Signals(number).name
-
-    def __enter__(self) -> "StopSignals":
-        self._previous = {number: signal.signal(number, self._noted) for number in self.NUMBERS}
-        return self
-
-    def __exit__(self, *_: Any) -> None:
-        for number, handler in self._previous.items():
-            signal.signal(number, handler)
 
 
 class FrontWatch:

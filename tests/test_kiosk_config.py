@@ -34,12 +34,12 @@ def test_no_file_means_the_defaults_and_no_pin():
 
 def test_a_kiosk_file_sets_what_it_names():
     _write("variants: [yatzy, jackpot]\nseats: {min: 2, max: 3}\nidle: {game_seconds: 45}\n"
-           "admin_pin: '9876'\nshow_cursor: true\nlanguage: nl\n")
+           "admin_pin: '987654'\nshow_cursor: true\nlanguage: nl\n")
     config = _load()
     assert config.problems == ()
     assert config.variants == ("yatzy", "jackpot") and (config.min_seats, config.max_seats) == (2, 3)
     assert config.game_idle == 45 and config.title_idle == KioskConfig().title_idle
-    assert config.admin_pin == "9876" and config.show_cursor and config.language == "nl"
+    assert config.admin_pin == "987654" and config.show_cursor and config.language == "nl"
 
 
 @pytest.mark.parametrize("language", list(i18n.languages()))
@@ -59,9 +59,9 @@ def test_every_shipped_language_works_in_the_kiosk_file(language):
 ])
 def test_a_mistake_costs_only_its_own_field(bad, expected, field):
     # Good fields around the bad one still apply.
-    _write(f"attract_variants: [yatzy]\n{bad}\nadmin_pin: '13579'\n")
+    _write(f"attract_variants: [yatzy]\n{bad}\nadmin_pin: '135790'\n")
     config = _load()
-    assert config.attract_variants == ("yatzy",) and config.admin_pin == "13579"
+    assert config.attract_variants == ("yatzy",) and config.admin_pin == "135790"
     if field:
         assert getattr(config, field) == getattr(KioskConfig(), field)
     [problem] = config.problems
@@ -134,7 +134,8 @@ def test_a_file_that_leaves_no_place_for_a_pin_is_left_alone_and_the_panel_stays
     assert kiosk_path().read_text(encoding="utf-8") == original
 
 
-@pytest.mark.parametrize("pin", ["12", "'12a4'", "1234", "'123456789'", "true", "[1, 2]", "'１２３４'"])
+@pytest.mark.parametrize("pin", ["12", "'12a4'", "1234", "'1234'", "'12345'", "'123456789'", "true", "[1, 2]",
+                                 "'１２３４５６'", "123456"])
 def test_a_broken_pin_keeps_the_panel_shut_and_says_why(pin):
     _write(f"variants: [classic]\nadmin_pin: {pin}\n")
     config = _load()
@@ -146,8 +147,8 @@ def test_a_broken_pin_keeps_the_panel_shut_and_says_why(pin):
 
 
 def test_a_pin_keeps_its_leading_zeros():
-    _write("admin_pin: '0070'\n")
-    assert _load().admin_pin == "0070"
+    _write("admin_pin: '007012'\n")
+    assert _load().admin_pin == "007012"
 
 
 def test_pins_are_compared_in_constant_time(monkeypatch):
@@ -219,3 +220,122 @@ def test_one_wrong_pin_after_a_lockout_ends_does_not_save_a_new_lock():
     clock[0] += 100
     assert not lock.refuse(now=103.0)  # the lock ran out long ago: a typo is just a typo
     assert PinLock(wall=lambda: clock[0]).seconds_left(now=0.0) == 0.0
+
+
+# ------------------------------------------------- one mistake, one field --
+
+def test_one_mistake_inside_idle_keeps_its_neighbours():
+    _write("idle: {game_seconds: 5, countdown_seconds: 4, title_seconds: 7}\n")
+    config = _load()
+    assert (config.game_idle, config.countdown, config.title_idle) == (KioskConfig().game_idle, 4, 7)
+    [problem] = config.problems
+    assert ":1: idle.game_seconds: must be from 10 to 3600, got 5 (default used)" in problem
+
+
+def test_one_mistake_inside_seats_and_an_unknown_key_keep_their_neighbours():
+    _write("seats:\n  min: 2\n  max: 9\n  most: 3\nidle: {title_seconds: 8, nap: 1}\n")
+    config = _load()
+    assert (config.min_seats, config.max_seats, config.title_idle) == (2, KioskConfig().max_seats, 8)
+    assert [p.split(": ")[0].rsplit(":", 1)[1] + ": " + p.split(": ")[1] for p in config.problems] == [
+        "3: seats.max", "4: seats.most", "5: idle.nap"]
+
+
+def test_problems_are_in_the_order_of_the_file():
+    _write("language: fr\nvariants: [nope]\nshow_cursor: 3\nidle: {countdown_seconds: 1}\ncolour: red\n")
+    lines = [int(problem.split(":")[1]) for problem in _load().problems]
+    assert lines == [1, 2, 3, 4, 5]
+
+
+# ------------------------------------------------------------ the PIN --
+
+@pytest.mark.parametrize("pin", ["'123456'", "'12345678'"])
+def test_a_pin_of_six_to_eight_digits_opens_the_panel(pin):
+    _write(f"admin_pin: {pin}\n")
+    assert _load().admin_pin == pin.strip("'") and _load().pin_state == "set"
+
+
+def test_a_four_digit_pin_keeps_the_panel_shut_and_says_why():
+    _write("admin_pin: '4321'\n")
+    config = _load()
+    assert config.admin_pin is None and config.pin_state == "invalid"
+    [problem] = config.problems
+    assert "must be 6 to 8 digits" in problem and "(it has 4)" in problem and "4321" not in problem
+
+
+def test_each_further_failed_round_doubles_the_lockout_up_to_an_hour_across_restarts():
+    from game.store.kiosk import lock_seconds
+
+    wall = [1000.0]
+    lock = PinLock(wall=lambda: wall[0])
+    seen = []
+    for _ in range(8):
+        for tries in range(3):
+            locked = lock.refuse(now=wall[0])
+        seen.append(lock.seconds_left(now=wall[0]))
+        assert locked
+        wall[0] += lock.locked_for / 2
+        lock = PinLock(wall=lambda: wall[0])  # a restart halfway through: the rest of the lock holds
+        assert lock.seconds_left(now=0.0) == pytest.approx(seen[-1] / 2)
+        wall[0] += lock.locked_for + 1  # waited it out
+        lock = PinLock(wall=lambda: wall[0])
+    assert seen == [60, 120, 240, 480, 960, 1920, 3600, 3600]
+    assert lock_seconds(100) == 3600
+    lock.clear()  # the right PIN: the next mistake starts at a minute again
+    for _ in range(3):
+        lock.refuse(now=0.0)
+    assert PinLock(wall=lambda: wall[0]).seconds_left(now=0.0) == 60
+
+
+def test_a_lock_file_from_before_the_doubling_still_locks_for_what_it_said():
+    lock = PinLock()
+    lock.path.parent.mkdir(parents=True, exist_ok=True)
+    import json
+    import time
+
+    lock.path.write_text(json.dumps({"failed": 0, "locked_until": time.time() + 30}))
+    assert 25 < PinLock().seconds_left(0.0) <= 30 and PinLock().rounds == 1
+
+
+# ----------------------------------------------------------- check-kiosk --
+
+def _check(capsys, *args):
+    from game.cli import main
+
+    status = main(["check-kiosk", *args])
+    return status, capsys.readouterr()
+
+
+def test_check_kiosk_without_a_file_shows_every_default_and_passes(capsys):
+    import json
+
+    status, said = _check(capsys, "--json")
+    found = json.loads(said.out)
+    assert status == 0 and found["problems"] == [] and found["admin_pin"] == "missing"
+    assert found["file"] == str(kiosk_path()) and not found["exists"]
+    assert found["settings"] == {
+        "variants": ["classic", "official", "yatzy", "jackpot"], "seats": {"min": 1, "max": 4},
+        "idle": {"game_seconds": 90, "countdown_seconds": 15, "title_seconds": 60}, "show_cursor": False,
+        "attract_variants": ["classic", "jackpot"], "language": "en"}
+
+
+def test_check_kiosk_lists_each_problem_on_one_line_and_never_the_pin(capsys):
+    _write("variants: [classic, nope]\nidle: {game_seconds: 5, countdown_seconds: 4, title_seconds: 7}\n"
+           "seats: {min: 2, max: 9}\nadmin_pin: '4321'\n")
+    status, said = _check(capsys)
+    assert status == 2 and "4321" not in said.out and said.err == ""
+    assert f"kiosk file: {kiosk_path()}" in said.out
+    assert "  idle: game_seconds 90, countdown_seconds 4, title_seconds 7" in said.out
+    assert "  seats: min 2, max 4" in said.out and "admin PIN: invalid" in said.out
+    problems = said.out.split("4 problems:\n")[1].splitlines()
+    assert [p.split(": ")[1] for p in problems] == ["variants", "idle.game_seconds", "seats.max", "admin_pin"]
+    status, said = _check(capsys, "--json")
+    import json
+
+    assert status == 2 and json.loads(said.out)["admin_pin"] == "invalid" and "4321" not in said.out
+
+
+def test_check_kiosk_passes_a_good_file_with_its_pin_set(capsys):
+    _write("variants: [yatzy]\nadmin_pin: '583920'\nlanguage: nl\n")
+    status, said = _check(capsys)
+    assert status == 0 and "admin PIN: set" in said.out and "583920" not in said.out and "0 problems" in said.out
+    assert "  variants: yatzy" in said.out and "  language: nl" in said.out

@@ -21,7 +21,7 @@ from scene_driver import Driver
 from xserver import Game, Screen, wait_for
 
 SIZE = (1920, 1080)
-PIN = "4321"
+PIN = "432109"
 
 
 @pytest.fixture(params=["bare X", "openbox"])

@@ -389,20 +389,20 @@ def test_a_busy_database_is_an_oserror_and_the_result_waits(monkeypatch):
 
 # ------------------------------------------------------- the kiosk and screen --
 
-def test_the_kiosks_reset_moves_the_database_aside_and_keeps_it():
+def test_the_kiosks_reset_moves_the_database_aside_and_keeps_it_under_a_name_that_says_reset():
     from game.store.kiosk import KioskConfig
     from scenes.kiosk.panels import AdminPanel
     from scene_driver import Driver
 
     _some_games()
     add_result(_finished("yatzy", [Seat("Ann")], 5))  # a connection is open, games in the log
-    driver = Driver(animation="instant", kiosk=KioskConfig(admin_pin="4321"))
+    driver = Driver(animation="instant", kiosk=KioskConfig(admin_pin="432109"))
     panel = AdminPanel(driver.app, driver.app.kiosk)
     panel.reset_records()
     assert panel.note == "Records reset." or "reset" in panel.note.lower()
-    kept = list(user_data_dir().glob("records.sqlite3.damaged-*"))
+    kept = list(user_data_dir().glob("records.sqlite3.reset-*"))
     kept = [k for k in kept if not k.name.endswith(("-wal", "-shm"))]
-    assert len(kept) == 1
+    assert len(kept) == 1 and not list(user_data_dir().glob("*damaged*"))  # nothing was wrong with it
     conn = sqlite3.connect(kept[0])
     assert conn.execute("SELECT COUNT(*) FROM results").fetchone()[0] == 4  # whole, log and all
     conn.close()

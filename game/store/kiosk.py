@@ -43,9 +43,14 @@ from game.rules.yamlsource import load_file, load_text
 KIOSK_FILE = "kiosk.yaml"
 LOCK_FILE = "kiosk-lock.json"
 PIN_DIGITS = 6  # of a PIN the kiosk makes itself
+PIN_SHORTEST, PIN_LONGEST = 6, 8  # 4 digits fall to a patient guesser in days, even with the lockout
 PIN_TRIES = 3
-LOCK_SECONDS = 60.0
+LOCK_SECONDS = 60.0  # the first lockout; each further failed round doubles it, up to LOCK_LONGEST
+LOCK_LONGEST = 3600.0
 ADMIN_QUIT_STATUS = 3  # "Quit to desktop": the systemd unit's RestartPreventExitStatus, so it stays quit
+NO_SCREEN_STATUS = 4  # a kiosk with no screen to show on (no DISPLAY, no WAYLAND_DISPLAY): the unit tries again
+QUIT_MARKER = "kiosk-quit"  # left in the state folder by "Quit to desktop" for a start command that cannot see
+# the game's exit status (cage exits 0 whatever the game returns): packaging/dice-parlor-kiosk-start
 _KEYS = {"variants", "seats", "idle", "admin_pin", "show_cursor", "attract_variants", "language"}
 
 
@@ -62,6 +67,7 @@ class KioskConfig:
     attract_variants: tuple[str, ...] = ("classic", "jackpot")
     language: str = "en"
     problems: tuple[str, ...] = field(default=(), compare=False)  # one line per mistake, for the log and admin
+    pin_state: str = "missing"  # "set", "missing" (one is written at the first start) or "invalid" (panel shut)
 
     def pin_matches(self, pin: str) -> bool:
         """Constant-time, so the time a refusal takes tells nothing about the digits."""
@@ -74,11 +80,14 @@ def kiosk_path() -> Path:
 
 def pin_problem(value: Any) -> str | None:
     """What is wrong with an ``admin_pin`` value, or None."""
+    wanted = f"must be {PIN_SHORTEST} to {PIN_LONGEST} digits in quotes (\"583920\"); the admin panel stays shut"
     if isinstance(value, bool) or not isinstance(value, (str, int)):
-        return "must be 4 to 8 digits in quotes (\"583920\"); the admin panel stays shut"
+        return wanted
     text = str(value)
-    if not (text.isascii() and text.isdigit() and 4 <= len(text) <= 8):
-        return "must be 4 to 8 digits in quotes (\"583920\"); the admin panel stays shut"
+    if not (text.isascii() and text.isdigit()):
+        return wanted
+    if not PIN_SHORTEST <= len(text) <= PIN_LONGEST:
+        return f"{wanted} (it has {len(text)})"
     if isinstance(value, int):  # YAML reads 0123 as octal and drops leading zeros: the PIN would not be what it says
         return "write the PIN in quotes (\"583920\"): unquoted digits may change; the admin panel stays shut"
     return None
@@ -95,20 +104,46 @@ def _names(fields: Fields, key: str, known: list[str]) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _seats(fields: Fields, default: KioskConfig) -> tuple[int, int]:
-    seats = fields.sub("seats", {"min", "max"})
-    low = seats.integer("min", default.min_seats, low=1, high=6)
-    high = seats.integer("max", default.max_seats, low=1, high=6)
-    if high < low:
-        raise seats.fail("max", f"must be at least min ({low}), got {high}")
+def _part(fields: Fields, key: str, allowed: set[str], problems: list[str]) -> Fields:
+    """A mapping inside the file (``seats:``, ``idle:``): its unknown keys are each one problem, and its
+    known ones are read one by one, so one mistake inside costs only its own field."""
+    part = fields.sub(key, None)  # not a mapping: the whole field's one problem
+    for name in part.data:
+        if name not in allowed:
+            problems.append(str(part.fail(str(name), f"unknown key (known keys: {', '.join(sorted(allowed))})")))
+    return part
+
+
+def _each(problems: list[str], reader: Callable[[], Any], fallback: Any) -> Any:
+    try:
+        return reader()
+    except VariantError as error:
+        problems.append(f"{error} (default used)")
+        return fallback
+
+
+def _seats(fields: Fields, default: KioskConfig, problems: list[str]) -> tuple[int, int]:
+    seats = _part(fields, "seats", {"min", "max"}, problems)
+    low = _each(problems, lambda: seats.integer("min", default.min_seats, low=1, high=6), default.min_seats)
+    high = _each(problems, lambda: seats.integer("max", default.max_seats, low=1, high=6), default.max_seats)
+    if high < low and seats.has("max"):  # the max is the mistake: at least the min it must hold
+        problems.append(f"{seats.fail('max', f'must be at least min ({low}), got {high}')} (default used)")
+        high = max(low, default.max_seats)
+    elif high < low:
+        problems.append(f"{seats.fail('min', f'must be at most max ({high}), got {low}')} (default used)")
+        low = default.min_seats
     return low, high
 
 
-def _idle(fields: Fields, default: KioskConfig) -> tuple[float, float, float]:
-    idle = fields.sub("idle", {"game_seconds", "countdown_seconds", "title_seconds"})
-    return (float(idle.integer("game_seconds", int(default.game_idle), low=10, high=3600)),
-            float(idle.integer("countdown_seconds", int(default.countdown), low=3, high=300)),
-            float(idle.integer("title_seconds", int(default.title_idle), low=5, high=3600)))
+def _idle(fields: Fields, default: KioskConfig, problems: list[str]) -> tuple[float, float, float]:
+    idle = _part(fields, "idle", {"game_seconds", "countdown_seconds", "title_seconds"}, problems)
+
+    def seconds(key: str, fallback: float, low: int, high: int) -> float:
+        return float(_each(problems, lambda: idle.integer(key, int(fallback), low=low, high=high), fallback))
+
+    game = seconds("game_seconds", default.game_idle, 10, 3600)
+    countdown = seconds("countdown_seconds", default.countdown, 3, 300)
+    return game, countdown, seconds("title_seconds", default.title_idle, 5, 3600)
 
 
 def parse_kiosk(data: Any, file: str, known_variants: list[str]) -> KioskConfig:
@@ -120,7 +155,7 @@ def parse_kiosk(data: Any, file: str, known_variants: list[str]) -> KioskConfig:
     try:
         top = Fields(file, "", data, getattr(data, "line", 1))
     except VariantError as error:
-        return KioskConfig(problems=(f"{error} (the admin panel stays shut)",))
+        return KioskConfig(problems=(f"{error} (the admin panel stays shut)",), pin_state="invalid")
     for key in top.data:
         if key not in _KEYS:
             problems.append(str(top.fail(str(key), f"unknown key (known keys: {', '.join(sorted(_KEYS))})")))
@@ -137,8 +172,8 @@ def parse_kiosk(data: Any, file: str, known_variants: list[str]) -> KioskConfig:
 
     variants = read("variants", lambda: _names(top, "variants", known), None)
     attract = read("attract_variants", lambda: _names(top, "attract_variants", known), None)
-    low, high = read("seats", lambda: _seats(top, d), (d.min_seats, d.max_seats))
-    game, countdown, title = read("idle", lambda: _idle(top, d), (d.game_idle, d.countdown, d.title_idle))
+    low, high = read("seats", lambda: _seats(top, d, problems), (d.min_seats, d.max_seats))
+    game, countdown, title = read("idle", lambda: _idle(top, d, problems), (d.game_idle, d.countdown, d.title_idle))
     cursor = read("show_cursor", lambda: top.get("show_cursor", bool), d.show_cursor)
     language = read("language", lambda: top.choice("language", tuple(languages())), d.language)
     pin = None
@@ -149,7 +184,16 @@ def parse_kiosk(data: Any, file: str, known_variants: list[str]) -> KioskConfig:
         else:
             pin = top.data["admin_pin"]
     return KioskConfig(variants or _known(d.variants, known), low, high, game, countdown, title, pin, cursor,
-                       attract or _known(d.attract_variants, known), language, tuple(problems))
+                       attract or _known(d.attract_variants, known), language, _in_file_order(problems, file),
+                       "set" if pin else "invalid" if top.has("admin_pin") else "missing")
+
+
+def _in_file_order(problems: list[str], file: str) -> tuple[str, ...]:
+    """The problems as the operator meets them reading the file, top to bottom."""
+    def line(problem: str) -> int:
+        number = problem[len(file) + 1:].split(":", 1)[0]
+        return int(number) if number.isdigit() else 0
+    return tuple(sorted(problems, key=line))
 
 
 def _known(default: tuple[str, ...], known: list[str]) -> tuple[str, ...]:
@@ -166,11 +210,11 @@ def load_kiosk(known_variants: list[str], path: Path | None = None) -> KioskConf
         data = load_file(path)
         return parse_kiosk(data, str(path), known_variants)
     except VariantError as error:
-        return KioskConfig(problems=(f"{error} (defaults used; the admin panel stays shut)",))
+        return KioskConfig(problems=(f"{error} (defaults used; the admin panel stays shut)",), pin_state="invalid")
     except Exception as error:  # a public screen must start whatever the file holds; the value is not echoed
         refusal = VariantError(str(path), None, "file", f"could not be read ({type(error).__name__}); defaults "
                                                         "used, the admin panel stays shut")
-        return KioskConfig(problems=(str(refusal),))
+        return KioskConfig(problems=(str(refusal),), pin_state="invalid")
 
 
 def provide_pin(config: KioskConfig, path: Path | None = None) -> tuple[KioskConfig, str | None]:
@@ -183,7 +227,7 @@ def provide_pin(config: KioskConfig, path: Path | None = None) -> tuple[KioskCon
     if config.admin_pin is not None or not _pin_absent(path):
         return config, None
     pin = f"{secrets.randbelow(10 ** PIN_DIGITS):0{PIN_DIGITS}d}"
-    line = f'admin_pin: "{pin}"  # made at the first start; change it to any 4 to 8 digits\n'
+    line = f'admin_pin: "{pin}"  # made at the first start; change it to any {PIN_SHORTEST} to {PIN_LONGEST} digits\n'
     try:
         old = path.read_text(encoding="utf-8") if path.exists() else (
             "# Dice Parlor kiosk settings: see the README's kiosk section.\n")
@@ -210,13 +254,16 @@ def _pin_absent(path: Path) -> bool:
 class PinLock:
     """Wrong PINs and the lockout they earn, kept on disk so a restart does not clear them.
 
-    ``now`` is the caller's clock (seconds, any origin); the file holds wall-clock time.
+    Every third wrong PIN locks the pad: for a minute, then twice as long after each further failed round
+    (2, 4, 8 ... minutes, an hour at most), until the right PIN is typed. ``now`` is the caller's clock
+    (seconds, any origin); the file holds wall-clock time.
     """
 
     def __init__(self, path: Path | None = None, wall: Callable[[], float] = time.time):
         self.path = path or user_state_dir() / LOCK_FILE
         self.wall = wall
         self.failed = 0
+        self.rounds = 0  # lockouts since the right PIN was last typed
         self.locked_for = 0.0  # seconds still locked, as of the last look
         self._seen = 0.0  # the caller's clock at that look
         self.load()
@@ -225,13 +272,15 @@ class PinLock:
         try:
             data = read_json(self.path)
             failed, until = int(data["failed"]), float(data["locked_until"])
-        except (OSError, ValueError, KeyError, TypeError):
+            rounds = int(data.get("rounds", 1 if until > self.wall() else 0))
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, OverflowError):
             return  # no file, or a damaged one: nothing to hold against the next person
         self.failed = max(0, min(PIN_TRIES - 1, failed))
-        self.locked_for = max(0.0, min(LOCK_SECONDS, until - self.wall()))
+        self.rounds = max(0, min(32, rounds))
+        self.locked_for = max(0.0, min(lock_seconds(max(1, self.rounds)), until - self.wall()))
 
     def save(self) -> None:
-        data = {"failed": self.failed, "locked_until": self.wall() + self.locked_for}
+        data = {"failed": self.failed, "rounds": self.rounds, "locked_until": self.wall() + self.locked_for}
         try:
             write_atomic(self.path, json.dumps(data), backup=False)
         except OSError:
@@ -241,16 +290,22 @@ class PinLock:
         return max(0.0, self.locked_for - (now - self._seen))
 
     def refuse(self, now: float) -> bool:
-        """Count a wrong PIN; True when it locks the pad."""
+        """Count a wrong PIN; True when it locks the pad (for ``locked_for`` seconds)."""
         self.locked_for, self._seen = self.seconds_left(now), now  # an expired lock is not saved as a new one
         self.failed += 1
         locked = self.failed >= PIN_TRIES
         if locked:
-            self.failed, self.locked_for, self._seen = 0, LOCK_SECONDS, now
+            self.rounds += 1
+            self.failed, self.locked_for, self._seen = 0, lock_seconds(self.rounds), now
         self.save()
         return locked
 
     def clear(self) -> None:
-        if self.failed or self.locked_for:
-            self.failed, self.locked_for = 0, 0.0
+        if self.failed or self.locked_for or self.rounds:
+            self.failed, self.rounds, self.locked_for = 0, 0, 0.0
             self.save()
+
+
+def lock_seconds(rounds: int) -> float:
+    """How long the ``rounds``-th lockout in a row lasts: 1, 2, 4 ... minutes, an hour at most."""
+    return min(LOCK_LONGEST, LOCK_SECONDS * 2 ** min(rounds - 1, 12))

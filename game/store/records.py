@@ -255,7 +255,7 @@ def reset_records(path: Path | None = None) -> str | None:
     path = path or records_path()
     old = path.with_name(JSON_FILE)
     if old.exists():
-        move_aside(old)  # not taken over yet: it would come back at the next start
+        move_aside(old, "reset")  # not taken over yet: it would come back at the next start
     close(path)
     if not path.exists():
         return None
@@ -267,7 +267,7 @@ def reset_records(path: Path | None = None) -> str | None:
             conn.close()
     except sqlite3.Error:
         pass  # a damaged file is moved as it is
-    kept = move_db_aside(path)
+    kept = move_db_aside(path, "reset")
     if kept is None and path.exists():
         raise OSError(f"could not move {path.name} aside")
     return kept

@@ -90,10 +90,10 @@ def sidecars(path: Path) -> list[Path]:
     return [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm")]
 
 
-def move_db_aside(path: Path) -> str | None:
+def move_db_aside(path: Path, why: str = "damaged") -> str | None:
     """Move the file and its -wal and -shm aside (kept); returns the name it was kept as."""
     close(path)
-    kept = move_aside(path)
+    kept = move_aside(path, why)
     for extra, suffix in zip(sidecars(path), ("-wal", "-shm")):
         try:
             os.replace(extra, extra.with_name((kept.name if kept else extra.name + ".old") + suffix))

@@ -119,13 +119,14 @@ def read_json(path: Path) -> Any:
         raise ValueError("nested too deep") from error
 
 
-def move_aside(path: Path) -> Path | None:
-    """Rename a damaged file out of the way (kept, not deleted); returns its new name."""
+def move_aside(path: Path, why: str = "damaged") -> Path | None:
+    """Rename a file out of the way (kept, not deleted), its name saying why and when: ``damaged`` or ``reset``
+    (a reset the admin asked for: nothing was wrong with it); returns its new name."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    target = path.with_name(f"{path.name}.{why}-{stamp}")
     counter = 1
     while target.exists():
-        target = path.with_name(f"{path.name}.damaged-{stamp}-{counter}")
+        target = path.with_name(f"{path.name}.{why}-{stamp}-{counter}")
         counter += 1
     try:
         os.replace(path, target)

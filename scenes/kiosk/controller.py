@@ -13,6 +13,8 @@ tests drive it with made-up time.
 from __future__ import annotations
 
 import logging
+import os
+
 import pygame
 
 from game.rules.i18n import t
@@ -22,7 +24,7 @@ from scenes.ui import theme
 from scenes.ui.input import Intent
 from scenes.demo import demo_session
 from scenes.ui.heap import memory_report
-from scenes.kiosk.x11 import take_the_screen_back
+from scenes.kiosk.x11 import keep_on_every_desktop, take_the_screen_back
 from scenes.ui.widgets import draw_text
 from scenes.ui.display import display_window
 
@@ -32,6 +34,21 @@ CORNER = 96  # the admin corner's side, in canvas pixels, measured from the scre
 LONG_PRESS = 3.0
 ADMIN_IDLE = 30.0  # seconds before an untouched PIN pad or admin panel closes itself
 WATCH_EVERY = 0.5  # seconds between looks at whether the window still has the screen
+STILL_LOST = 5.0  # seconds without the screen before the log says the kiosk could not take it back
+
+
+class NoScreen(Exception):
+    """A kiosk that SDL could only give an invisible screen (no display to show on)."""
+
+
+def require_a_screen() -> None:
+    """Raise NoScreen when SDL fell back on its offscreen (or dummy) driver without being asked to: with no
+    DISPLAY or WAYLAND_DISPLAY a kiosk would run invisibly for good, and systemd would never restart it."""
+    driver = pygame.display.get_driver()
+    if driver in ("offscreen", "dummy") and os.environ.get("SDL_VIDEODRIVER", "").lower() != driver:
+        shown = {name: os.environ.get(name) or "unset" for name in ("DISPLAY", "WAYLAND_DISPLAY")}
+        raise NoScreen(f"kiosk: no screen to show on (DISPLAY {shown['DISPLAY']}, WAYLAND_DISPLAY "
+                       f"{shown['WAYLAND_DISPLAY']}; SDL offered only its {driver} driver)")
 
 
 def hold_the_screen(show_cursor: bool) -> None:
@@ -48,6 +65,8 @@ def hold_the_screen(show_cursor: bool) -> None:
     try:
         window.grab_keyboard = True
         window.always_on_top = True
+        if pygame.display.get_driver() == "x11":
+            keep_on_every_desktop(pygame.display.get_wm_info()["window"])
         if not show_cursor:
             blank = pygame.Surface((8, 8), pygame.SRCALPHA)
             pygame.mouse.set_cursor(pygame.cursors.Cursor((0, 0), blank))
@@ -67,6 +86,10 @@ class KioskController:
         self.pins = PinLock()
         self.next_watch = 0.0
         self.lost: set[int] = set()  # what the window manager has done to the window since it last had the screen
+        self.lost_at: float | None = None  # when it lost the screen (the app's clock)
+        self.said_still_lost = False
+        window = app.window.get_size()
+        log.info("display: %s driver, %dx%d", pygame.display.get_driver(), *window)
 
     # ------------------------------------------------------------ intents --
     def filter(self, intent: Intent) -> Intent | None:
@@ -115,10 +138,16 @@ class KioskController:
             self.lost.discard(pygame.WINDOWFOCUSLOST)
         elif kind in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.WINDOWEXPOSED):
             self.lost -= {pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN}
-        if said and self.lost and not was_lost:
-            log.warning("window: lost the screen (%s); taking it back", pygame.event.event_name(kind))
-        elif said and was_lost and not self.lost:
-            log.info("window: has the screen again")
+        if self.lost and not was_lost:
+            self.lost_at = self.app.time
+            if said:
+                log.warning("window: lost the screen (%s); taking it back", pygame.event.event_name(kind))
+        elif was_lost and not self.lost:
+            if said and self.said_still_lost:
+                log.warning("window: has the screen again, after %.0f s", self.app.time - (self.lost_at or 0.0))
+            elif said:
+                log.info("window: has the screen again")
+            self.lost_at, self.said_still_lost = None, False
 
     def watch_the_window(self) -> None:
         """Minimised, hidden or covered: restore it, raise it and take the focus back (twice a second).
@@ -145,6 +174,9 @@ class KioskController:
 
     def update(self, dt: float) -> None:
         now = self.app.time
+        if self.lost_at is not None and not self.said_still_lost and now - self.lost_at >= STILL_LOST:
+            self.said_still_lost = True  # said once; the line that it is back says how long it took
+            log.error("window: could not take the screen back in %.0f s; still trying", STILL_LOST)
         if pygame.display.get_driver() != "dummy":  # a headless run has no screen to hold
             self.watch_the_window()
         if self.press_started is not None and now - self.press_started >= LONG_PRESS:
@@ -153,12 +185,15 @@ class KioskController:
         top = self.app.stack.top
         if self.admin_open():
             if self.idle() >= ADMIN_IDLE:  # an admin who walked away leaves nothing open to the public
+                log.info("admin: the %s closed itself, unused for %.0f s",
+                         "PIN pad" if top.screen == "admin_pin" else "admin panel", ADMIN_IDLE)
                 self.app.stack.pop()
                 self.last_input = now
             return
         if top is None or top.screen == "still_playing" or self.attract:
             return
         if top.screen == "title":
+            self.app.last_setup = None  # the visitor who set up the last game has left: the next finds the defaults
             if self.idle() >= self.config.title_idle:
                 self.start_attract()
         elif self.idle() >= self.config.game_idle:
@@ -211,7 +246,8 @@ class KioskController:
 
     def check_pin(self, pin: str) -> str:
         """"ok", "wrong", "locked" or "shut" (no valid PIN is set); three wrong PINs lock the pad for a
-        minute, also across a restart. The log never holds the digits."""
+        minute, each further three for twice as long (an hour at most), also across a restart. The log never
+        holds the digits."""
         if self.config.admin_pin is None:
             log.warning("admin: refused (no valid admin_pin in %s)", kiosk_path())
             return "shut"
@@ -223,7 +259,8 @@ class KioskController:
             log.info("admin: opened")
             return "ok"
         locked = self.pins.refuse(self.app.time)
-        log.warning("admin: refused%s", " (now locked for a minute)" if locked else "")
+        minutes = round(self.pins.locked_for / 60)
+        log.warning("admin: refused%s", f" (now locked for {minutes} minute{'s' * (minutes != 1)})" if locked else "")
         return "locked" if locked else "wrong"
 
     # --------------------------------------------------------------- draw --

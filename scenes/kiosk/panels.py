@@ -14,7 +14,8 @@ from game.store.records import reset_records
 
 from scenes.ui import theme
 from scenes.ui.stack import Scene
-from scenes.ui.textfit import draw_lines, draw_wrapped
+from scenes.ui.textfit import draw_lines, draw_wrapped, fit_lines
+from scenes.ui import assets
 from scenes.ui.widgets import Button, ButtonRow, dim, draw_text, panel
 
 log = logging.getLogger("dice_parlor.kiosk")
@@ -118,7 +119,9 @@ class PinPad(_AdminOverlay):
             if verdict == "ok":
                 self.app.stack.replace(AdminPanel(self.app, self.kiosk))
                 return
-            self.message = {"wrong": t("kiosk.wrong_pin"), "locked": t("kiosk.locked_minute"),
+            minutes = round(self.kiosk.pins.locked_for / 60)
+            locked = t("kiosk.locked_minute") if minutes <= 1 else t("kiosk.locked_minutes", count=minutes)
+            self.message = {"wrong": t("kiosk.wrong_pin"), "locked": locked,
                             "shut": t("kiosk.no_pin")}[verdict]
         elif len(self.digits) < 8:
             self.digits += key
@@ -145,9 +148,14 @@ class PinPad(_AdminOverlay):
         self.row.draw(surface)
 
 
+PROBLEM_SIZE = 18
+PROBLEM_HEIGHT = 90  # the most one problem takes on the panel (its type shrinks to fit)
+
+
 class AdminPanel(_AdminOverlay):
     """The admin's choices, and beside them what the operator should know: where kiosk.yaml is and every
-    problem found in it or elsewhere (the customers' screens never show these)."""
+    problem found in it or elsewhere, in the file's order, a page at a time (the customers' screens never show
+    these)."""
 
     screen = "admin"
 
@@ -164,6 +172,35 @@ class AdminPanel(_AdminOverlay):
                                      action, style=style, size=28) for i, (label, action, style) in enumerate(specs)])
         self.notes = pygame.Rect(box.x + 480, box.y + 100, box.width - 520, box.height - 160)
         self.note = ""
+        size, lines = fit_lines(t("kiosk.settings_file", path=str(kiosk_path())), 18, self.notes.width, height=110,
+                                smallest=12)
+        self.list_top = len(lines) * assets.line_height(size) + 44  # in the notes: below the file and the count
+        self.pages = self.paged(self.problems())
+        self.page = 0
+        if len(self.pages) > 1:
+            half = (self.notes.width - 12) // 2
+            for i, (label, step) in enumerate(((t("kiosk.previous_page"), -1), (t("kiosk.next_page"), 1))):
+                rect = pygame.Rect(self.notes.x + i * (half + 12), self.notes.bottom - 56, half, 56)
+                self.row.buttons.append(Button(rect, label, lambda s=step: self.turn(s), style="quiet", size=22))
+
+    def paged(self, problems: list[str]) -> list[list[str]]:
+        """The problems in pages that fit the notes, each whole, in their order."""
+        room = self.notes.height - self.list_top - 64  # the page buttons below
+        pages: list[list[str]] = [[]]
+        used = 0
+        for problem in problems:
+            size, lines = fit_lines(problem, PROBLEM_SIZE, self.notes.width, smallest=max(8, int(PROBLEM_SIZE * 0.7)),
+                                    height=PROBLEM_HEIGHT)
+            height = len(lines) * assets.line_height(size) + 8
+            if pages[-1] and used + height > room:
+                pages.append([])
+                used = 0
+            pages[-1].append(problem)
+            used += height
+        return pages
+
+    def turn(self, step: int) -> None:
+        self.page = (self.page + step) % len(self.pages)
 
     def problems(self) -> list[str]:
         found = list(self.kiosk.config.problems) + list(self.app.catalogue.problems)
@@ -197,20 +234,18 @@ class AdminPanel(_AdminOverlay):
 
     def draw_notes(self, surface: pygame.Surface) -> None:
         area = self.notes
-        y = area.y + draw_wrapped(surface, t("kiosk.settings_file", path=str(kiosk_path())), 18, theme.INK,
-                                  pygame.Rect(area.x, area.y, area.width, 110))
-        problems = self.problems()
+        draw_wrapped(surface, t("kiosk.settings_file", path=str(kiosk_path())), 18, theme.INK,
+                     pygame.Rect(area.x, area.y, area.width, 110))
+        problems = [problem for page in self.pages for problem in page]
         if not problems:
-            draw_text(surface, t("kiosk.no_problems"), 18, theme.INK_SOFT, (area.x, y + 24), "midleft", "regular",
-                      area.width)
+            draw_text(surface, t("kiosk.no_problems"), 18, theme.INK_SOFT,
+                      (area.x, area.y + self.list_top - 18), "midleft", "regular", area.width)
             return
-        y += 12
-        draw_text(surface, t("kiosk.problems", count=len(problems)), 18, theme.INK, (area.x, y + 12), "midleft",
-                  "bold", area.width)
-        y += 30
-        for shown, problem in enumerate(problems):
-            if y + 90 > area.bottom:
-                draw_text(surface, t("kiosk.more_in_log", count=len(problems) - shown), 18, theme.INK_SOFT,
-                          (area.x, y + 10), "midleft", "regular", area.width)
-                break
-            y += draw_wrapped(surface, problem, 18, theme.INK_SOFT, pygame.Rect(area.x, y, area.width, 90)) + 8
+        heading = t("kiosk.problems", count=len(problems))
+        if len(self.pages) > 1:
+            heading = t("kiosk.problems_page", count=len(problems), page=self.page + 1, pages=len(self.pages))
+        draw_text(surface, heading, 18, theme.INK, (area.x, area.y + self.list_top - 18), "midleft", "bold", area.width)
+        y = area.y + self.list_top
+        for problem in self.pages[self.page]:
+            y += draw_wrapped(surface, problem, PROBLEM_SIZE, theme.INK_SOFT,
+                              pygame.Rect(area.x, y, area.width, PROBLEM_HEIGHT)) + 8

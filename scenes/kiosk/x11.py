@@ -20,6 +20,8 @@ _CLIENT_MESSAGE = 33
 _SUBSTRUCTURE_REDIRECT = 1 << 20
 _SUBSTRUCTURE_NOTIFY = 1 << 19
 _FROM_A_PAGER = 2  # EWMH source indication: a request on the user's behalf, not focus stealing
+_EVERY_DESKTOP = 0xFFFFFFFF  # EWMH: a window on all desktops
+_ADD = 1  # _NET_WM_STATE: add the state
 
 
 class _ClientMessage(ctypes.Structure):
@@ -60,8 +62,11 @@ def _send(lib, display, root: int, window: int, message: bytes, *data: int) -> N
     lib.XSendEvent(display, root, 0, _SUBSTRUCTURE_REDIRECT | _SUBSTRUCTURE_NOTIFY, ctypes.byref(event))
 
 
-def take_the_screen_back(window: int) -> bool:
-    """Ask the window manager to leave "show desktop" and to activate ``window``; True if the request went out."""
+def _ask(window: int, showing_desktop: bool, activate: bool) -> bool:
+    """Send the window manager the EWMH requests, over a connection of our own; True if they went out.
+
+    ``window`` is always asked onto every desktop: a desktop switch (Alt+mouse wheel, a pager, ``wmctrl -s``)
+    would otherwise leave the kiosk behind on its own desktop, and the screen black."""
     try:
         lib = _xlib()
     except OSError as error:
@@ -72,9 +77,25 @@ def take_the_screen_back(window: int) -> bool:
         return False
     try:
         root = lib.XDefaultRootWindow(display)
-        _send(lib, display, root, root, b"_NET_SHOWING_DESKTOP", 0)
-        _send(lib, display, root, window, b"_NET_ACTIVE_WINDOW", _FROM_A_PAGER, 0, 0)
+        if showing_desktop:
+            _send(lib, display, root, root, b"_NET_SHOWING_DESKTOP", 0)
+        _send(lib, display, root, window, b"_NET_WM_DESKTOP", _EVERY_DESKTOP, _FROM_A_PAGER)
+        sticky = lib.XInternAtom(display, b"_NET_WM_STATE_STICKY", 0)
+        _send(lib, display, root, window, b"_NET_WM_STATE", _ADD, sticky, 0, _FROM_A_PAGER)
+        if activate:
+            _send(lib, display, root, window, b"_NET_ACTIVE_WINDOW", _FROM_A_PAGER, 0, 0)
         lib.XFlush(display)
     finally:
         lib.XCloseDisplay(display)
     return True
+
+
+def keep_on_every_desktop(window: int) -> bool:
+    """Ask the window manager to show ``window`` on every desktop; True if the request went out."""
+    return _ask(window, showing_desktop=False, activate=False)
+
+
+def take_the_screen_back(window: int) -> bool:
+    """Ask the window manager to leave "show desktop", to keep ``window`` on every desktop and to activate it;
+    True if the request went out."""
+    return _ask(window, showing_desktop=True, activate=True)

@@ -78,12 +78,14 @@ class NewGameScene(NewGamePainting, Scene):
         self.kiosk = kiosk.config if kiosk is not None else None
         self.variants = [v for v in app.catalogue.variants if self.kiosk is None or v.id in self.kiosk.variants]
         self.variants = self.variants or list(app.catalogue.variants)
-        # The game and the seats last set up, else the first game, a person against the computer.
+        # The game and the seats last set up, else the first game, a person against the computer (at a kiosk,
+        # two people: visitors come in twos, and a computer in seat 2 sent them looking for the toggle).
         self.last = last_setup(app)
         self.variant_index = next((i for i, v in enumerate(self.variants) if v.id == self.last.variant), 0)
-        self.seats = self.last.copy_of_seats() or [
-            SeatSetup(person_name(0), False, "heuristic", theme.SEAT_ORDER[0]),
-            SeatSetup(COMPUTER_NAMES[0], True, "heuristic", theme.SEAT_ORDER[1])]
+        second = SeatSetup(person_name(1), False, "heuristic", theme.SEAT_ORDER[1]) if self.kiosk else SeatSetup(
+            COMPUTER_NAMES[0], True, "heuristic", theme.SEAT_ORDER[1])
+        self.seats = self.last.copy_of_seats() or [SeatSetup(person_name(0), False, "heuristic", theme.SEAT_ORDER[0]),
+                                                   second]
         for i, seat in enumerate(self.seats):  # a name the kept file could not give
             seat.name = seat.name or (self._computer_name() if seat.computer else person_name(i))
         self.games = 1

@@ -16,7 +16,7 @@ from scenes.ui.help_keys import ROLL_OFF
 from scenes.ui import theme
 from scenes.tables.dice_tray import DiceTray
 from scenes.persist import Autosave, remember
-from scenes.ui.stack import Scene
+from scenes.ui.stack import Scene, showing
 from scenes.ui.widgets import draw_text, framed_felt, panel, rounded, seat_badge, shadowed_text, wood
 
 TRAY = pygame.Rect(40, 120, 760, 560)
@@ -59,7 +59,8 @@ class RollOffScene(Scene):
         # The last throw ends the roll-off and clears the table, so the faces come from the chance step.
         faces = self.session.act(Roll())[-1].faces
         self.app.play("rattle")
-        self.tray.throw(faces, [True] * len(faces))
+        with showing(self.app):  # decided and kept: a stop may cut its flight short
+            self.tray.throw(faces, [True] * len(faces))
         if self.app.animation_speed() > 100:
             self.tray.skip()
         self.results.setdefault(self.thrower, []).append(sum(faces))
@@ -135,6 +136,7 @@ class RollOffScene(Scene):
             draw_text(surface, words, 44, (0, 0, 0), (pos[0] + 3, pos[1] + 3), "center", "black", TRAY.width)
             draw_text(surface, words, 44, (255, 236, 170), pos, "center", "black", TRAY.width)
         else:
-            draw_text(surface, t("rolloff.tap_to_skip"), 20, (220, 210, 190), (LIST.centerx, LIST.bottom + 40),
+            skip = t("rolloff.tap_only" if getattr(self.app, "kiosk", None) else "rolloff.tap_to_skip")
+            draw_text(surface, skip, 20, (220, 210, 190), (LIST.centerx, LIST.bottom + 40),
                       "center", "regular", LIST.width)
 

@@ -108,7 +108,7 @@ class JackpotHandOff:
             lines.append(t("jackpot.by_lot") if self.state.round == 0 else
                          t("jackpot.round_begins", round=self.state.round + 1, rounds=self.variant.rounds))
         if self.handoff_time <= 0:  # a person: they go on when ready
-            lines.append(t("table.handoff_ready"))
+            lines.append(t("table.handoff_tap" if getattr(self.app, "kiosk", None) else "table.handoff_ready"))
         for k, line in enumerate(lines):
             draw_text(surface, line, 24, (230, 220, 200), (x, TRAY.y + 206 + k * assets.line_height(24, 1.3)),
                       "center", "regular", TRAY.width - 40)

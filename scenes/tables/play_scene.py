@@ -10,7 +10,7 @@ from game.engine.session import Session
 from scenes.persist import Autosave, remember
 from scenes.tables.dice_throw import Toss
 from scenes.tables.throw_gesture import ThrowGesture
-from scenes.ui.stack import Scene
+from scenes.ui.stack import Scene, showing
 
 
 UNDO_GRACE = 2.5  # seconds a computer waits before its turn while the person before it may still undo
@@ -172,7 +172,8 @@ class PlayScene(Scene):
             self.tray.cup.shake()
         if toss is None or toss.strength == 1.0:
             self.app.play("rattle")  # a plain throw: one rattle; a shaken one rattled all along
-        self.tray.throw(faces, rolling, toss)
+        with showing(self.app):  # the engine has decided and kept the roll: a stop may cut its flight short
+            self.tray.throw(faces, rolling, toss)
         self.throwing = True
         if instant:
             self.tray.skip()

@@ -259,7 +259,8 @@ class TablePainting:
         title, width, at = t("table.handoff_turn", name=name), tray.width - 60, (tray.centerx, tray.centery)
         draw_text(surface, title, 54, (0, 0, 0), (at[0] + 3, at[1] + 3), "center", "black", width, quiet=True)
         draw_text(surface, title, 54, theme.PAPER, at, "center", "black", width)
-        draw_text(surface, t("table.handoff_ready"), 26, (230, 220, 200), (tray.centerx, tray.centery + 70),
+        ready = t("table.handoff_tap" if getattr(self.app, "kiosk", None) else "table.handoff_ready")  # no keys
+        draw_text(surface, ready, 26, (230, 220, 200), (tray.centerx, tray.centery + 70),
                   "center", "regular", tray.width - 60)
         if self.state.last_scored:
             who, box, points = self.state.last_scored

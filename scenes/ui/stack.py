@@ -9,7 +9,8 @@ called once and symmetric: ``enter`` when pushed, ``pause`` when covered,
 from __future__ import annotations
 
 import gc
-from typing import TYPE_CHECKING, Any, Callable
+from contextlib import nullcontext
+from typing import TYPE_CHECKING, Any, Callable, ContextManager
 
 from scenes.ui.help_keys import GENERAL
 
@@ -19,6 +20,13 @@ if TYPE_CHECKING:
     import pygame
 
     from scenes.ui.input import Intent
+
+
+def showing(app: Any) -> ContextManager[None]:
+    """Around a part that only shows what the engine decided and kept (a throw's flight): a stop signal may
+    cut it short (``app.stop.showing()``, scenes.stop); an app without stop signals (a test's) has nothing."""
+    stop = getattr(app, "stop", None)
+    return stop.showing() if stop is not None else nullcontext()
 
 
 class Scene:

@@ -1,0 +1,101 @@
+"""Visitors at a kiosk: two people by default, words for a touch screen, and the next visitor starts afresh."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.engine.session import Session
+from game.engine.state import Seat
+from game.rules.variants import find_variant
+from game.store.kiosk import KioskConfig
+
+from helpers import texts_on_screen
+from scene_driver import Driver
+
+CONFIG = KioskConfig(game_idle=60, countdown=10, title_idle=30, admin_pin="432109", attract_variants=("classic",),
+                     variants=("classic", "yatzy", "jackpot"), max_seats=3)
+
+
+@pytest.fixture
+def kiosk():
+    from scenes.menus.title import TitleScene
+
+    driver = Driver(animation="instant", kiosk=CONFIG)
+    driver.start(TitleScene(driver.app))
+    driver.step(0.1)
+    yield driver
+    driver.close()
+
+
+@pytest.mark.parametrize("variant", ["jackpot", "classic"])
+def test_a_touch_kiosk_asks_for_a_tap_never_for_a_key(kiosk, variant):
+    session = Session(find_variant(variant), [Seat("Ann"), Seat("Ben")], seed=3)
+    kiosk.start(kiosk.app.scene("opening", session))
+    kiosk.step(1.0)
+    seen = set(texts_on_screen(kiosk))  # the roll-off, or Jackpot's lot and its first hand-over
+    if kiosk.top.screen == "rolloff":
+        kiosk.step(1.5)
+        kiosk.click((640, 400))
+        kiosk.step(1.5)
+        seen |= set(texts_on_screen(kiosk))
+    assert "Tap when ready" in seen or "Tap to skip" in seen
+    assert not [words for words in seen if "Enter" in words], seen
+
+
+def test_the_first_visitor_finds_two_people_and_the_next_one_the_same_after_going_back_to_the_title(kiosk):
+    from scenes.menus.newgame import NewGameScene
+
+    kiosk.click(kiosk.top.row.buttons[0].rect.center)  # Play
+    scene = kiosk.top
+    assert isinstance(scene, NewGameScene)
+    assert [seat.computer for seat in scene.seats] == [False, False]
+    scene._toggle_kind(1)  # this visitor plays the computer, with a third seat
+    scene._add_seat_and_build()
+    kiosk.click(scene.start.rect.center)
+    kiosk.step(0.5)
+    kiosk.click((640, 400))
+    kiosk.key(pygame.K_ESCAPE)
+    kiosk.step(0.4)
+    kiosk.click(next(b for b in kiosk.top.row.buttons if b.label == "Quit to title").rect.center)
+    kiosk.step(0.5)
+    assert kiosk.top.screen == "confirm"
+    kiosk.click(kiosk.top.row.buttons[-1].rect.center)  # yes, quit
+    kiosk.step(0.5)
+    assert kiosk.top.screen == "title"
+    kiosk.step(5.0)  # the next visitor, well within the minute
+    kiosk.click(kiosk.top.row.buttons[0].rect.center)
+    assert [seat.computer for seat in kiosk.top.seats] == [False, False]
+
+
+# --------------------------------------------------------- the operator --
+
+def test_the_admin_panel_shows_every_problem_in_the_files_order_a_page_at_a_time():
+    from game.rules.variants import load_all
+    from game.store.kiosk import kiosk_path, load_kiosk
+    from scenes.kiosk.panels import AdminPanel
+    from scenes.menus.title import TitleScene
+
+    kiosk_path().parent.mkdir(parents=True, exist_ok=True)
+    kiosk_path().write_text("language: fr\nvariants: [nope]\nshow_cursor: 3\nidle: {countdown_seconds: 1}\n"
+                            "colour: red\nseats: {min: 0}\nattract_variants: []\nsize: 3\nadmin_pin: '432109'\n")
+    config = load_kiosk(load_all().names())
+    assert len(config.problems) == 8
+    driver = Driver(animation="instant", kiosk=config)
+    driver.app.notice = "The records were damaged and set aside"
+    driver.start(TitleScene(driver.app))
+    driver.app.go("admin", driver.app.kiosk)
+    driver.step(0.1)
+    panel = driver.top
+    assert isinstance(panel, AdminPanel) and len(panel.pages) > 1
+    seen = []
+    for _ in panel.pages:
+        shown = " ".join(texts_on_screen(driver))
+        assert "more in the log" not in shown and f"page {panel.page + 1} of {len(panel.pages)}" in shown
+        seen += [problem for problem in config.problems + ("The records were damaged",)
+                 if problem.split("kiosk.yaml")[-1] in shown]  # the path may break anywhere, the rest at spaces
+        driver.click(next(b for b in panel.row.buttons if b.label == "Next").rect.center)
+        driver.step(0.1)
+    assert seen == [*config.problems, "The records were damaged"]  # each once, in the file's order
+    assert panel.page == 0  # round again
+    driver.close()
