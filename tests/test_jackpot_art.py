@@ -9,8 +9,8 @@ import pytest
 
 from scenes.tables import die_art, jackpot_art
 from scenes.tables.jackpot_art import SYMBOLS, symbol_surface, tile_surface
-from scenes.tables.dice_throw import GIVE_UP
-from scenes.tables.dice_tray import IN_HAND
+from scenes.tables.dice_throw import LONGEST
+from scenes.tables.dice_tray import HOLD_TIME, IN_HAND
 from scenes.tables.jackpot_dice import WHITE_FACES, YELLOW_FACES, SymbolDiceTray, register_symbol_dice
 from scenes.tables.rack_view import RackView
 
@@ -157,7 +157,7 @@ def test_symbol_tray_ends_on_the_engines_faces_and_each_die_shows_only_its_own_f
                 if face is not None:
                     assert face in lists[die], f"die {die} showed {face!r}, not on its list"
                     passing[die].add(face)
-            assert steps * STEP <= IN_HAND + GIVE_UP + 0.05
+            assert steps * STEP <= IN_HAND + LONGEST + HOLD_TIME + 0.05
         assert tray.shown_faces() == list(faces)
         leans = [abs((tray._dice[d].picture_turn() + 180) % 360 - 180) for d in range(4)]
         assert all(lean <= 45.01 for lean in leans), f"symbols rest near upright: {leans}"

@@ -41,10 +41,12 @@ class Toss:
         return start, (self.direction[0], -self.direction[1])  # the felt's y runs up the screen
 
 
-GIVE_UP = 2.2  # a die still moving now is laid flat by hand (never seen: the throw is thrown again)
-TRIES = 8
+GIVE_UP = 2.2  # a die still leaning or rocking now tips down flat where it is
+TIP_SAMPLES = 16  # recorded poses (0.18 s) of that fall
+TRIES = 2  # throws at most, for one whose dice rest where they may (else the tray glides them aside)
 YIELD_EVERY = 12  # steps between the chances :func:`throwing` gives its caller to draw a frame
 SAMPLE_EVERY = 2  # steps between recorded poses (90 a second; played back in between)
+LONGEST = GIVE_UP + TIP_SAMPLES * STEP * SAMPLE_EVERY  # seconds a flight lasts at most
 
 
 @dataclass
@@ -127,8 +129,9 @@ def simulate(width: float, depth: float, count: int, aim: Aim, rng: random.Rando
              zones: list[Zone] = ()) -> Flight:
     """Throw ``count`` dice and record the flight until every die rests (at most ``GIVE_UP`` seconds).
 
-    A throw whose dice do not all come to rest by themselves, or whose resting places ``may_rest`` refuses,
-    is thrown again with the next draws of ``rng`` (up to ``TRIES`` times; then the last one stands).
+    A die still leaning on an edge at ``GIVE_UP`` tips down flat where it is. A throw whose resting places
+    ``may_rest`` refuses is thrown again with the next draws of ``rng`` (``TRIES`` throws at most; then the
+    last one stands, and the tray glides dice aside where they may not lie).
     ``obstacles`` are dice lying on the felt (x, y, orientation) that the throw bounces off but never moves;
     ``zones`` are where no die's centre may come to rest (x0, y0, x1, y1): a die rolling to a stop there is
     eased out, as if the felt sloped away, so that a throw seldom has to be thrown again."""
@@ -149,7 +152,7 @@ def throwing(width: float, depth: float, count: int, aim: Aim, rng: random.Rando
     for attempt in range(1, TRIES + 1):
         flight = yield from _one_throw(width, depth, count, aim, rng, obstacles, zones)
         flight.tries = attempt
-        if flight.settled and (may_rest is None or may_rest(flight.rest)):
+        if may_rest is None or may_rest(flight.rest):
             break
     assert flight is not None
     return flight
@@ -170,13 +173,16 @@ def _one_throw(width: float, depth: float, count: int, aim: Aim, rng: random.Ran
                 track.append((b.x, b.y, b.z, b.q))
             if all(b.asleep for b in thrown):
                 break
-        if world.time >= GIVE_UP:
+        if world.time >= GIVE_UP:  # a die still leaning or rocking tips down flat where it is, in a fall
             settled = False
+            leaning = {id(b): (b.z, b.q) for b in thrown if not b.asleep}
             for b in thrown:
-                if not b.asleep:
-                    b.lay_flat()
-            for track, b in zip(poses, thrown):
-                track.append((b.x, b.y, b.z, b.q))
+                b.lay_flat()
+            for k in range(1, TIP_SAMPLES + 1):
+                t = (k / TIP_SAMPLES) ** 2  # gathering speed, as a fall does
+                for track, b in zip(poses, thrown):
+                    z, q = leaning.get(id(b), (b.z, b.q))
+                    track.append((b.x, b.y, z + (b.z - z) * t, q_nlerp(q, b.q, t)))
             break
         world.step()
         steps += 1
