@@ -294,7 +294,9 @@ class DieRenderer:
         width = math.hypot(ux, uy) * 2 * 0.72
         angle = math.degrees(math.atan2(-uy, ux))
         height = abs(ux * vy - uy * vx) / (math.hypot(ux, uy) or 1.0) * 2 * 0.72  # across the turned width
-        side = max(4, round(max(width, height)))
+        # One picture per die size (cached by Jackpot's art), squeezed to the face: sizes that change every
+        # frame would each build a new picture.
+        side = max(8, round(view.size * 0.72 * 2 / 8) * 8)
         art = self.symbol_picture(face, side)
         art = pygame.transform.smoothscale(art, (max(1, round(width)), max(1, round(height))))
         if abs(angle) > 0.5:
