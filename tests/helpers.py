@@ -90,3 +90,24 @@ def examples(count: int) -> int:
     """A property test's number of examples: ``count``, or many more under the ``thorough`` profile (the
     profile alone cannot raise a number a test names itself)."""
     return count * THOROUGH_TIMES if os.environ.get("HYPOTHESIS_PROFILE") == "thorough" else count
+
+
+def at_third_roll(driver, name: str, dice: tuple[int, ...], coached: bool, boxes: dict):
+    """``name`` alone at classic with ``boxes`` filled, the third roll on the table showing ``dice`` (the log
+    replays to this state), the coach on if ``coached``: the scorecard table for it, open in ``driver``."""
+    from game.engine.session import Session
+    from scenes.tables.table import TableScene
+
+    session = Session(find_variant("classic"), [Seat(name)], seed=3, rolloff=False)
+    for state in (session.start, session.state):
+        set_card(state, **boxes)
+    for action in (Roll(), Dice(dice)) * 3:  # as if rolled three times
+        session.state.apply(action)
+        session.log.append(action)
+        session.actors.append(-1 if isinstance(action, Dice) else 0)
+    if coached:
+        session.coached.add(0)
+    table = TableScene(driver.app, session)
+    driver.start(table)
+    driver.step(0.2)
+    return table, session

@@ -199,23 +199,10 @@ def test_the_coach_switched_on_is_kept_with_the_saved_game():
 def _last_turns(driver, open_boxes: tuple[str, ...], dice: tuple[int, ...], coached: bool):
     """Ann near the end of a classic game: every box but ``open_boxes`` filled with 0 (no upper bonus to chase),
     her third roll on the table showing ``dice``; the coach switched on if ``coached``."""
-    from game.engine.actions import Dice, Roll
-    from helpers import set_card
-    from scenes.tables.table import TableScene
+    from helpers import at_third_roll
 
-    session = Session(find_variant("classic"), [Seat("Ann")], seed=3, rolloff=False)
-    for state in (session.start, session.state):
-        set_card(state, **{box: 0 for box in state.card(0).boxes if box not in open_boxes})
-    for action in (Roll(), Dice(dice)) * 3:  # the dice as if rolled three times (the log replays to this state)
-        session.state.apply(action)
-        session.log.append(action)
-        session.actors.append(-1 if isinstance(action, Dice) else 0)
-    if coached:
-        session.coached.add(0)
-    table = TableScene(driver.app, session)
-    driver.start(table)
-    driver.step(0.2)
-    return table, session
+    boxes = {box: 0 for box in find_variant("classic").box_ids if box not in open_boxes}
+    return at_third_roll(driver, "Ann", dice, coached, boxes)
 
 
 def _pick_by_keys(driver, table, box: str):

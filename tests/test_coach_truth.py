@@ -10,14 +10,14 @@ import pygame
 import pytest
 
 from game.bots.levels import make_player
-from game.engine.actions import Dice, Roll, Score
+from game.engine.actions import Score
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules import i18n
 from game.rules.i18n import t
 from game.rules.variants import find_variant
 
-from helpers import set_card, texts_on_screen
+from helpers import at_third_roll, texts_on_screen
 from scene_driver import Driver
 from test_cli import run
 
@@ -25,22 +25,8 @@ UPPER_FULL = {"aces": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixe
 
 
 def _third_roll(driver, dice, coached=True, **boxes):
-    """Ann alone at classic, ``boxes`` filled, her third roll showing ``dice``; the coach on."""
-    from scenes.tables.table import TableScene
-
-    session = Session(find_variant("classic"), [Seat("Grandma")], seed=3, rolloff=False)
-    for state in (session.start, session.state):
-        set_card(state, **boxes)
-    for action in (Roll(), Dice(dice)) * 3:  # as if rolled three times (the log replays to this state)
-        session.state.apply(action)
-        session.log.append(action)
-        session.actors.append(-1 if isinstance(action, Dice) else 0)
-    if coached:
-        session.coached.add(0)
-    table = TableScene(driver.app, session)
-    driver.start(table)
-    driver.step(0.2)
-    return table, session
+    """Grandma alone at classic, ``boxes`` filled, her third roll showing ``dice``; the coach on."""
+    return at_third_roll(driver, "Grandma", dice, coached, boxes)
 
 
 def _showing(dice, keep) -> set[int]:
