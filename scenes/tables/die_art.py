@@ -1,7 +1,7 @@
-"""The look of one die: body, bevel, pips, hold mark and soft shadow, all cached.
+"""Flat pictures of a die seen from above (the Challenge markers, Jackpot's symbol dice in lists) and the
+coach's halo under a die, all cached. The solid dice on the felt are :mod:`scenes.tables.dice_render`'s.
 
-This module owns pictures only; where dice are and how they move belongs to
-:mod:`scenes.tables.dice_tray`. Every picture is built once per set of arguments
+This module owns pictures only. Every picture is built once per set of arguments
 (drawn four times too large, then smoothscaled down so edges and pips come
 out anti-aliased) and kept, so drawing a die each frame is one blit.
 
@@ -22,7 +22,6 @@ from typing import Callable, Hashable
 
 import pygame
 
-from scenes.ui.assets import BoundedCache
 from scenes.ui.theme import HOLD_GOLD, IVORY, IVORY_EDGE, PIP, SHADOW, mix
 
 Colour = tuple[int, int, int]
@@ -73,13 +72,7 @@ def paint_pips(canvas: pygame.Surface, face: Hashable, style: DieStyle) -> None:
         pygame.draw.circle(canvas, inner, (cx + radius * 0.2, cy + radius * 0.2), radius * 0.7)
 
 
-def pip_symmetry(face: Hashable) -> int:
-    """Degrees after which a pip face looks the same (1, 4, 5: a quarter turn; 2, 3, 6: a half)."""
-    return 180 if face in (2, 3, 6) else 90
-
-
 PAINTERS: dict[str, Painter] = {"pips": paint_pips}
-SYMMETRY: dict[str, Callable[[Hashable], int]] = {"pips": pip_symmetry}
 
 STYLES: dict[str, DieStyle] = {
     "ivory": DieStyle(body=IVORY, body_light=(255, 253, 246), edge=IVORY_EDGE, pip=PIP),
@@ -89,20 +82,11 @@ STYLES: dict[str, DieStyle] = {
 }
 
 
-def register_style(name: str, style: DieStyle, painter: Painter | None = None,
-                   symmetry: Callable[[Hashable], int] | None = None) -> None:
+def register_style(name: str, style: DieStyle, painter: Painter | None = None) -> None:
     """Add a style (and, if it has one, its own face painter) before it is first drawn."""
     if painter is not None:
         PAINTERS[style.painter] = painter
-    if symmetry is not None:
-        SYMMETRY[style.painter] = symmetry
     STYLES[name] = style
-
-
-def symmetry(face: Hashable, style: str = "ivory") -> int:
-    """Degrees of turn after which this face looks the same (360 if a style does not say)."""
-    rule = SYMMETRY.get(STYLES[style].painter)
-    return rule(face) if rule else 360
 
 
 # ---------------------------------------------------------------- building blocks
@@ -177,25 +161,9 @@ def _die_surface(style: str, face: Hashable, size: int, marked: bool) -> pygame.
     return _ready(pygame.transform.smoothscale(canvas, (big // SUPERSAMPLE, big // SUPERSAMPLE)))
 
 
-def blank_die(size: int, style: str = "ivory") -> pygame.Surface:
-    """A die with no pips, for a face not known yet."""
-    return die_surface(0, size, style)
-
-
 def shadow_margin(size: int) -> int:
     """How far a shadow picture reaches past the die on each side."""
     return max(4, int(size * 0.22))
-
-
-@lru_cache(maxsize=32)
-def shadow_surface(size: int) -> pygame.Surface:
-    """A soft dark shadow for a die of ``size``: ``size + 2 * shadow_margin(size)`` square."""
-    margin = shadow_margin(size)
-    side = size + 2 * margin
-    shape = pygame.Surface((side, side), pygame.SRCALPHA)
-    pygame.draw.rect(shape, (*SHADOW, 150), pygame.Rect(margin, margin, size, size).inflate(-2, -2),
-                     border_radius=int(size * CORNER))
-    return _ready(_blurred(shape, passes=2, factor=max(2, size // 10)))
 
 
 @lru_cache(maxsize=32)
@@ -207,54 +175,3 @@ def glow_surface(size: int, colour: Colour = (150, 230, 255)) -> pygame.Surface:
     pygame.draw.rect(shape, (*colour, 170), pygame.Rect(0, 0, side, side).inflate(-margin, -margin),
                      border_radius=int(size * 0.4))
     return _ready(_blurred(shape, passes=3, factor=max(2, size // 8)))
-
-
-# ---------------------------------------------------------------- turned and lifted frames
-
-ANGLE_STEP = 3  # degrees: finer steps would not be seen while a die tumbles
-SCALE_STEP = 0.04
-FRAME_LIMIT = 384  # about 15 MB at 72 px: plenty for five tumbling dice
-_FRAMES = BoundedCache("die frames", FRAME_LIMIT)
-
-
-def _bucket(angle: float, scale: float, turn: int) -> tuple[int, float]:
-    step = int(round(angle / ANGLE_STEP)) * ANGLE_STEP % turn
-    return step, round(round(scale / SCALE_STEP) * SCALE_STEP, 3)
-
-
-def _cached_frame(key: tuple, build: Callable[[], pygame.Surface]) -> pygame.Surface:
-    return _FRAMES.get(key, build)
-
-
-def die_frame(face: Hashable, size: int, angle: float = 0.0, scale: float = 1.0,
-              style: str = "ivory", marked: bool = False) -> pygame.Surface:
-    """The die turned ``angle`` degrees (counter-clockwise) and scaled, from a bounded cache."""
-    turn, zoom = _bucket(angle, scale, symmetry(face, style))
-    base = die_surface(face, size, style, marked)
-    if turn == 0 and zoom == 1.0:
-        return base  # at rest: the crisp original, not a resampled copy
-    key = ("die", style, face, size, marked, turn, zoom)
-    return _cached_frame(key, lambda: pygame.transform.rotozoom(base, turn, zoom))
-
-
-def shadow_frame(size: int, angle: float = 0.0, scale: float = 1.0, strength: float = 1.0) -> pygame.Surface:
-    """The shadow turned with its die, scaled, and faded to ``strength`` (0..1, in eighths)."""
-    turn, zoom = _bucket(angle, scale, 90)
-    fade = max(1, min(8, round(strength * 8)))
-    key = ("shadow", size, turn, zoom, fade)
-
-    def build() -> pygame.Surface:
-        frame = pygame.transform.rotozoom(shadow_surface(size), turn, zoom)
-        if fade < 8:
-            frame.fill((255, 255, 255, int(255 * fade / 8)), special_flags=pygame.BLEND_RGBA_MULT)
-        return frame
-
-    return _cached_frame(key, build)
-
-
-def clear_caches() -> None:
-    """Forget every picture (after the display mode changes, say)."""
-    _FRAMES.clear()
-    _die_surface.cache_clear()
-    shadow_surface.cache_clear()
-    glow_surface.cache_clear()

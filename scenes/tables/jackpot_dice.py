@@ -36,16 +36,11 @@ def paint_symbol(canvas: pygame.Surface, face: Hashable, style: die_art.DieStyle
     canvas.blit(mark, mark.get_rect(center=(side // 2, side // 2)))
 
 
-def symbol_symmetry(face: Hashable) -> int:
-    """A symbol looks the same only after a whole turn."""
-    return 360
-
-
 def register_symbol_dice() -> None:
     """Register ``symbol_white`` and ``symbol_yellow`` with die_art (safe to call again)."""
     for name, style in SYMBOL_DIE_STYLES.items():
         if die_art.STYLES.get(name) != style or die_art.PAINTERS.get("symbol") is not paint_symbol:
-            die_art.register_style(name, style, paint_symbol, symbol_symmetry)
+            die_art.register_style(name, style, paint_symbol)
 
 
 def die_style(colour: str) -> str:
