@@ -50,7 +50,6 @@ class DiceTray:
         self.count = count
         self.size = size
         self.speed = 1.0
-        self.style = "ivory"
         self.focus: int | None = None
         self.highlight: set[int] = set()
         self.on_hit: Callable[[float, str], None] | None = None  # an impact: strength 0..1, "felt", "rail", "die"

@@ -64,18 +64,15 @@ class SymbolDiceTray(DiceTray):
                  dice: Sequence[tuple[Sequence[str], str]] = JACKPOT_DICE, size: int = 72, seed: int = 0):
         register_symbol_dice()
         self.faces: list[tuple[str, ...]] = []
-        self.styles: list[str] = []
         self.looks: list[Look] = []
         for faces, colour in dice:
             faces = tuple(faces)
             if len(faces) != 6 or any(f not in SYMBOLS for f in faces):
                 raise ValueError(f"a symbol die needs six symbol faces, not {faces!r}")
             self.faces.append(faces)
-            self.styles.append(die_style(colour))
             body = SYMBOL_DIE_STYLES[die_style(colour)].body
             self.looks.append(Look(body=body, pip=(40, 40, 44), faces=faces, symbols=True))
         super().__init__(tray, hold_row, count=len(self.faces), size=size, seed=seed)
-        self.style = self.styles[0]
 
     def faces_of(self, die: int) -> tuple[Hashable, ...]:
         return self.faces[die]
