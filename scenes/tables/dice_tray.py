@@ -166,7 +166,7 @@ class DiceTray:
         return lambda rest: self.spots.may_rest([(*self._canvas(x, y, 0.5)[:2], yaw(q)) for x, y, q in rest], still)
 
     def _felt_pose(self, d: Die) -> tuple[float, float, Quat]:
-        return ((d.x - self.tray.left) / self.size, (self.tray.bottom - d.y) / self.size, d.orientation())
+        return (*self.view.felt_point(d.x, d.y), d.orientation())
 
     def _canvas(self, x: float, y: float, z: float) -> tuple[float, float, float]:
         """Felt units (x, y, centre height) to the tray's canvas pixels (x, y, lift)."""
@@ -365,7 +365,7 @@ class DiceTray:
     def _top_rect(self, x: float, y: float, lift: float, view: Projection | None = None) -> pygame.Rect:
         """Where the top face of a die over canvas point (x, y), lifted ``lift`` pixels, is seen."""
         view, top = view or self.view, 1.0 + lift / self.size
-        cx, cy = view.point((x - self.tray.left) / self.size, (self.tray.bottom - y) / self.size, top)
+        cx, cy = view.point(*self.view.felt_point(x, y), top)
         side = round(self.size * view.scale_at(top))
         return pygame.Rect(round(cx) - side // 2, round(cy) - side // 2, side, side)
 
