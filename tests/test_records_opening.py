@@ -54,6 +54,15 @@ def _driver():
     return driver
 
 
+def _frame(driver, seconds: float) -> None:
+    """One step of the app, then the rest of the frame left to the work, as the app's loop waits for its next
+    frame: a test stepping flat out would starve the work's thread of Python's lock."""
+    driver.step(seconds)
+    job = driver.app.records_opening.job
+    if job is not None:
+        job.wait(seconds)
+
+
 # -------------------------------------------------------------- on screen --
 
 @pytest.fixture
@@ -70,7 +79,7 @@ def test_the_take_over_shows_its_progress_and_the_window_keeps_answering(tmp_pat
     driver.app.records_opening.start()
     seen, helped = [], False
     while driver.app.records_opening.job is not None:
-        driver.step(0.05)
+        _frame(driver, 0.05)
         top = driver.top
         if top.screen == "records_wait" and top.shown[0] == "taking_over":
             seen.append(top.shown[1])
@@ -80,7 +89,6 @@ def test_the_take_over_shows_its_progress_and_the_window_keeps_answering(tmp_pat
                 assert driver.top.screen == "help"
                 driver.key(pygame.K_ESCAPE)
                 helped = True
-        time.sleep(0.02)  # the screen's own pace: the work goes on meanwhile
     driver.step()
     assert helped and len(set(seen)) >= 4, seen  # shown, and it moved on
     assert seen == sorted(seen) and seen[0] < 50 < seen[-1]
@@ -117,7 +125,7 @@ def test_the_update_of_an_older_file_shows_its_progress(shown_at_once):
     driver.app.records_opening.start()
     tasks = set()
     while driver.app.records_opening.job is not None:
-        driver.step(0.02)
+        _frame(driver, 0.02)
         if driver.top.screen == "records_wait":
             tasks.add(driver.top.shown[0])
     driver.step()
@@ -136,9 +144,9 @@ def test_a_game_finished_during_the_take_over_lands_once():
     remember(driver.app, session, None)  # the last box scored while the records are busy
     assert driver.app.records_opening.busy and driver.app.saving.pending == [session]
     assert driver.app.saving.failing is None  # waiting is not failing: nothing said on screen
-    while driver.app.records_opening.job is not None:
-        driver.step(0.05)
-    assert driver.app.saving.pending == []
+    assert driver.app.records_opening.job.wait(120)  # the work's own pace, not the app's clock
+    driver.step()
+    assert driver.app.records_opening.job is None and driver.app.saving.pending == []
     driver.close()
     with open_records() as records:
         when = records.entries()[-1]["date"]  # written last, once the old file was in
@@ -153,7 +161,8 @@ def test_the_records_button_waits_for_the_records_then_opens_them():
     driver.app.records_opening.start()
     driver.top.records()
     assert driver.top.screen == "records_wait"
-    assert driver.wait_until(lambda: driver.top.screen == "records", seconds=60)
+    assert driver.app.records_opening.job.wait(120)  # the work's own pace (a thread), not the app's clock
+    assert driver.wait_until(lambda: driver.top.screen == "records", seconds=5)
     assert driver.top.finished == 5003
     driver.close()
 
@@ -164,7 +173,8 @@ def test_a_damaged_records_json_found_at_start_up_is_said_on_the_title():
     old.write_text('{"format": 1, "results": [{"variant": "classic", "da', encoding="utf-8")
     driver = _driver()
     driver.app.records_opening.start()
-    assert driver.wait_until(lambda: driver.app.records_opening.job is None, seconds=30)
+    assert driver.app.records_opening.job.wait(120)
+    assert driver.wait_until(lambda: driver.app.records_opening.job is None, seconds=1)
     assert "could not be read" in driver.app.notice and driver.top.screen == "title"
     assert len(list(user_data_dir().glob("records.json.damaged-*"))) == 1
     driver.close()
