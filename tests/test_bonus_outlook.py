@@ -67,3 +67,22 @@ def test_the_table_shows_the_outlook_beside_the_bonus_hint_while_the_coach_speak
     finally:
         driver.close()
         i18n.set_language("en")
+
+
+def test_leaving_the_table_stops_the_outlook_being_worked_out():
+    """It would go on taking a core for seconds after the table is gone (the title's dice, the next game)."""
+    from scene_driver import Driver
+    from scenes.menus.title import TitleScene
+    from test_coach_odds import _first_roll
+
+    driver = Driver(animation="instant")
+    try:
+        table, _ = _first_roll(driver, (5, 5, 5, 2, 1), aces=3, twos=6, threes=9, chance=20, full_house=25)
+        table.coach.bonus_outlook(0)
+        outlook = table.coach._outlook[1]
+        assert not outlook.done.is_set()  # 400 games to play out: seconds of work
+        driver.app.stack.clear(TitleScene(driver.app))
+        assert outlook.done.wait(2) and outlook.now is not None and outlook.now.games < 400
+        assert table.coach._outlook is None
+    finally:
+        driver.close()

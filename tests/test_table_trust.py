@@ -204,3 +204,32 @@ def test_saved_just_now_ages_on_the_title(monkeypatch):
         assert "2 min ago" in first.detail
     finally:
         driver.close()
+
+
+def test_the_first_game_tips_go_on_after_continue_where_the_game_was():
+    """The play test saw the tips start again at "Roll the dice" on a game continued with the dice rolled."""
+    from scenes.menus.title import TitleScene
+    from scenes.tables.jackpot_table import JackpotTableScene
+    from scenes.tables.table import TableScene
+
+    for variant, scene, moves, expected in (("classic", TableScene, (pygame.K_SPACE, pygame.K_1), "box"),
+                                            ("jackpot", JackpotTableScene, (pygame.K_SPACE,), "jackpot_tile")):
+        driver = Driver(animation="instant", walkthrough=True)
+        try:
+            seats = [Seat("Ann"), Seat("Bo", kind="computer", level="easy")]
+            session = Session(find_variant(variant), seats, seed=3, rolloff=False)
+            table = scene(driver.app, session)
+            driver.start(table)
+            driver.step(0.5)
+            for key in moves:
+                driver.key(key)
+                assert driver.wait_until(lambda: not table.busy(), 10)
+            assert table.walkthrough.step.key == expected
+            driver.app.stack.clear(TitleScene(driver.app))
+            driver.step(0.1)
+            driver.click(driver.top.row.buttons[0].rect.center)  # Continue
+            resumed = driver.top
+            assert isinstance(resumed, scene) and resumed is not table
+            assert resumed.walkthrough.step.key == expected and resumed.walkthrough.active
+        finally:
+            driver.close()

@@ -224,6 +224,12 @@ class Coach:
         found = self._outlook[1].now
         return found if found is not None and found.games >= 25 else None
 
+    def close(self) -> None:
+        """The table is left: the outlook still being worked out stops (it would take a core for seconds)."""
+        if self._outlook is not None:
+            self._outlook[1].cancel()
+            self._outlook = None
+
     def quiet(self) -> bool:
         """Whether the panel and the marks keep quiet now: a threshold is set and nobody asked at this moment."""
         return self.quiet_below > 0 and self.asked != len(self.session.log)

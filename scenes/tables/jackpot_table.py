@@ -101,7 +101,7 @@ class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlaySce
             targets = {"roll": self.roll_button.rect, "rack": BIG_RACK, "chance": big.chance_rect()}
             area = pygame.Rect(SMALL_RACKS.x, SMALL_RACKS.y, SMALL_RACKS.width - 10, 0)
             self.walkthrough = Walkthrough(self.app, self.variant, targets, area, JACKPOT_STEPS,
-                                           "jackpot_walkthrough")
+                                           "jackpot_walkthrough", done=self.session.log)
 
     def resume(self) -> None:
         self.label_buttons()  # the language may have changed in the settings

@@ -36,6 +36,7 @@ class PlayScene(Scene):
     can_undo = False
     throwing = False  # dice in the air: input waits (a tap skips)
     walkthrough = None  # the first-game tips (a scenes.tables.walkthrough.Walkthrough) while they are offered
+    coach = None  # the scorecard tables' coach (a scenes.tables.coach.Coach)
 
     def __init__(self, app, session: Session, demo: bool = False):
         super().__init__(app)
@@ -51,6 +52,11 @@ class PlayScene(Scene):
 
     def words_changed(self) -> None:
         self.refresh_buttons()
+
+    def exit(self) -> None:
+        self.flush()  # left for the title (or anywhere): a hold made since the last save comes back with Continue
+        if self.coach is not None:
+            self.coach.close()
 
     def flush(self) -> None:
         if not self.state.is_terminal():  # a finished game went into the records when it ended

@@ -14,6 +14,7 @@ again from the Settings screen.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 import pygame
 
@@ -53,16 +54,20 @@ JACKPOT_STEPS = (
 
 class Walkthrough:
     def __init__(self, app, variant, targets: dict[str, pygame.Rect], area: pygame.Rect,
-                 steps: tuple[Step, ...] = STEPS, setting: str = "walkthrough", floor: int | None = None):
+                 steps: tuple[Step, ...] = STEPS, setting: str = "walkthrough", floor: int | None = None,
+                 done: Sequence[Action] = ()):
         """``area`` is where the tips show (its height is set here: room for the longest tip); ``setting`` is the
         settings flag that offers them, turned off once they are done or skipped; ``floor``, if given, is as low
-        as a tip may reach (the dice keep a row below it): the words get smaller to fit above it."""
+        as a tip may reach (the dice keep a row below it): the words get smaller to fit above it. ``done`` is what
+        was played already (a game continued): the tips start at the first step not yet done."""
         self.app = app
         self.variant = variant
         self.setting = setting
         self.targets = targets
         self.steps = list(steps)
         self.index = 0
+        while self._done_already(done):
+            self.index += 1
         self.time = 0.0
         self.active = True
         self._build()
@@ -80,6 +85,12 @@ class Walkthrough:
         self.skip_button = Button(pygame.Rect(0, 0, 150, 48), t("common.skip"), self.finish, style="quiet",
                                   size=22)
         self.row = ButtonRow([self.next_button, self.skip_button])
+
+    def _done_already(self, done: Sequence[Action]) -> bool:
+        """The step now was done before these tips came: by a move of the game continued."""
+        done_by = self.step.done_by
+        return (self.index + 1 < len(self.steps) and done_by is not None
+                and any(isinstance(action, done_by) for action in done))
 
     @property
     def step(self) -> Step:
