@@ -309,3 +309,24 @@ def test_a_kiosk_keeps_a_failing_write_off_the_customers_screen():
     assert "cannot save" not in " ".join(d.words for d in record_text(False))
     assert "cannot save" in " ".join(AdminPanel(driver.app, driver.app.kiosk).problems())
     driver.close()
+
+
+@pytest.mark.parametrize("how", ["unwritable folder", "read-only disk"])
+def test_the_records_screen_says_results_cannot_be_kept_not_that_none_were_played(monkeypatch, how):
+    from scenes.menus.records_scene import RecordsScene
+    from scenes.ui.widgets import record_text
+
+    if how == "unwritable folder":
+        _unwritable_folder()
+    else:
+        _failing_disk(monkeypatch, errno.EROFS)
+    driver = Driver(animation="instant")
+    try:
+        driver.start(RecordsScene(driver.app))
+        record_text(True)
+        driver.step(0.1)
+        shown = " ".join(d.words for d in record_text(False))
+        assert "Results cannot be kept here" in shown and "No games finished yet" not in shown
+        assert ("File exists" if how == "unwritable folder" else "Read-only file system") in shown
+    finally:
+        driver.close()

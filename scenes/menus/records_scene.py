@@ -4,16 +4,18 @@ of one player's scores over time."""
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 import pygame
 
 from game.rules import i18n
 from game.rules.i18n import t
+from game.paths import user_data_dir
 from game.store.records import open_records
 
 from scenes.ui.help_keys import RECORDS
 from scenes.ui import assets, theme
-from scenes.ui.textfit import fit_lines
+from scenes.ui.textfit import draw_lines, fit_lines
 from scenes.ui.stack import Scene
 from scenes.persist import damage_notice
 from scenes.ui.widgets import Button, ButtonRow, baize_backdrop, draw_text, panel, rounded
@@ -34,6 +36,7 @@ class RecordsScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.finished, self._played = 0, []
+        self.cannot: str | None = None  # the records cannot be opened (a read-only home): said instead of "none yet"
         self.high: dict[bool, list] = {False: [], True: []}
         self.players: list = []
         self.read(lambda records: self._found(records, app))
@@ -61,6 +64,8 @@ class RecordsScene(Scene):
                 what(records)
         except OSError as error:
             log.warning("records could not be read: %s", error)
+            folder = Path(error.filename).parent if error.filename else user_data_dir()
+            self.cannot = t("records.cannot_keep", folder=str(folder), error=error.strerror or str(error))
 
     def load(self) -> None:
         """The shown variant's high scores and players, read once (when entered and when the tab changes)."""
@@ -134,6 +139,9 @@ class RecordsScene(Scene):
 
     def _draw_high_scores(self, surface: pygame.Surface) -> None:
         panel(surface, LEFT, theme.PAPER, 14)
+        if self.cannot and not self.finished:
+            draw_lines(surface, self.cannot, 22, theme.INK_SOFT, LEFT.center, "center", "bold", LEFT.width - 40, 6)
+            return
         if not self.finished:
             draw_text(surface, t("records.none_finished"), 26, theme.INK_SOFT, LEFT.center, "center", "bold",
                       LEFT.width - 40)
