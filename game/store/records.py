@@ -244,6 +244,14 @@ class Records:
             ORDER BY r.date DESC, r.id DESC, d.game DESC LIMIT ?""", self._variant(variant), name, last)
         return rows[::-1]
 
+    def mean_loss(self, variant: str, name: str) -> float | None:
+        """What a person's choices cost on average in this variant, over every decision the coach weighed (points
+        per decision); None before any."""
+        count, loss = self._all("""SELECT SUM(d.count), SUM(d.loss) FROM decisions AS d
+            JOIN results AS r ON r.id = d.result JOIN seats AS s ON s.result = d.result AND s.seat = d.seat
+            WHERE r.variant = ? AND s.name = (SELECT id FROM names WHERE name = ?)""", self._variant(variant), name)[0]
+        return loss / count if count else None
+
     def practice_names(self) -> list[str]:
         """The people with slips to practise, the one who played last first."""
         return [row[0] for row in self._all("""SELECT n.name FROM slips AS p JOIN names AS n ON n.id = p.name
