@@ -195,7 +195,7 @@ class PracticeScene(Scene):
             if isinstance(intent.key, int):
                 self.toggle(intent.key)
             return None
-        if intent.kind == "letter" and intent.key == "r":
+        if intent.kind == "roll":  # Space or R
             self.roll()
             return None
         if intent.kind == "tap":

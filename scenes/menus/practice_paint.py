@@ -28,6 +28,7 @@ DIE = 92  # the dice on the felt
 MARKER = 54  # Challenge's markers above them
 LIFT = 16  # a held die stands this much higher
 ANSWER_ROOM = 84  # below the answer: the Next button
+ANSWER_SIZES = ((24, 20, 17), (21, 18, 15), (18, 16, 14), (16, 14, 13))  # the verdict, the moves, the details
 ON_FELT = (226, 238, 226)  # light words on the felt (7:1)
 RIGHT_INK = (26, 110, 60)  # the best box's mark on the card
 WRONG_INK = (170, 70, 60)
@@ -150,7 +151,7 @@ class PracticePaint:
                 draw_text(surface, i18n.number(card[box]), 20, theme.INK, (rect.right - 10, rect.centery), "midright",
                           "black")
             elif index is not None:
-                draw_text(surface, i18n.number(slip.options[index].points), 20, theme.PREVIEW_INK,
+                draw_text(surface, i18n.number(slip.options[index].points), 20, theme.INK if mark else theme.PREVIEW_INK,
                           (rect.right - 10, rect.centery), "midright", "bold")
         y = box_rows(slip)[-1][1].bottom + 22
         upper = upper_total(variant, card)
@@ -234,12 +235,24 @@ class PracticePaint:
         box = pygame.Rect(felt.x + 24, top, felt.width - 48, felt.bottom - ANSWER_ROOM - top)
         panel(surface, box, theme.PAPER, 14, theme.WOOD_LIGHT)
         width, x = box.width - 40, box.x + 20
-        y = self._lines(surface, answer.verdict, 24, RIGHT_INK if answer.right else WRONG_INK, x, box.y + 12, width,
+        for big, head_size, small in ANSWER_SIZES:  # the largest words that fit the panel (a long language, large text)
+            if self._answer_height(answer, width, big, head_size, small) <= box.height - 16:
+                break
+        y = self._lines(surface, answer.verdict, big, RIGHT_INK if answer.right else WRONG_INK, x, box.y + 10, width,
                         "black", "topleft")
         for head, detail in answer.lines:
-            y = self._lines(surface, cap(head), 20, theme.INK, x, y + 6, width, "bold", "topleft")
-            y = self._lines(surface, detail, 17, theme.INK_SOFT, x + 16, y, width - 16, "regular", "topleft")
-        self._lines(surface, answer.game, 17, theme.INK_SOFT, x, y + 6, width, "regular", "topleft")
+            y = self._lines(surface, cap(head), head_size, theme.INK, x, y + 4, width, "bold", "topleft")
+            y = self._lines(surface, detail, small, theme.INK_SOFT, x + 16, y, width - 16, "regular", "topleft")
+        self._lines(surface, answer.game, small, theme.INK_SOFT, x, y + 4, width, "regular", "topleft")
+
+    @staticmethod
+    def _answer_height(answer: Answer, width: int, big: int, head_size: int, small: int) -> int:
+        def height(words: str, size: int, room: int, style: str) -> int:
+            return len(wrap_lines(words, size, room, style, most=2)) * assets.line_height(size, 1.2)
+        found = height(answer.verdict, big, width, "black") + height(answer.game, small, width, "regular") + 4
+        for head, detail in answer.lines:
+            found += 4 + height(cap(head), head_size, width, "bold") + height(detail, small, width - 16, "regular")
+        return found
 
     @staticmethod
     def _lines(surface, words: str, size: int, colour, x: int, y: int, width: int, style: str = "regular",
