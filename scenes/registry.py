@@ -16,6 +16,7 @@ from scenes.logs import game_started
 from scenes.menus.gameover import GameOverScene
 from scenes.menus.help_overlay import HelpOverlay, keys_for
 from scenes.menus.newgame import NewGameScene
+from scenes.menus.practice import PracticeScene
 from scenes.menus.records_scene import RecordsScene
 from scenes.menus.records_wait import RecordsWait
 from scenes.menus.rolloff import RollOffScene
@@ -50,7 +51,7 @@ def opening_for(app, session: Session, demo: bool = False) -> Scene:
 
 SCENES: dict[str, Callable[..., Scene]] = {
     scene.screen: scene for scene in (
-        TitleScene, NewGameScene, RecordsScene, RecordsWait, RulesScene, SettingsScene, GameOverScene,
+        TitleScene, NewGameScene, PracticeScene, RecordsScene, RecordsWait, RulesScene, SettingsScene, GameOverScene,
         JackpotRoundScene, PauseMenu, ConfirmDialog, StillPlaying, PinPad, AdminPanel)
 }
 SCENES["help"] = lambda app, scene: HelpOverlay(app, keys_for(scene))  # the keys of the screen below

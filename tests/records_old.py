@@ -108,7 +108,7 @@ def _rows_3(entries: Iterable[dict], first: int, conn: sqlite3.Connection, sums:
     """Version 3's rows: this version's, but a seat's undos were not kept (the game's count was)."""
     from game.store.records_tables import Numbers, _rows
 
-    for result, seat_rows, score_rows in _rows(entries, first, Numbers(conn), sums):
+    for result, seat_rows, score_rows, *_ in _rows(entries, first, Numbers(conn), sums):  # no coach then
         yield result, [row[:8] for row in seat_rows], score_rows
 
 

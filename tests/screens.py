@@ -268,6 +268,23 @@ def _records(driver):
     _settle(driver, 0.5)
 
 
+def _practice(variant: str, names: list[str], games: int = 1, answer: bool = False, common: bool = False):
+    def build(driver):
+        from game.store.records import add_result
+        from test_practice import coached_game
+
+        add_result(coached_game(variant, names, games, seed=7))
+        driver.app.go("practice")
+        scene = driver.top
+        if common:
+            scene.index = next(i for i, slip in enumerate(scene.slips) if slip.common)
+            scene.begin()
+        if answer:
+            scene.choose(len(scene.slip.options) - 1)  # the costliest option: both lines and the old choice
+        _settle(driver, 0.5)
+    return build
+
+
 class _Bringing:
     """Records being taken over, stopped at 40% (what scenes.menus.records_wait shows)."""
 
@@ -344,6 +361,11 @@ SCREENS = [
     ("confirm", _overlay(_title, _confirm)),
     ("help-table", _overlay(_table("classic", 2, 6), _help)),
     ("records", _records),
+    ("practice", _practice("yatzy", ["Ann"])),
+    ("practice-answer", _practice("yatzy", ["Ann"], answer=True)),
+    ("practice-match-answer", _practice("dutch", ["Ann", "Bob"], games=2, answer=True)),
+    ("practice-challenge", _practice("challenge", ["Cas"], common=True)),
+    ("practice-challenge-answer", _practice("challenge", ["Cas"], answer=True, common=True)),
     ("records-wait", _records_wait),
     ("kiosk-still-playing", _kiosk("still")),
     ("kiosk-pin", _kiosk("pin")),

@@ -86,7 +86,7 @@ def test_a_version_3_database_keeps_every_game_and_marks_every_seat_of_a_game_wi
     same_numbers(entries)
     with open_records() as records:
         conn = records.conn
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == VERSION == 4
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == VERSION == 5
         assert conn.execute("PRAGMA quick_check").fetchall() == [("ok",)]
         seats = conn.execute("SELECT r.undos, s.undos FROM seats AS s JOIN results AS r ON r.id = s.result").fetchall()
         assert len(seats) == sum(len(e["seats"]) for e in entries) and all(game == seat for game, seat in seats)
@@ -442,3 +442,30 @@ def test_read_records_gives_back_what_was_added():
     entries, message = read_records()
     assert message is None and entries[0]["seats"][1]["kind"] == "computer"
     assert entries[0]["seats"][0]["game_totals"] == [session.state.match_totals()[0]]
+
+
+def test_a_version_4_database_keeps_every_game_and_takes_the_coachs_decisions_after():
+    """Version 5 adds the coach's tables: a version 4 file keeps every game (none has decisions) and takes new
+    games with theirs."""
+    from test_practice import coached_game
+
+    entries = _old_entries(200)
+    older_file(3, entries)
+    conn = sqlite3.connect(records_path(), isolation_level=None)
+    for statement in records_tables.FROM_VERSION_3:
+        conn.execute(statement)
+    conn.execute("PRAGMA user_version = 4")
+    conn.close()
+    same_numbers(entries)
+    with open_records() as records:
+        assert records.conn.execute("PRAGMA user_version").fetchone()[0] == VERSION == 5
+        assert records.conn.execute("SELECT COUNT(*) FROM decisions").fetchone() == (0,)
+        assert records.practice_names() == [] and records.mean_loss("classic", "Ann") is None
+        migrated = records.entries()
+    session = coached_game("classic", ["Ann"], seed=2)
+    add_result(session)
+    with open_records() as records:
+        assert records.entries()[:-1] == migrated
+        count, loss = session.review.sums(0, 1)[0]
+        assert count > 20 and records.mean_loss("classic", "Ann") == pytest.approx(loss / count)
+        assert len(records.slips("Ann", 100)) == len(session.review.slips(0)) > 0

@@ -15,6 +15,7 @@ from game.engine.actions import Action, Dice, action_from_json
 from game.errors import SaveError
 from game.engine.state import CHANCE, ScorecardState, Seat
 from game.engine.families import new_state, state_from_json
+from game.engine.review import Review
 from game.rules.variant import Variant
 
 SAVE_FORMAT = 1
@@ -38,6 +39,7 @@ class Session:
         self.seat_undos = [0] * self.start.n  # each seat's scorings taken back: its score is marked in the records
         self.unattributed_undos = 0  # taken back by someone not known (a save of an older version): see from_json
         self.coached: set[int] = set()  # the seats that switched the coach on: kept with the game
+        self.review = Review()  # people's decisions the coach weighed, and their slips: kept with the game
         # The dice left to right as they landed at this turn's first roll (their keys 1-5): a resumed turn shows
         # them in the same places under the same numbers. None: not known (the dice are then numbered afresh).
         self.dice_order: list[int] | None = None
@@ -106,6 +108,7 @@ class Session:
         self.seat_undos[self.actors[index]] += 1  # the seat whose scoring goes
         del self.log[index:]
         del self.actors[index:]
+        self.review.forget_from(index)  # the choices taken back are no decisions
         self.undo_floor = index  # the move before this one stays: one undo, not a walk back through others
         self._tell(None)
         return True
@@ -140,6 +143,7 @@ class Session:
             "undos": self.undos,  # the whole count too: an older version of the game reads only this
             "seat_undos": self.seat_undos,
             "coached": sorted(self.coached),
+            "review": self.review.to_json(),
             "dice_order": self.dice_order,
         }
 
@@ -164,6 +168,7 @@ class Session:
         coached = data.get("coached", [])
         if isinstance(coached, list):  # a comfort: anything odd in it is left out, the game still opens
             session.coached = {seat for seat in coached if isinstance(seat, int) and 0 <= seat < session.start.n}
+        session.review = Review.from_json(data.get("review"), session.start.n)
         if not isinstance(data.get("log"), list) or len(data["log"]) > MAX_LOG:
             raise SaveError(f"the saved game's log is not a list of at most {MAX_LOG} moves")
         try:

@@ -10,6 +10,7 @@ and their versions ``records_tables``'s, the take-over of an old records.json ``
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import time
 from contextlib import contextmanager
@@ -30,6 +31,7 @@ __all__ = ["RecordsDamage", "Records", "add_result", "open_records", "read_recor
 RECORDS_FILE = "records.sqlite3"
 TOP = 10
 CHART = 40  # games on a player's chart: the latest
+PRACTICE = 12  # positions in one round of Practice
 
 
 def records_path() -> Path:
@@ -47,6 +49,9 @@ def result_entry(session: Session, when: float | None = None) -> dict:
                                  "total": totals[index], "won": index in winners,
                                  "game_totals": [state.game_totals(g)[index] for g in range(state.games)],
                                  "undos": session.undos_of(index)}
+        sums = session.review.sums(index, state.games) if not seat.is_computer else []
+        if any(count for count, _ in sums):  # the coach weighed this person's choices: (count, loss) a game
+            entry.update(decisions=[list(game) for game in sums], slips=session.review.slips(index))
         if isinstance(variant, Variant):  # a scorecard game: its bonuses are counted too
             cards = [state.cards[g][index] for g in range(state.games)]
             entry["upper_bonus"] = sum(card.upper_bonus(variant) > 0 for card in cards)
@@ -220,7 +225,56 @@ class Records:
             if row[7] is not None or row[8] is not None:  # a scorecard game (Jackpot's have neither)
                 seat.update(upper_bonus=row[7], five_alike=row[8])
             found[row[0]]["seats"].append(seat)
+        for number, seat, game, count, loss in self._all("SELECT * FROM decisions ORDER BY result, seat, game"):
+            sums = found[number]["seats"][seat].setdefault("decisions", [])
+            sums.extend([[0, 0.0]] * (game - len(sums)))  # a game with no decision has no row
+            sums.append([count, loss])
+            found[number]["seats"][seat].setdefault("slips", [])
+        for number, seat, position in self._all("SELECT result, seat, position FROM slips ORDER BY id"):
+            found[number]["seats"][seat].setdefault("slips", []).append(json.loads(position))
         return list(found.values())
+
+    # ---------------------------------------------------------------- the coach's --
+    def losses(self, variant: str, name: str, last: int = CHART) -> list[tuple[float, int, float]]:
+        """A person's latest games in this variant whose choices the coach weighed, in the order they were played:
+        (date, decisions, the points they cost together)."""
+        rows = self._all("""SELECT r.date, d.count, d.loss FROM decisions AS d JOIN results AS r ON r.id = d.result
+            JOIN seats AS s ON s.result = d.result AND s.seat = d.seat
+            WHERE r.variant = ? AND s.name = (SELECT id FROM names WHERE name = ?)
+            ORDER BY r.date DESC, r.id DESC, d.game DESC LIMIT ?""", self._variant(variant), name, last)
+        return rows[::-1]
+
+    def mean_loss(self, variant: str, name: str) -> float | None:
+        """What a person's choices cost on average in this variant, over every decision the coach weighed (points
+        per decision); None before any."""
+        count, loss = self._all("""SELECT SUM(d.count), SUM(d.loss) FROM decisions AS d
+            JOIN results AS r ON r.id = d.result JOIN seats AS s ON s.result = d.result AND s.seat = d.seat
+            WHERE r.variant = ? AND s.name = (SELECT id FROM names WHERE name = ?)""", self._variant(variant), name)[0]
+        return loss / count if count else None
+
+    def practice_names(self) -> list[str]:
+        """The people with slips to practise, the one who played last first."""
+        return [row[0] for row in self._all("""SELECT n.name FROM slips AS p JOIN names AS n ON n.id = p.name
+            GROUP BY p.name ORDER BY MAX(p.result) DESC, n.name""")]
+
+    def slips(self, name: str, limit: int = PRACTICE) -> list[tuple[int, dict]]:
+        """A person's costliest slips, the ones practised least first: (its number, its position)."""
+        found = []
+        for number, position in self._all("""SELECT id, position FROM slips
+                WHERE name = (SELECT id FROM names WHERE name = ?) ORDER BY practised, loss DESC, id LIMIT ?""",
+                                          name, limit):
+            try:
+                found.append((number, json.loads(position)))
+            except ValueError:
+                continue  # a row spoiled by hand: the others are still practised
+        return found
+
+    def practised(self, number: int) -> None:
+        """A slip answered right in Practice goes behind the others next time."""
+        try:
+            self.conn.execute("UPDATE slips SET practised = practised + 1 WHERE id = ?", (number,))
+        except sqlite3.Error as error:
+            raise as_os_error(error, self.path) from error
 
 
 @contextmanager

@@ -18,7 +18,7 @@ import sqlite3
 import threading
 from pathlib import Path
 
-from game.store.records_tables import VERSION, Progress, create, from_text_rows, from_version_3
+from game.store.records_tables import VERSION, Progress, create, from_text_rows, from_version_3, from_version_4
 from game.store.storage import lock_for, move_aside
 
 BUSY_SECONDS = 10.0  # how long a writer waits for another to finish
@@ -230,8 +230,10 @@ def migrate(conn: sqlite3.Connection, progress: Progress | None = None) -> None:
         elif version < 3:
             conn.execute("PRAGMA secure_delete = OFF")  # the old rows' pages are given back by the compaction
             from_text_rows(conn, lambda done: tell(COMPACTING * done))
-        elif version < VERSION:
+        elif version == 3:
             from_version_3(conn)
+        elif version < VERSION:
+            from_version_4(conn)
         if 0 < version < VERSION and (version < 3 or _mostly_free(conn)):
             # In the same transaction as the update: a stop anywhere after it leaves the compaction to do.
             conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (TO_COMPACT, f"from version {version}"))

@@ -9,7 +9,10 @@ Version 4 keeps on each seat the scorings it took back (``seats.undos``), so onl
 undid is marked; before, only the game's count was kept (``results.undos``, still the game's whole count), and
 every seat of a game brought over from then carries it: who took them back is not known.
 
-Tables (``PRAGMA user_version`` 4):
+Version 5 keeps what the coach saw of people's choices: each game's count of decisions and what they cost
+(``decisions``), and each costly one's position (``slips``) for Practice. A game kept before has neither.
+
+Tables (``PRAGMA user_version`` 5):
   variants  each game's id once: classic, yatzy, ... (only games with a result are listed)
   names     each name once: the players', and the games' English names
   kinds     each kind of seat once: a person; a computer at its level
@@ -18,18 +21,33 @@ Tables (``PRAGMA user_version`` 4):
   scores    one per game of each seat, kept in the order a player's chart reads them (variant, person, name,
             date); ``scores_top`` orders people's games by total for the high scores
   players   one per (variant, name) of people: sums kept in the same transaction as each game
+  decisions one per game of a person whose choices the coach weighed: how many, and their cost in points
+  slips     one per costly choice: who, its cost, the position as JSON (``game.bots.slips``), times practised
   meta      what was taken over from the old records.json; a compaction still to do (records_db)
 """
 
 from __future__ import annotations
 
+import json
+import math
 import sqlite3
 import time
 from typing import Callable, Iterable, Iterator
 
-VERSION = 4
+VERSION = 5
 Progress = Callable[[float], None]  # told how far a long piece of work is, 0 to 1
 
+# What version 5 added (a version 4 file gets them as they are; the layout has them from the start).
+DECISIONS = """
+CREATE TABLE decisions (
+    result INTEGER NOT NULL REFERENCES results(id), seat INTEGER NOT NULL, game INTEGER NOT NULL,
+    count INTEGER NOT NULL, loss REAL NOT NULL, PRIMARY KEY (result, seat, game)) WITHOUT ROWID;
+CREATE TABLE slips (
+    id INTEGER PRIMARY KEY, result INTEGER NOT NULL REFERENCES results(id), seat INTEGER NOT NULL,
+    name INTEGER NOT NULL REFERENCES names(id), loss REAL NOT NULL, position TEXT NOT NULL,
+    practised INTEGER NOT NULL DEFAULT 0);
+CREATE INDEX slips_by_name ON slips (name, practised, loss DESC);
+"""
 LAYOUT = """
 CREATE TABLE variants (id INTEGER PRIMARY KEY, variant TEXT NOT NULL UNIQUE);
 CREATE TABLE names (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
@@ -51,7 +69,7 @@ CREATE TABLE players (
     points INTEGER NOT NULL, best INTEGER NOT NULL, bonus INTEGER NOT NULL, bonus_games INTEGER NOT NULL,
     five INTEGER NOT NULL, five_games INTEGER NOT NULL, PRIMARY KEY (variant, name)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;
-"""
+{FROM_4}""".replace("{FROM_4}", DECISIONS.strip() + "\n")
 INDEXES = """
 CREATE INDEX scores_top ON scores (variant, solo, total DESC, date, result, seat, game) WHERE person = 1;
 CREATE INDEX players_by_games ON players (variant, games DESC);
@@ -75,6 +93,7 @@ JOIN (SELECT r.variant, s.name, SUM(s.won AND r.seats > 1) AS wins, TOTAL(s.uppe
 SEAT_UNDOS = """UPDATE seats SET undos = (SELECT undos FROM results WHERE id = seats.result)
                 WHERE result IN (SELECT id FROM results WHERE undos > 0)"""
 FROM_VERSION_3 = ["ALTER TABLE seats ADD COLUMN undos INTEGER NOT NULL DEFAULT 0", SEAT_UNDOS]
+FROM_VERSION_4 = [statement for statement in DECISIONS.split(";") if statement.strip()]
 
 # Versions 1 and 2 kept the same rows (2 added the sums, which are counted again from the rows): each text is
 # numbered in text order, so the scores go in already sorted. Each step with its share of the time it takes
@@ -113,8 +132,17 @@ def create(conn: sqlite3.Connection) -> None:
 
 
 def from_version_3(conn: sqlite3.Connection) -> None:
-    """A version 3 file brought to this version (inside the caller's transaction): each seat's undos."""
+    """A version 3 file brought to this version (inside the caller's transaction): each seat's undos, then as
+    version 4."""
     for statement in FROM_VERSION_3:
+        conn.execute(statement)
+    from_version_4(conn)
+
+
+def from_version_4(conn: sqlite3.Connection) -> None:
+    """A version 4 file brought to this version (inside the caller's transaction): the coach's tables, empty (its
+    games were kept without them)."""
+    for statement in FROM_VERSION_4:
         conn.execute(statement)
 
 
@@ -173,8 +201,9 @@ def _or(value, default):
 
 
 def _rows(entries: Iterable[dict], first: int, numbers: Numbers, sums: dict
-          ) -> Iterator[tuple[tuple, list[tuple], list[tuple]]]:
-    """Each entry's result row, seat rows and score rows; its people's games are added to ``sums``."""
+          ) -> Iterator[tuple[tuple, list[tuple], list[tuple], list[tuple], list[tuple]]]:
+    """Each entry's result row, seat rows, score rows, and the coach's decision and slip rows; its people's games
+    are added to ``sums``."""
     for number, entry in enumerate(entries, first):
         seats = entry["seats"]
         # a hand-edited records.json may say null where the game wrote a number: the old defaults, as absent
@@ -183,7 +212,7 @@ def _rows(entries: Iterable[dict], first: int, numbers: Numbers, sums: dict
         undos = _or(entry.get("undos"), 0)
         result = (number, variant, numbers.name(entry.get("variant_name")), entry["date"], games, solo, undos,
                   len(seats))
-        seat_rows, score_rows = [], []
+        seat_rows, score_rows, decision_rows, slip_rows = [], [], [], []
         for index, seat in enumerate(seats):
             name = numbers.name(seat["name"])
             person = seat.get("kind") != "computer"
@@ -195,7 +224,21 @@ def _rows(entries: Iterable[dict], first: int, numbers: Numbers, sums: dict
                 score_rows.append((variant, person, name, entry["date"], number, game, index, total, solo))
             if person:
                 _add_sums(sums, (variant, name), seat, totals, games, len(seats) > 1)
-        yield result, seat_rows, score_rows
+                _coach_rows(seat, number, index, name, decision_rows, slip_rows)
+        yield result, seat_rows, score_rows, decision_rows, slip_rows
+
+
+def _coach_rows(seat: dict, number: int, index: int, name: int, decisions: list, slips: list) -> None:
+    """A person's decisions (a count and their cost for each game) and slips, as ``result_entry`` gives them;
+    anything else in their place is left out."""
+    for game, sums in enumerate(seat.get("decisions") or []):
+        if isinstance(sums, list) and len(sums) == 2 and type(sums[0]) is int and sums[0] > 0 and \
+                isinstance(sums[1], (int, float)) and math.isfinite(sums[1]) and sums[1] >= 0:
+            decisions.append((number, index, game, sums[0], float(sums[1])))
+    for slip in seat.get("slips") or []:
+        loss = slip.get("loss") if isinstance(slip, dict) else None
+        if isinstance(loss, (int, float)) and math.isfinite(loss) and loss > 0:
+            slips.append((number, index, name, float(loss), json.dumps(slip, separators=(",", ":"))))
 
 
 def _add_sums(sums: dict, key: tuple[int, int], seat: dict, totals: list[int], games: int, others: bool) -> None:
@@ -227,19 +270,24 @@ def insert_entries(conn: sqlite3.Connection, entries: Iterable[dict], batch: int
     """Add entries (``result_entry``'s shape) inside the caller's transaction; returns how many."""
     first = conn.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM results").fetchone()[0]
     numbers = Numbers(conn)
-    added, results, seats, scores, sums = 0, [], [], [], {}
+    added, results, seats, scores, decisions, slips, sums = 0, [], [], [], [], [], {}
 
     def flush() -> None:
         conn.executemany("INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?)", results)
         conn.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", seats)
         scores.sort()  # in the table's order: each page is visited once
         conn.executemany("INSERT INTO scores VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", scores)
-        results.clear(), seats.clear(), scores.clear()
+        conn.executemany("INSERT INTO decisions VALUES (?, ?, ?, ?, ?)", decisions)
+        conn.executemany("INSERT INTO slips (result, seat, name, loss, position) VALUES (?, ?, ?, ?, ?)", slips)
+        for rows in (results, seats, scores, decisions, slips):
+            rows.clear()
 
-    for result, seat_rows, score_rows in _rows(entries, first, numbers, sums):
+    for result, seat_rows, score_rows, decision_rows, slip_rows in _rows(entries, first, numbers, sums):
         results.append(result)
         seats.extend(seat_rows)
         scores.extend(score_rows)
+        decisions.extend(decision_rows)
+        slips.extend(slip_rows)
         added += 1
         if len(results) >= batch:
             flush()

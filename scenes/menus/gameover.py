@@ -64,6 +64,12 @@ class GameOverScene(Scene):
         # the way the screen reads: this button above first, then the row below, left to right.
         self.row.buttons.insert(0, Button(pygame.Rect(box.x + 30, box.bottom - 92 - REVIEW_ROOM, 320, 48),
                                           t("gameover.review"), self.review, style="quiet", size=22))
+        people = [seat.name for s, seat in enumerate(self.state.seats) if not seat.is_computer
+                  and session.review.slips(s)]
+        if self.final and not demo and people:  # the slips of this game, and older ones, asked again
+            self.row.buttons.insert(1, Button(pygame.Rect(box.x + 370, box.bottom - 92 - REVIEW_ROOM, 360, 48),
+                                              t("practice.from_results"), lambda: self.practice(people),
+                                              style="quiet", size=22))
         # Looking back at the finished card: the results give way to a bar with the way back and the way on.
         self.reviewing = False
         self.bar = bar = self._review_bar()
@@ -173,6 +179,10 @@ class GameOverScene(Scene):
         seed = self.session.seed + 1 if self.demo else None
         session = Session(self.session.variant, list(self.state.seats), self.state.games, seed=seed)
         self.app.go("opening", session, self.demo, how="clear")
+
+    def practice(self, people: list[str]) -> None:
+        """Practice, for this game's people: their slips are in the records once they are open."""
+        self.app.records_opening.when_ready(lambda: self.app.go("practice", people))
 
     def review(self) -> None:
         self.reviewing = True

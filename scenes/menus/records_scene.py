@@ -23,6 +23,7 @@ from scenes.ui.widgets import Button, ButtonRow, baize_backdrop, draw_text, pane
 LEFT = pygame.Rect(30, 96, 600, 590)
 RIGHT = pygame.Rect(650, 96, 600, 590)
 SHOWN = 8  # players listed (the most games first) and chosen for the chart
+CHART_GAMES = 40  # the latest games on a chart
 log = logging.getLogger("dice_parlor.records")
 # The players' table: each column's key, where its right edge is (from RIGHT.x) and how wide it may be.
 COLUMNS = [("records.games", 280, 74), ("records.wins", 356, 74), ("records.avg", 432, 74), ("records.best", 508, 74),
@@ -80,9 +81,16 @@ class RecordsScene(Scene):
     def choose(self, i: int) -> None:
         """The chosen player, with their chart's scores (read once)."""
         self.player = i
-        if i < len(self.players) and not self.players[i].scores:
+        self.losses, self.mean_loss = [], None
+        if i < len(self.players):
             chosen = self.players[i]
-            self.read(lambda records: chosen.scores.extend(records.chart(self.variant.id, chosen.name)))
+
+            def found(records) -> None:
+                if not chosen.scores:
+                    chosen.scores.extend(records.chart(self.variant.id, chosen.name))
+                self.losses = [loss / count for _, count, loss in records.losses(self.variant.id, chosen.name)]
+                self.mean_loss = records.mean_loss(self.variant.id, chosen.name)
+            self.read(found)
 
     def stats(self):
         return self.players
@@ -192,22 +200,33 @@ class RecordsScene(Scene):
             self._draw_chart(surface, stats[min(self.player, len(stats) - 1)])
 
     def _draw_chart(self, surface: pygame.Surface, stats) -> None:
-        """The player's totals over time, oldest on the left."""
+        """The player's totals over time, oldest on the left; beside them, what their choices cost per decision
+        (once the coach has weighed them), lower being better."""
         area = pygame.Rect(RIGHT.x + 30, RIGHT.bottom - 200, RIGHT.width - 60, 170)
+        if self.mean_loss is not None:
+            half = (area.width - 12) // 2
+            loss_area = pygame.Rect(area.x + half + 12, area.y, half, area.height)
+            area.width = half
+            title = t("records.loss_of", loss=i18n.number(self.mean_loss, 2))
+            self._line_chart(surface, loss_area, title, self.losses[-CHART_GAMES:], 2)
+        self._line_chart(surface, area, t("records.scores_of", name=stats.name),
+                         [total for _, total in stats.scores][-CHART_GAMES:], 0)
+
+    def _line_chart(self, surface: pygame.Surface, area: pygame.Rect, title: str, scores: list[float],
+                    decimals: int) -> None:
         pygame.draw.rect(surface, (244, 238, 220), area, border_radius=8)
-        scores = [total for _, total in stats.scores][-40:]
-        draw_text(surface, t("records.scores_of", name=stats.name), 16, theme.INK_SOFT, (area.x + 8, area.y + 12),
-                  "midleft", "bold", area.width - 60)
+        draw_text(surface, title, 16, theme.INK_SOFT, (area.x + 8, area.y + 12), "midleft", "bold", area.width - 16)
         if len(scores) < 2:
             draw_text(surface, t("records.chart_needs_two"), 16, theme.INK_FAINT, area.center, "center", "regular",
                       area.width - 20)
             return
         low, high = min(scores), max(scores)
-        span = max(1, high - low)
+        span = (high - low) or 1
         points = [(area.x + 20 + i * (area.width - 40) / (len(scores) - 1),
                    area.bottom - 20 - (score - low) * (area.height - 50) / span) for i, score in enumerate(scores)]
         pygame.draw.lines(surface, theme.PREVIEW_INK, False, points, 3)
         for point in points:
             pygame.draw.circle(surface, theme.PREVIEW_INK, point, 4)
-        draw_text(surface, i18n.number(high), 15, theme.INK_SOFT, (area.right - 6, area.y + 26), "midright")
-        draw_text(surface, i18n.number(low), 15, theme.INK_SOFT, (area.right - 6, area.bottom - 14), "midright")
+        draw_text(surface, i18n.number(high, decimals), 15, theme.INK_SOFT, (area.right - 6, area.y + 26), "midright")
+        draw_text(surface, i18n.number(low, decimals), 15, theme.INK_SOFT, (area.right - 6, area.bottom - 14),
+                  "midright")

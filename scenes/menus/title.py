@@ -18,7 +18,7 @@ from scenes.ui import assets, theme
 from scenes.tables.cube import Labels, q_axis_angle
 from scenes.tables.dice_render import IVORY_LOOK, DieRenderer, Pose, Projection, draw_shadow
 from scenes.ui.stack import Scene
-from scenes.ui.widgets import ButtonRow, baize_backdrop, draw_text, shadowed_text, vertical_buttons
+from scenes.ui.widgets import Button, ButtonRow, baize_backdrop, draw_text, shadowed_text, vertical_buttons
 
 # Decorative dice resting on the felt: (x, y, face, angle)
 RESTING_DICE = [(210, 560, 5, 12), (300, 610, 5, -8), (1070, 318, 6, 20), (1165, 432, 1, -14), (1000, 600, 3, 31)]
@@ -67,6 +67,10 @@ class TitleScene(Scene):
         # Every button keeps its place whether Continue is there or not: a tap meant for Records never opens Rules.
         top = 320 if kiosk else 292 + (0 if self.resumed.session else 62 + 14 + CONTINUE_EXTRA)
         buttons = vertical_buttons(specs, theme.WIDTH // 2, top, width=380, height=62, gap=14, size=30)
+        records = next(b for b in buttons if b.on_press == self.records)  # Records and Practice share a row
+        practice = Button(pygame.Rect(0, 0, 183, 62), t("practice.button"), self.practice, size=30)
+        practice.rect.topright, records.rect.width = records.rect.topright, 183
+        buttons.insert(buttons.index(records) + 1, practice)
         self.saved_words = ""
         if self.resumed.session:  # Continue is wider and taller: it says which game, whose, and when
             first = buttons[0]
@@ -112,6 +116,9 @@ class TitleScene(Scene):
 
     def records(self) -> None:
         self.app.records_opening.when_ready(lambda: self.app.go("records"))
+
+    def practice(self) -> None:
+        self.app.records_opening.when_ready(lambda: self.app.go("practice"))
 
     def play(self) -> None:
         self.app.go("new_game")

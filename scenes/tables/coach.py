@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from game.rules import i18n
 from game.engine.actions import Action, Copy, Roll, Score
+from game.engine.review import Decision
 from game.rules.i18n import t
 from game.rules.variant import Variant
 
@@ -302,6 +303,7 @@ class Coach:
             chosen = next((o for o in options if o.kind == "keep" and tuple(o.keep) == kept), None)
         if chosen is not None:
             self._weigh(state, seat, options, chosen)
+            self._keep(state, seat, options, chosen)
         if chosen is None or chosen.loss < AS_GOOD:
             return
         best = options[0]
@@ -311,6 +313,18 @@ class Coach:
         self.costs.setdefault(seat, []).append(cost)
         if self.quiet_below > 0 and seat in self.on and cost.loss > self.quiet_below:
             self.spoken = cost
+
+    def _keep(self, state, seat: int, options: list, chosen) -> None:
+        """A decision for the records (where there was a choice), with its position when it was a slip."""
+        from game.bots.slips import slip_of
+
+        if len(options) < 2:
+            return
+        slip = None
+        if chosen.loss >= AS_GOOD:
+            index = next(i for i, option in enumerate(options) if option is chosen)
+            slip = slip_of(state, seat, options, index, self.on_card(seat)).to_dict()
+        self.session.review.add(Decision(seat, state.game, len(self.session.log), chosen.loss, slip))
 
     def _weigh(self, state, seat: int, options: list, chosen) -> None:
         """Luck and skill of one choice (solo turns only: Challenge's copies are valued as if alone)."""

@@ -13,6 +13,8 @@ NEW_GAME = [("help.key.tab_arrows", "help.does.move_new_game"), ("help.key.up_do
             ("help.key.enter", "help.does.press_or_type"), ("help.key.esc", "help.does.back_title"), FULLSCREEN, HELP]
 RECORDS = [("help.key.left_right", "help.does.other_game"), ("help.key.up_down", "help.does.other_player"),
            ("help.key.tab_enter", "help.does.back_button"), BACK, FULLSCREEN, HELP]
+PRACTICE = [("help.key.one_to_five", "help.does.hold"), ("help.key.space_r", "help.does.roll"), MOVE, PRESS, BACK,
+            FULLSCREEN, HELP]
 ROLL_OFF = [("help.key.enter_space_esc", "help.does.skip_rolloff"), FULLSCREEN, HELP]
 GAME_OVER = [MOVE, PRESS, ("help.key.esc", "help.does.back_title"), FULLSCREEN, HELP]
 DIALOG = [MOVE, PRESS, ("help.key.esc", "help.does.cancel"), HELP]
