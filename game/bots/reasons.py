@@ -109,6 +109,7 @@ class Reason:
     box: str | None = None
     extra: tuple[int, ...] = ()
     missing: tuple[int, ...] = ()
+    rolled: tuple[int, ...] = ()  # with a box best: the dice this hold rolls again
     odds: dict = field(default_factory=dict, compare=False, repr=False)  # every aim's chance with this hold
 
     def said(self, variant) -> str:
@@ -117,6 +118,9 @@ class Reason:
         words = t(f"coach.hold.{self.key}", goals=goals, aim=name(self.aim) if self.aim else "",
                   before=_exact(self.before), after=_exact(self.after), loss=about(self.loss),
                   box=variant.box(self.box).name if self.box else "")
+        if self.rolled:
+            return t("coach.hold.changed", change=t("coach.hold.rerolling", dice=" ".join(map(str, self.rolled))),
+                     words=words)
         if not (self.extra or self.missing):
             return words
         extra, missing = " ".join(map(str, self.extra)), " ".join(map(str, self.missing))
@@ -168,9 +172,11 @@ def _chance(variant, aim, keep: tuple[int, ...], rolls_left: int) -> float:
     return odds.chance(keep, rolls_left)
 
 
-def hold_reasons(variant, card: dict, options: list, rolls_left: int, base: tuple[int, ...] = ()) -> dict[int, Reason]:
+def hold_reasons(variant, card: dict, options: list, rolls_left: int, base: tuple[int, ...] = (),
+                 hand: tuple[int, ...] = ()) -> dict[int, Reason]:
     """The line of every hold (or Challenge copy) among the ranked ``options``, by its index: built from the exact
-    odds of each hold by the end of the turn (``base``: the markers already copied, held for good)."""
+    odds of each hold by the end of the turn (``base``: the markers already copied, held for good; ``hand``: the
+    dice showing, which a hold's line names when a box is best)."""
     from game.bots.odds import all_odds, goals
 
     holds = [i for i, option in enumerate(options) if option.kind in ("keep", "copy")]
@@ -189,25 +195,29 @@ def hold_reasons(variant, card: dict, options: list, rolls_left: int, base: tupl
     for i in holds:
         option, mine = options[i], odds[i]
         aims = tuple((aim, mine[aim]) for aim in found_goals[i])
-        if i == 0 or option.loss < CLOSE:
+        if i == 0:
             own = _par(variant, card, kept[i])
             if aims:
                 reasons[i] = Reason("goes_for", goals=aims, odds=mine)
             elif own is not None and 0 < (chance := _chance(variant, own, kept[i], rolls_left)) < 1:
                 reasons[i] = Reason("goes_for", goals=((own, chance),), odds=mine)
-            elif i == 0 and len(options) > 1 and options[1].kind == "box":
+            elif len(options) > 1 and options[1].kind == "box":
                 reasons[i] = Reason("roll_on", loss=options[1].loss, box=options[1].box, odds=mine)
-            elif i == 0 and len(options) > 1:
+            elif len(options) > 1:
                 reasons[i] = Reason("worth_more", loss=options[1].loss, odds=mine)
             continue
         if best.kind == "box":
+            rolled = tuple(sorted((Counter(hand) - Counter(option.keep)).elements()))
             reasons[i] = Reason("too_long_for" if aims else "too_long", goals=aims, loss=option.loss, box=best.box,
-                                odds=mine)
+                                rolled=rolled, odds=mine)
             continue
         theirs = odds[0]
         extra = tuple(sorted((Counter(kept[i]) - Counter(kept[0])).elements()))
         missing = tuple(sorted((Counter(kept[0]) - Counter(kept[i])).elements()))
         change = dict(extra=extra, missing=missing, loss=option.loss, odds=mine)
+        if option.loss < CLOSE:  # as good as the best: what it goes for
+            reasons[i] = Reason("as_good_for" if aims else "as_good", goals=aims, **change)
+            continue
         weigh = lambda aim: (theirs[aim] - mine.get(aim, 0.0)) * _aim_points(aim, variant)  # noqa: E731
         lost = [aim for aim in theirs if theirs[aim] > 0 and mine.get(aim, 0.0) == 0]
         lower = [aim for aim in theirs if theirs[aim] - mine.get(aim, 0.0) >= 0.005]
@@ -226,8 +236,8 @@ def hold_reasons(variant, card: dict, options: list, rolls_left: int, base: tupl
     return reasons
 
 
-def why_hold(options: list, index: int, variant, card: dict, rolls_left: int, base: tuple[int, ...] = ()
-             ) -> str | None:
+def why_hold(options: list, index: int, variant, card: dict, rolls_left: int, base: tuple[int, ...] = (),
+             hand: tuple[int, ...] = ()) -> str | None:
     """The line under hold option ``index`` (one hold alone: the coach works out all of them at once)."""
-    reason = hold_reasons(variant, card, options, rolls_left, base).get(index)
+    reason = hold_reasons(variant, card, options, rolls_left, base, hand).get(index)
     return reason.said(variant) if reason else None

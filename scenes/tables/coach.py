@@ -284,7 +284,7 @@ class Coach:
             return {}
         base, left = held
         card = state.card(state.seat).boxes
-        self._reasons = hold_reasons(self.variant, card, options, left, base)
+        self._reasons = hold_reasons(self.variant, card, options, left, base, tuple(state.dice or ()))
         found = goals_of_holds(self.variant, card, [tuple(sorted(base + tuple(options[i].keep))) for i in holds], left)
         return dict(zip(holds, found))
 
