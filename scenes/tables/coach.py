@@ -312,7 +312,8 @@ class Coach:
         if isinstance(action, Score):
             chosen = next((o for o in options if o.kind == "box" and o.box == action.box), None)
         elif isinstance(action, Copy):
-            chosen = next((o for o in options if o.kind == "copy" and tuple(o.keep) == action.values), None)
+            copied = tuple(sorted(action.values))
+            chosen = next((o for o in options if o.kind == "copy" and tuple(o.keep) == copied), None)
         elif isinstance(action, Roll) and getattr(state, "rolls_used", 0) >= 1 and state.dice:
             kept = tuple(sorted(d for d, held in zip(state.dice, state.held) if held))
             chosen = next((o for o in options if o.kind == "keep" and tuple(o.keep) == kept), None)
@@ -329,16 +330,19 @@ class Coach:
             self.spoken = cost
 
     def _weigh(self, state, seat: int, options: list, chosen) -> None:
-        """Luck and skill of one choice (solo turns only: Challenge's copies are valued as if alone)."""
+        """Luck and skill of one choice (Challenge's copies too, in solitaire values: the sums still add up, as each
+        choice's luck is measured from the expected score the choice before it left)."""
         from game.bots.solver import Position
         from game.engine.challenge import CommonRollState
 
-        if isinstance(state, CommonRollState):
-            return
         on_card = self.on_card(seat)
         now = on_card + options[0].value  # the expected final score with the dice as they fell
         steps = [step for step in self.steps.get(seat, []) if step.game == state.game]
-        if state.rolls_used == 1:  # the turn's first roll: before it, the expected score of the state
+        if isinstance(state, CommonRollState):
+            starts = state.stage == "pick" and state.step == 1  # the round's first copy (all markers empty)
+        else:
+            starts = state.rolls_used == 1
+        if starts:  # the turn's first roll: before it, the expected score of the state
             pos = Position.of_card(self.variant, state.card(seat).boxes)
             before = on_card + self.table.value(pos.mask, pos.upper, pos.five)
         elif steps:
