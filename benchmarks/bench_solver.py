@@ -86,6 +86,28 @@ def bench_odds(name: str, samples: int = 400) -> None:
           f" max {times[-1] * 1e3:.2f} ms)")
 
 
+def bench_reasons(name: str, samples: int = 300) -> None:
+    """One decision as the coach's panel gives it: the advice, every hold's odds and goals, and every option's line
+    (issue 28: under 50 ms), the turn solved afresh each time."""
+    from game.bots.odds import goals_of_holds
+    from game.bots.reasons import hold_reasons, why_box
+
+    variant = find_variant(name)
+    table = table_for(variant)
+    times = []
+    for card, hand, rolls_left in random_moments(variant, samples):
+        _TURNS.clear()
+        start = time.perf_counter()
+        options = advise(variant, table, card, None, None, hand, rolls_left)
+        goals_of_holds(variant, card, [o.keep for o in options if o.kind == "keep"], rolls_left)
+        reasons = hold_reasons(variant, card, options, rolls_left, hand=hand)
+        [reasons[i].said(variant) if i in reasons else why_box(options, i, variant) for i in range(len(options))]
+        times.append(time.perf_counter() - start)
+    times.sort()
+    print(f"advice with odds and reasons on {name}: median {statistics.median(times) * 1e3:.2f} ms per decision "
+          f"(p95 {times[int(0.95 * len(times))] * 1e3:.2f} ms, max {times[-1] * 1e3:.2f} ms)")
+
+
 def bench_games(name: str, games: int) -> None:
     variant = find_variant(name)
     table_for(variant)
@@ -110,6 +132,8 @@ def main() -> None:
     bench_advice("official")
     bench_odds("official")
     bench_odds("yatzy")
+    bench_reasons("official")
+    bench_reasons("yatzy")
     bench_games("official", args.games)
 
 

@@ -28,7 +28,8 @@ def _play(variant_id: str, seed: int, level: str, seats: int = 1):
 
 @pytest.mark.parametrize("variant_id, level, seats", [("classic", "greedy", 1), ("classic", "random", 1),
                                                       ("yatzy", "greedy", 2), ("official", "optimal", 1),
-                                                      ("fivezee", "greedy", 1)])
+                                                      ("fivezee", "greedy", 1), ("challenge", "greedy", 2),
+                                                      ("challenge", "random", 2)])
 def test_luck_and_skill_add_up_to_the_score_less_the_expected_start(variant_id, level, seats):
     for seed in range(4):
         session, coach = _play(variant_id, seed, level, seats)

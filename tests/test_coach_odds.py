@@ -134,7 +134,8 @@ def _first_roll(driver, dice, **boxes):
     return table, session
 
 
-@pytest.mark.parametrize("language, words", [("en", "Yahtzee 9%, 4 of a Kind 52%"), ("nl", "Yahtzee 9%, Carré 52%")])
+@pytest.mark.parametrize("language, words", [("en", "Goes for Yahtzee 9%, 4 of a Kind 52%"),
+                                             ("nl", "Gaat voor Yahtzee 9%, Carré 52%")])
 def test_the_panel_names_the_goals_of_each_hold_with_their_chances(language, words, tmp_path):
     from game.rules import i18n
     from helpers import texts_on_screen
@@ -148,11 +149,10 @@ def test_the_panel_names_the_goals_of_each_hold_with_their_chances(language, wor
         assert table.coach.goals(0) == [("yahtzee", pytest.approx(0.0933642)), ("four_kind", pytest.approx(0.5177469))]
         shown = texts_on_screen(driver)
         assert words in shown, shown
-        from scenes.tables.coach import describe, goals_said
-        said = [(describe(o, table.variant), goals_said(table.coach.goals(i), table.variant))
-                for i, o in enumerate(options[:4])]
-        assert all(goals in shown for _, goals in said if goals)
-        assert len(set(said)) == len(said)  # no two options read the same
+        from scenes.tables.coach import describe
+        said = [(describe(o, table.variant), table.coach.why(i)) for i, o in enumerate(options[:4])]
+        assert all(why in shown for _, why in said if why)  # under each option its line: its goals, or its cost
+        assert len(set(said)) == len(said) and len({why for _, why in said}) == len(said)  # no two read the same
         if language == "en":
             import pygame
             pygame.image.save(driver.app.canvas, str(tmp_path / "coach_odds.png"))

@@ -55,9 +55,19 @@ def makes(variant: Variant, box_id: str, hand: tuple[int, ...]) -> bool:
 def box_odds(variant: Variant, box_id: str) -> BoxOdds:
     """The chance tables of one pattern box (cached: they depend on the rules only)."""
     geo = geometry(variant.dice, variant.faces)
-    hits = [1.0 if makes(variant, box_id, hand) else 0.0 for hand in geo.hands]
+    return _odds_of(geo, [1.0 if makes(variant, box_id, hand) else 0.0 for hand in geo.hands], variant.rolls_per_turn)
+
+
+@lru_cache(maxsize=64)
+def face_odds(variant: Variant, face: int, count: int) -> BoxOdds:
+    """The chance tables of ``count`` or more dice showing ``face`` (an upper box's par: 3 fives for Fives)."""
+    geo = geometry(variant.dice, variant.faces)
+    return _odds_of(geo, [1.0 if hand.count(face) >= count else 0.0 for hand in geo.hands], variant.rolls_per_turn)
+
+
+def _odds_of(geo: Geometry, hits: list[float], rolls_per_turn: int) -> BoxOdds:
     best, keeps = hits, [()]
-    for _ in range(1, variant.rolls_per_turn):
+    for _ in range(1, rolls_per_turn):
         layers = expect_keeps(geo, best)
         keeps.append(tuple(map(tuple, layers)))
         best = best_keep_values(geo, layers)

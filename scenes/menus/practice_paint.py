@@ -10,13 +10,13 @@ from __future__ import annotations
 import pygame
 
 from game.bots.odds import goals_of_holds
+from game.bots.reasons import hold_reasons, why_box
 from game.bots.slips import Slip
 from game.rules import i18n
 from game.rules.i18n import t
 from game.rules.scoring import upper_bonus_needed, upper_total
 
 from scenes.tables.coach import AS_GOOD, about, describe, goals_said
-from scenes.tables.coach_reasons import why_box
 from scenes.tables.die_art import die_surface, glow_surface, shadow_margin
 from scenes.ui import assets, theme
 from scenes.ui.textfit import wrap_lines
@@ -88,8 +88,12 @@ class Answer:
 
     def _detail(self, index: int, goals: dict) -> str:
         slip, option = self.slip, self.slip.options[index]
-        said = (goals_said(goals.get(index, []), slip.variant) if option.kind != "box"
-                else why_box(list(slip.options), index, slip.variant)) or ""
+        if option.kind == "box":
+            said = why_box(list(slip.options), index, slip.variant) or ""
+        else:  # the coach's own line for a hold (what it changes against the best one), else its goals
+            reason = hold_reasons(slip.variant, slip.card, list(slip.options), max(1, slip.rolls_left),
+                                  slip.markers, slip.dice).get(index)
+            said = reason.said(slip.variant) if reason else goals_said(goals.get(index, []), slip.variant)
         final = t("practice.final", points=i18n.number(round(slip.on_card + option.value)))
         return f"{said} - {final}" if said else cap(final)
 

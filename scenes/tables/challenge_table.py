@@ -284,6 +284,10 @@ class ChallengeTableScene(TableScene):
                 draw_lines(surface, need, 17, theme.HOLD_GOLD, (row.right - 10, row.centery), "midright", "bold",
                            row.right - 10 - last_slot)
 
+    def coach_title(self) -> str:
+        """The coach's values are solitaire ones: here the screen says what that means for the common rolls."""
+        return t("challenge.coach_title")
+
     def draw_die_keys(self, surface: pygame.Surface) -> None:
         if self.person_to_play() and self.cstate.stage == "pick":
             self.draw_key_badges(surface)

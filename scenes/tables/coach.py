@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from game.rules import i18n
 from game.engine.actions import Action, Copy, Roll, Score
+from game.bots.reasons import about, goals_said, percent  # noqa: F401 (the coach's words for numbers)
 from game.engine.review import Decision
 from game.rules.i18n import t
 from game.rules.variant import Variant
@@ -84,26 +85,9 @@ class LuckAndSkill:
     skill: float  # what the choices cost against the best ones (0 or more)
 
 
-def about(points: float) -> str:
-    """Points as a person says them: whole from 10 up, one decimal below ("about 12", "about 4.3")."""
-    return i18n.number(points, 0 if points >= 9.95 else 1)
-
-
 def _grouped(dice) -> list[int]:
     """Dice as a person reads a hand: the biggest group first, high before low ("3 3 3 2 1", "6 6 6 5 5")."""
     return sorted(dice, key=lambda face: (-list(dice).count(face), -face))
-
-
-def percent(chance: float) -> str:
-    """A chance as a person reads it: "52%", "9%", below 1% with one decimal ("0.6%"); never a sure 0% or 100%."""
-    if chance < 0.01:
-        return t("coach.percent", percent=i18n.number(max(0.1, chance * 100), 1))
-    return t("coach.percent", percent=i18n.number(min(99, max(1, round(chance * 100)))))
-
-
-def goals_said(goals: list[tuple[str, float]], variant) -> str:
-    """A hold's goals with their chances: "Yahtzee 9%, 4 of a Kind 52%"."""
-    return ", ".join(t("coach.goal", box=variant.box(box).name, chance=percent(chance)) for box, chance in goals)
 
 
 def describe(option, variant) -> str:
@@ -133,6 +117,7 @@ class Coach:
         self._key = None
         self._options: list = []
         self._goals: dict[int, list[tuple[str, float]]] = {}
+        self._reasons: dict = {}  # each hold's line before it is put in words (game.bots.reasons.Reason)
         self.quiet_below = 0.0  # points (Settings > Coach speaks): a move that costs less is not remarked on
         self.asked: int | None = None  # the moment (log length) a person asked the quiet coach for its answer
         self.spoken: Cost | None = None  # a costly move the coach has to say, once
@@ -262,15 +247,46 @@ class Coach:
         self.options()
         return self._goals.get(index, [])
 
+    def why(self, index: int) -> str | None:
+        """The line under option ``index`` of :meth:`options`: why it is best, or what it costs, from the solver's
+        numbers (a box: what it scores now against what is still to come; a hold or copy: its odds)."""
+        from game.bots.reasons import why_box
+
+        options = self.options()
+        if not 0 <= index < len(options):
+            return None
+        if options[index].kind == "box":
+            return why_box(options, index, self.variant)
+        reason = self._reasons.get(index)
+        return reason.said(self.variant) if reason is not None else None
+
+    def _held(self, state) -> tuple[tuple[int, ...], int] | None:
+        """What a hold starts from and the rolls after it: solo, nothing and the rolls left; Challenge, the seat's
+        markers and the steps to come (solitaire odds: as if the next roll were of the missing dice alone)."""
+        from game.engine.challenge import CommonRollState
+
+        if isinstance(state, CommonRollState):
+            if state.stage != "pick":
+                return None
+            return tuple(state.markers[state.seat]), max(0, self.variant.rolls_per_turn - state.step)
+        if getattr(state, "dice", None) is None:
+            return None
+        return (), state.rolls_left()
+
     def _odds(self, options: list) -> dict[int, list[tuple[str, float]]]:
         from game.bots.odds import goals_of_holds
+        from game.bots.reasons import hold_reasons
 
         state = self.session.state
-        holds = [i for i, option in enumerate(options) if option.kind == "keep"]
-        if not holds or getattr(state, "dice", None) is None:
+        self._reasons = {}
+        holds = [i for i, option in enumerate(options) if option.kind in ("keep", "copy")]
+        held = self._held(state) if holds else None
+        if held is None:
             return {}
-        found = goals_of_holds(self.variant, state.card(state.seat).boxes, [options[i].keep for i in holds],
-                               state.rolls_left())
+        base, left = held
+        card = state.card(state.seat).boxes
+        self._reasons = hold_reasons(self.variant, card, options, left, base, tuple(state.dice or ()))
+        found = goals_of_holds(self.variant, card, [tuple(sorted(base + tuple(options[i].keep))) for i in holds], left)
         return dict(zip(holds, found))
 
     def agrees(self, box: str) -> bool:
@@ -297,7 +313,8 @@ class Coach:
         if isinstance(action, Score):
             chosen = next((o for o in options if o.kind == "box" and o.box == action.box), None)
         elif isinstance(action, Copy):
-            chosen = next((o for o in options if o.kind == "copy" and tuple(o.keep) == action.values), None)
+            copied = tuple(sorted(action.values))
+            chosen = next((o for o in options if o.kind == "copy" and tuple(o.keep) == copied), None)
         elif isinstance(action, Roll) and getattr(state, "rolls_used", 0) >= 1 and state.dice:
             kept = tuple(sorted(d for d, held in zip(state.dice, state.held) if held))
             chosen = next((o for o in options if o.kind == "keep" and tuple(o.keep) == kept), None)
@@ -327,16 +344,19 @@ class Coach:
         self.session.review.add(Decision(seat, state.game, len(self.session.log), chosen.loss, slip))
 
     def _weigh(self, state, seat: int, options: list, chosen) -> None:
-        """Luck and skill of one choice (solo turns only: Challenge's copies are valued as if alone)."""
+        """Luck and skill of one choice (Challenge's copies too, in solitaire values: the sums still add up, as each
+        choice's luck is measured from the expected score the choice before it left)."""
         from game.bots.solver import Position
         from game.engine.challenge import CommonRollState
 
-        if isinstance(state, CommonRollState):
-            return
         on_card = self.on_card(seat)
         now = on_card + options[0].value  # the expected final score with the dice as they fell
         steps = [step for step in self.steps.get(seat, []) if step.game == state.game]
-        if state.rolls_used == 1:  # the turn's first roll: before it, the expected score of the state
+        if isinstance(state, CommonRollState):
+            starts = state.stage == "pick" and state.step == 1  # the round's first copy (all markers empty)
+        else:
+            starts = state.rolls_used == 1
+        if starts:  # the turn's first roll: before it, the expected score of the state
             pos = Position.of_card(self.variant, state.card(seat).boxes)
             before = on_card + self.table.value(pos.mask, pos.upper, pos.five)
         elif steps:

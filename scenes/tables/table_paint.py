@@ -10,8 +10,7 @@ from game.rules import i18n
 from game.rules.i18n import t
 
 from scenes.ui import assets, theme
-from scenes.tables.coach import describe, goals_said, percent
-from scenes.tables.coach_reasons import why_box
+from scenes.tables.coach import describe, percent
 from scenes.tables.table_layout import TITLE_X
 from scenes.ui.textfit import fits, floor_for, wrap_lines
 from scenes.ui.widgets import StaticLayer, draw_text, framed_felt, occlude, rounded, seat_badge, wood
@@ -97,7 +96,8 @@ class TablePainting:
         show (dice under one move aside)."""
         bands = [self.banner_rect()]
         if self.seat in self.coach.on and self.coach.available and not self.tips_first():
-            tallest = 6 * assets.line_height(17, 1.4) + 4 * assets.line_height(GOALS_SIZE, 1.25) + 4
+            line, small = assets.line_height(17, 1.4), assets.line_height(GOALS_SIZE, 1.25)
+            tallest = 2 * line + self.coach_rows() * (line + small) + 4
             band = pygame.Rect(self.tray_rect.x + 8, 0, self.coach_width(), tallest)
             band.bottom = self.tray_rect.bottom - 6  # as tall as the panel gets
             bands.append(band)
@@ -109,6 +109,17 @@ class TablePainting:
             if self.state.dice is not None and not self.throwing:
                 self.replace_dice()
 
+    def coach_title(self) -> str:
+        return t("table.coach_title")
+
+    def coach_rows(self) -> int:
+        """How many options the coach's panel lists, each with its line: four, fewer where the felt is short
+        (Challenge's common dice: two), so a row of dice still rests clear above the panel."""
+        line, small = assets.line_height(17, 1.4), assets.line_height(GOALS_SIZE, 1.25)
+        top = self.banner_rect().inflate(*CLEAR).bottom  # the dice rest below the banner's place and above the panel
+        room = self.tray_rect.bottom - 6 - top - 2 * line - 4 - 110  # the title's two lines at most; a die, cleared
+        return max(1, min(4, room // (line + small)))
+
     def draw_coach(self, surface: pygame.Surface) -> None:
         """The coach's panel: the options with what each is worth."""
         shown = self.coaching() and not self.tips_first() and not self.coach.quiet()
@@ -118,13 +129,12 @@ class TablePainting:
         line, width = assets.line_height(17, 1.4), self.coach_width()
         option_room = width - 200  # each option's words; its expected final score and what it costs on the right
         on_card = self.coach.on_card(self.seat)  # an option's value is the points still to come: the card's come first
-        title = t("table.coach_title")
+        title = self.coach_title()
         titles = [title] if fits(title, 16, width - 24, "bold") else wrap_lines(title, floor_for(16), width - 24, "bold")
         top = line * len(titles)  # the title takes one line, or two in a long language
-        shown = options[:4]
+        shown = options[:self.coach_rows()]
         # under each option, on a smaller line: a hold's goals with their chances; why a box is best, or its cost
-        goals = [goals_said(self.coach.goals(i), self.variant) or why_box(options, i, self.variant) or ""
-                 for i in range(len(shown))]
+        goals = [self.coach.why(i) or "" for i in range(len(shown))]
         small = assets.line_height(GOALS_SIZE, 1.25)
         panel_rect = pygame.Rect(self.tray_rect.x + 8, 0, width, top + 2 + line * len(shown) + small * sum(map(bool, goals)))
         panel_rect.bottom = self.tray_rect.bottom - 6  # inside this table's tray; more lines: it grows upward
