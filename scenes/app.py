@@ -101,7 +101,7 @@ class App:
         pygame.display.set_allow_screensaver(False)
         self.canvas = pygame.Surface((theme.WIDTH, theme.HEIGHT)).convert()
         self.viewport = Viewport(self.window.get_size())
-        self.input = Input(self.viewport)
+        self.input = Input(self.viewport, self.binding_table)
         self.stack = SceneStack()
         self.catalogue: Catalogue = load_all()
         self.sounds = make_sounds(self.settings.sound, self.settings.volume)
@@ -152,6 +152,10 @@ class App:
         if not self.fullscreen:
             self.window = put_back(self._left_at or self.settings.window)
         self.viewport.resize(self.window.get_size())
+
+    def binding_table(self) -> str:
+        """The keys and pad buttons of the screen on top (scenes.ui.bindings)."""
+        return self.stack.top.binding_table() if self.stack.top is not None else "general"
 
     def animation_speed(self) -> float:
         return ANIMATION_SPEED.get(self.settings.animation, 1.0)

@@ -43,7 +43,6 @@ def test_positions_are_mapped_to_the_logical_canvas_when_the_window_is_scaled():
     (pygame.K_SPACE, "roll", None), (pygame.K_r, "roll", None), (pygame.K_ESCAPE, "back", None),
     (pygame.K_RETURN, "confirm", None), (pygame.K_F11, "fullscreen", None), (pygame.K_1, "hold", 0),
     (pygame.K_5, "hold", 4), (pygame.K_UP, "nav", "up"), (pygame.K_TAB, "nav", "next"),
-    (pygame.K_c, "letter", "c"),
 ])
 def test_keys_become_intents(inp, key, kind, detail):
     [intent] = inp.translate(ev(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
@@ -102,3 +101,26 @@ def test_a_touch_on_a_letterboxed_screen_knows_where_on_the_screen_it_was(inp):
     inp.viewport.resize((1920, 1080))  # 96 px of letterbox left and right
     [tap] = inp.translate(ev(pygame.FINGERDOWN, x=0.0, y=0.0, dx=0, dy=0, finger_id=1, touch_id=1, pressure=1))
     assert tap.window == (0, 0) and tap.pos[0] < 0
+
+
+@pytest.mark.parametrize("screen,key,command", [
+    ("table", pygame.K_c, "coach"), ("table", pygame.K_u, "undo"), ("jackpot", pygame.K_c, "chance"),
+    ("jackpot", pygame.K_x, "chance_return"), ("jackpot", pygame.K_u, "undo"), ("table", pygame.K_n, "next_tip"),
+    ("table", pygame.K_x, "other_key"), ("title", pygame.K_c, "other_key"),
+])
+def test_a_letter_gives_the_command_its_screen_binds_and_carries_no_letter(screen, key, command):
+    inp = Input(Viewport((1280, 800)), lambda: screen)
+    [intent] = inp.translate(ev(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    assert intent.kind == command and intent.key is None
+
+
+def test_the_next_tip_key_is_the_language_s_own():
+    from game.rules import i18n
+    inp = Input(Viewport((1280, 800)), lambda: "table")
+    i18n.set_language("nl")
+    try:
+        [dutch] = inp.translate(ev(pygame.KEYDOWN, key=pygame.K_v, mod=0, unicode="v", scancode=0))
+        [other] = inp.translate(ev(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n", scancode=0))
+    finally:
+        i18n.set_language("en")
+    assert dutch.kind == "next_tip" and other.kind == "other_key"

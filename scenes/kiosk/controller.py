@@ -21,7 +21,7 @@ from game.rules.i18n import t
 from game.store.kiosk import KioskConfig, PinLock, kiosk_path
 
 from scenes.ui import theme
-from scenes.ui.input import Intent
+from scenes.ui.input import PRESSES, Intent
 from scenes.demo import demo_session
 from scenes.ui.heap import memory_report
 from scenes.kiosk.x11 import keep_on_every_desktop, take_the_screen_back
@@ -110,7 +110,7 @@ class KioskController:
             self.press_at = intent.window or intent.pos
         elif intent.kind == "release":
             self.press_started = None
-        if self.attract and intent.kind in ("tap", "confirm", "roll", "back", "letter", "hold"):
+        if self.attract and intent.kind in PRESSES:
             self.end_attract()
             return None
         return intent

@@ -13,6 +13,7 @@ from game.store.kiosk import ADMIN_QUIT_STATUS, kiosk_path
 from game.store.records import reset_records
 
 from scenes.ui import theme
+from scenes.ui.input import PRESSES
 from scenes.ui.stack import Scene
 from scenes.ui.textfit import draw_lines, draw_wrapped, fit_lines
 from scenes.ui import assets
@@ -41,7 +42,7 @@ class StillPlaying(Scene):
         self.app.stack.pop()
 
     def handle(self, intent):
-        if intent.kind in ("tap", "confirm", "roll", "back", "hold", "letter"):
+        if intent.kind in PRESSES:
             self.carry_on()
         return None
 

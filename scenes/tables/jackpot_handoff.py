@@ -67,7 +67,7 @@ class JackpotHandOff:
         """While a hand-over is due: Undo works, a tap, Enter or Space takes the dice; nothing else acts."""
         if self.handoff is None:
             return False
-        if intent.kind == "tap" and self.undo_button.hit(intent.pos) or intent.kind == "letter" and intent.key == "u":
+        if intent.kind == "tap" and self.undo_button.hit(intent.pos) or intent.kind == "undo":
             self.undo()
         elif intent.kind in ("tap", "confirm", "roll") and self.handoff_shown():
             self.handoff, self.handoff_time = None, 0.0

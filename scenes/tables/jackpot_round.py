@@ -157,7 +157,7 @@ class JackpotRoundScene(Scene):
     def handle(self, intent):
         if intent.kind in ("quit", "fullscreen", "help"):
             return intent
-        if intent.kind == "back":
+        if intent.kind in ("back", "menu"):
             self.open_menu()
         elif intent.kind in ("tap", "confirm", "roll"):
             if self.done():

@@ -41,6 +41,7 @@ SEEN = 0.8  # seconds the big rack stays in view after its tile lands, before th
 
 
 class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlayScene):
+    bindings = "jackpot"
     help_keys = (("help.key.space_r", "help.does.roll"), ("help.key.one_to_five", "help.does.drop_tile"),
                  ("jackpot.help.tab", "help.does.switch_tile"), ("help.key.left_right", "jackpot.help.cursor"),
                  ("help.key.enter", "jackpot.help.enter"), ("help.key.c", "help.does.chance_space"),
@@ -364,11 +365,11 @@ class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlaySce
             self.move_cursor(1 if intent.key == "right" else -1)
         elif intent.kind == "nav" and intent.key in ("next", "prev", "up", "down") and self.symbols():
             self.choice = (self.choice + (1 if intent.key in ("next", "down") else -1)) % len(self.symbols())
-        elif intent.kind == "letter" and intent.key == "c":
+        elif intent.kind == "chance":
             self.place(CHANCE_SPACE)
-        elif intent.kind == "letter" and intent.key == "x" and self.state.stage == "chance_option":
+        elif intent.kind == "chance_return" and self.state.stage == "chance_option":
             self.act(ChanceOption("return"))
-        elif intent.kind == "letter" and intent.key == "u":
+        elif intent.kind == "undo":
             self.undo()
         return None
 

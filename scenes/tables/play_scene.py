@@ -296,7 +296,7 @@ class PlayScene(Scene):
         """Input every table treats alike. Returns (done, intent to hand back)."""
         if intent.kind in ("quit", "fullscreen", "help"):
             return True, intent
-        if intent.kind == "back":
+        if intent.kind in ("back", "menu"):
             self.open_menu()
             return True, None
         if intent.kind == "tap" and menu_button.hit(intent.pos):

@@ -34,8 +34,8 @@ from scenes.tables.table_paint import CLEAR, TablePainting
 BOT_PACE = {"roll": 0.7, "hold": 0.3, "score": 0.8, "copy": 0.8}
 BOT_FASTEST = 4.0  # even at "instant" a computer's moves can be followed
 class TableScene(TablePainting, PlayScene):
+    bindings = "table"
     cheers_dice = True  # the dice on the felt glow when a box is cheered (Challenge scores its markers instead)
-    # The F1 overlay's lines (key, what it does), as string-table keys; read when it opens.
     help_keys = (("help.key.space_r", "help.does.roll"), ("help.key.one_to_five", "help.does.hold"),
                  ("table.help.key_boxes", "help.does.choose_box"), ("help.key.enter", "table.help.enter"),
                  ("boxhelp.key", "boxhelp.does"),
@@ -302,7 +302,7 @@ class TableScene(TablePainting, PlayScene):
         done, unused = self.handle_first(intent, self.pause_button)
         if done:
             return unused
-        if intent.kind == "tap" and self.undo_button.hit(intent.pos) or intent.kind == "letter" and intent.key == "u":
+        if intent.kind == "tap" and self.undo_button.hit(intent.pos) or intent.kind == "undo":
             self.undo()  # also from the hand-off screen: the next seat has not acted yet
             return None
         if intent.kind == "point":
@@ -348,7 +348,7 @@ class TableScene(TablePainting, PlayScene):
             self.roll()
         elif intent.kind == "hold" and isinstance(intent.key, int) and intent.key < len(self.key_order):
             self.toggle(self.key_order[intent.key])
-        elif intent.kind == "letter" and intent.key == "c":
+        elif intent.kind == "coach":
             self.toggle_coach()
         elif intent.kind == "nav" and intent.key in ("up", "down", "next", "prev"):
             self.move_box_focus(1 if intent.key in ("down", "next") else -1)

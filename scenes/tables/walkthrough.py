@@ -123,7 +123,7 @@ class Walkthrough:
             return True
         if intent.kind in ("tap", "point"):
             return self.row.handle(intent, now) and intent.kind == "tap"
-        if intent.kind == "letter" and intent.key == t("walkthrough.next_key").lower():
+        if intent.kind == "next_tip":
             self.next()
             return True
         return False

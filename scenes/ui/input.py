@@ -8,14 +8,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from typing import Callable
+
 import pygame
 
+from scenes.ui import bindings
 from scenes.ui.theme import HEIGHT, WIDTH
 
 
 @dataclass(frozen=True)
 class Intent:
-    kind: str  # tap, point, release, scroll, confirm, back, roll, roll_up, hold, nav, text, erase, fullscreen, quit, help, letter
+    # tap, point, release, scroll, confirm, back, roll, roll_up, hold, nav, text, erase, caret, fullscreen, quit,
+    # help, admin, focus_lost, other_key (a key that means nothing here), and the commands of scenes.ui.bindings
+    # (undo, coach, chance, chance_return, next_tip, menu)
+    kind: str
     pos: tuple[int, int] | None = None
     key: str | int | None = None  # hold: the die index; nav: up, down, left, right, next, prev
     text: str = ""
@@ -63,9 +69,14 @@ _SAME_TAP_SECONDS = 0.35
 _SAME_TAP_PIXELS = 24
 
 
+# Intents a person gives on purpose (a kiosk's attract mode ends on any of them).
+PRESSES = frozenset(("tap", "confirm", "roll", "back", "hold", "other_key") + bindings.COMMANDS)
+
+
 class Input:
-    def __init__(self, viewport: Viewport):
+    def __init__(self, viewport: Viewport, screen: Callable[[], str] = lambda: "general"):
         self.viewport = viewport
+        self.screen = screen  # the binding table's name for the screen on top (scenes.ui.bindings)
         self.text_mode = False  # while a name is typed, keys are text rather than commands
         self._last_touch: tuple[float, tuple[float, float]] | None = None
         self.now = 0.0
@@ -142,6 +153,7 @@ class Input:
         if key == pygame.K_QUESTION or getattr(event, "unicode", "") == "?" or (
                 key == pygame.K_SLASH and event.mod & pygame.KMOD_SHIFT):  # "?" wherever the layout puts it
             return [Intent("help")]
-        if pygame.K_a <= key <= pygame.K_z:
-            return [Intent("letter", key=chr(key))]  # game-specific shortcuts, e.g. C for the Chance Space
+        if pygame.K_a <= key <= pygame.K_z:  # a screen's own shortcuts, e.g. C for the Chance Space
+            command = bindings.letter_command(self.screen(), chr(key))
+            return [Intent(command or "other_key")]
         return []

@@ -32,6 +32,7 @@ def showing(app: Any) -> ContextManager[None]:
 class Scene:
     transparent = False  # an overlay: the scene below keeps drawing
     screen = "screen"  # the name the operator's log gives it ("screen: title")
+    bindings: str | None = None  # its table in scenes.ui.bindings (None: the one named as its screen)
     help_keys = GENERAL  # the keys its F1 overlay lists (scenes.ui.help_keys)
 
     def __init__(self, app: Any):
@@ -64,6 +65,10 @@ class Scene:
     def wake_in(self) -> float | None:
         """Seconds until a timer changes the picture (the clock's delayed calls), or None."""
         return self.clock.next_due()
+
+    def binding_table(self) -> str:
+        """The name of this screen's keys and pad buttons in scenes.ui.bindings."""
+        return self.bindings or self.screen
 
     def screen_name(self) -> str:
         """A kiosk's computer games (the attract mode) log as one screen, whatever they show."""
