@@ -30,6 +30,7 @@ from game.store.settings import Settings, load_settings, read_settings, save_set
 from game.rules.variants import Catalogue, load_all
 
 from scenes.ui import assets, theme
+from scenes.ui.gamepad import Pads
 from scenes.ui.input import Input, Intent, Viewport
 from scenes.logs import ScreenTrail, close_logging, setup_logging
 from scenes.stop import StopNow, StopSignals, no_screen, say_exit
@@ -101,7 +102,8 @@ class App:
         pygame.display.set_allow_screensaver(False)
         self.canvas = pygame.Surface((theme.WIDTH, theme.HEIGHT)).convert()
         self.viewport = Viewport(self.window.get_size())
-        self.input = Input(self.viewport, self.binding_table)
+        self.input = Input(self.viewport, lambda: self.stack.top.binding_table() if self.stack.top else "general",
+                           Pads(kiosk is None or kiosk.gamepad))  # a kiosk's pads: only where kiosk.yaml allows
         self.stack = SceneStack()
         self.catalogue: Catalogue = load_all()
         self.sounds = make_sounds(self.settings.sound, self.settings.volume)
@@ -152,10 +154,6 @@ class App:
         if not self.fullscreen:
             self.window = put_back(self._left_at or self.settings.window)
         self.viewport.resize(self.window.get_size())
-
-    def binding_table(self) -> str:
-        """The keys and pad buttons of the screen on top (scenes.ui.bindings)."""
-        return self.stack.top.binding_table() if self.stack.top is not None else "general"
 
     def animation_speed(self) -> float:
         return ANIMATION_SPEED.get(self.settings.animation, 1.0)
@@ -235,7 +233,10 @@ class App:
                 self.kiosk.window_event(event.type)
             for intent in self.input.translate(event):
                 self.dispatch(intent)
-        return bool(events)
+        repeats = self.input.repeats()  # a d-pad or stick held down
+        for intent in repeats:
+            self.dispatch(intent)
+        return bool(events or repeats)
 
     def update(self, dt: float) -> None:
         """One fixed step of game time: the top scene, then the kiosk's timers."""
@@ -299,7 +300,7 @@ class App:
     def wake_in(self) -> float | None:
         """Seconds until something shown changes on a timer (a message ends, a scene's delayed call). The
         kiosk's idle timers need no wake: they open a screen, and rests are short enough to see them."""
-        times = [self.saving.wake_in(self.time)]
+        times = [self.saving.wake_in(self.time), self.input.wake_in()]
         if self.stack.top is not None:
             times.append(self.stack.top.wake_in())
         due = [t for t in times if t is not None]

@@ -54,7 +54,8 @@ SCENES: dict[str, Callable[..., Scene]] = {
         TitleScene, NewGameScene, PracticeScene, RecordsScene, RecordsWait, RulesScene, SettingsScene, GameOverScene,
         JackpotRoundScene, PauseMenu, ConfirmDialog, StillPlaying, PinPad, AdminPanel)
 }
-SCENES["help"] = lambda app, scene: HelpOverlay(app, keys_for(scene))  # the keys of the screen below
+SCENES["help"] = lambda app, scene: HelpOverlay(app, keys_for(scene, app.input.pad_last),  # the screen below's
+                                                app.input.pad_last)
 SCENES["table"] = table_for
 SCENES["opening"] = opening_for
 

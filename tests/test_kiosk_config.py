@@ -42,6 +42,13 @@ def test_a_kiosk_file_sets_what_it_names():
     assert config.admin_pin == "987654" and config.show_cursor and config.language == "nl"
 
 
+def test_a_kiosk_ignores_pads_unless_its_file_allows_them():
+    assert not _load().gamepad
+    _write("gamepad: true\n")
+    config = _load()
+    assert config.gamepad and config.problems == ()
+
+
 @pytest.mark.parametrize("language", list(i18n.languages()))
 def test_every_shipped_language_works_in_the_kiosk_file(language):
     _write(f"language: {language}\n")
@@ -56,6 +63,7 @@ def test_every_shipped_language_works_in_the_kiosk_file(language):
     ("colour: red", ":2: colour: unknown key", None),
     ("language: fr", ":2: language: unknown value 'fr' (one of: en, nl)", "language"),
     ("show_cursor: maybe", ":2: show_cursor: expected true or false", "show_cursor"),
+    ("gamepad: yes please", ":2: gamepad: expected true or false", "gamepad"),
 ])
 def test_a_mistake_costs_only_its_own_field(bad, expected, field):
     # Good fields around the bad one still apply.
@@ -315,7 +323,7 @@ def test_check_kiosk_without_a_file_shows_every_default_and_passes(capsys):
     assert found["settings"] == {
         "variants": ["classic", "official", "yatzy", "jackpot"], "seats": {"min": 1, "max": 4},
         "idle": {"game_seconds": 90, "countdown_seconds": 15, "title_seconds": 60}, "show_cursor": False,
-        "attract_variants": ["classic", "jackpot"], "language": "en"}
+        "gamepad": False, "attract_variants": ["classic", "jackpot"], "language": "en"}
 
 
 def test_check_kiosk_lists_each_problem_on_one_line_and_never_the_pin(capsys):

@@ -31,6 +31,7 @@ def report(config: KioskConfig, path: Path) -> dict:
             "idle": {"game_seconds": int(config.game_idle), "countdown_seconds": int(config.countdown),
                      "title_seconds": int(config.title_idle)},
             "show_cursor": config.show_cursor,
+            "gamepad": config.gamepad,
             "attract_variants": list(config.attract_variants),
             "language": config.language,
         },

@@ -12,7 +12,6 @@ from game.rules.i18n import t
 from game.engine.session import Session
 from game.engine.state import ScorecardState
 
-from scenes.ui.help_keys import GAME_OVER
 from scenes.ui import assets, theme
 from scenes.tables.celebration import COLOURS, Flake
 from scenes.tables.coach import about, luck_and_skill_said
@@ -31,7 +30,6 @@ REVIEW_ROOM = 60  # the row of "Look at the card"
 
 
 class GameOverScene(Scene):
-    help_keys = GAME_OVER
     screen = "game_over"
     transparent = True
 

@@ -1,8 +1,8 @@
-"""F1 or ?: the keys of the screen below, so everything can be done without a mouse.
+"""F1 or ? (a pad's Back / View): the keys of the screen below, so everything can be done without a mouse.
 
-A screen names its keys in its ``help_keys`` class attribute (pairs of string-table keys, see
-:mod:`scenes.ui.help_keys`); a screen whose keys change with what it shows has a ``help_lines()`` method
-instead, returning pairs already in the player's language.
+The lines come from the binding table (scenes.ui.bindings), the screen's own: with the pad's button names when
+a pad was used last, else with the keys'. A screen whose keys change with what it shows has a ``help_lines()``
+method instead, returning pairs already in the player's language.
 """
 
 from __future__ import annotations
@@ -11,16 +11,16 @@ import pygame
 
 from game.rules.i18n import t
 
-from scenes.ui import assets, theme
+from scenes.ui import assets, bindings, theme
 from scenes.ui.stack import Scene
 from scenes.ui.widgets import dim, draw_text, panel
 
-def keys_for(scene) -> list[tuple[str, str]]:
-    """The keys of ``scene`` and what they do, in the player's language."""
+def keys_for(scene, pad: bool = False) -> list[tuple[str, str]]:
+    """The keys (``pad``: the pad's buttons) of ``scene`` and what they do, in the player's language."""
     lines = getattr(scene, "help_lines", None)
-    if callable(lines):
+    if callable(lines) and not pad:
         return list(lines())
-    return [(t(key), t(meaning)) for key, meaning in scene.help_keys]
+    return bindings.help_lines(scene.binding_table(), pad)
 
 
 class HelpOverlay(Scene):
@@ -29,9 +29,10 @@ class HelpOverlay(Scene):
     WIDTH = 900
     KEYS = 260  # the key column's width
 
-    def __init__(self, app, keys: list[tuple[str, str]]):
+    def __init__(self, app, keys: list[tuple[str, str]], pad: bool = False):
         super().__init__(app)
         self.keys = keys
+        self.pad = pad  # the pad's buttons are listed, not keys
 
     def handle(self, intent):
         if intent.kind in ("back", "help", "confirm", "tap"):
@@ -54,7 +55,7 @@ class HelpOverlay(Scene):
         box = pygame.Rect(0, 0, self.WIDTH, height)
         box.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         panel(surface, box, theme.PAPER, 20, theme.WOOD_LIGHT)
-        draw_text(surface, t("help.title"), 36, theme.INK, (box.centerx, box.y + 44), "center", "black",
+        draw_text(surface, t("help.title_pad" if self.pad else "help.title"), 36, theme.INK, (box.centerx, box.y + 44), "center", "black",
                   box.width - 40)
         y = box.y + 90 + step // 2
         for (key, _), meaning in zip(self.keys, lines):

@@ -15,7 +15,6 @@ from game.engine.state import MAX_NAME
 from game.store.saves import load_saved
 from game.store.seats import SeatSetup, TableSetup, load_table_setup, save_table_setup, seats_path
 
-from scenes.ui.help_keys import NEW_GAME
 from scenes.ui import theme
 from scenes.ui.stack import Scene
 from scenes.ui.widgets import Button, ButtonRow
@@ -69,7 +68,6 @@ def last_setup(app) -> TableSetup:
 
 
 class NewGameScene(NewGamePainting, Scene):
-    help_keys = NEW_GAME
     screen = "new_game"
 
     def __init__(self, app):

@@ -20,7 +20,6 @@ from game.store.records import open_records
 from scenes.menus.practice_paint import FELT, Answer, PracticePaint, box_rows
 from scenes.tables.coach import AS_GOOD
 from scenes.ui import theme
-from scenes.ui.help_keys import PRACTICE
 from scenes.ui.stack import Scene
 from scenes.ui.widgets import Button, ButtonRow
 
@@ -28,7 +27,6 @@ log = logging.getLogger("dice_parlor.practice")
 
 
 class PracticeScene(Scene):
-    help_keys = PRACTICE
     screen = "practice"
 
     def __init__(self, app, names: list[str] | None = None):

@@ -13,7 +13,6 @@ from game.rules.i18n import t
 from game.paths import user_data_dir
 from game.store.records import open_records
 
-from scenes.ui.help_keys import RECORDS
 from scenes.ui import assets, theme
 from scenes.ui.textfit import draw_lines, fit_lines
 from scenes.ui.stack import Scene
@@ -31,7 +30,6 @@ COLUMNS = [("records.games", 280, 74), ("records.wins", 356, 74), ("records.avg"
 
 
 class RecordsScene(Scene):
-    help_keys = RECORDS
     screen = "records"
 
     def __init__(self, app):

@@ -12,7 +12,6 @@ import pygame
 from game.rules.i18n import t
 
 from scenes.ui import theme
-from scenes.ui.help_keys import FULLSCREEN, HELP
 from scenes.ui.stack import Scene
 from scenes.ui.textfit import draw_lines
 from scenes.ui.widgets import dim, panel, rounded
@@ -24,7 +23,6 @@ BAR = pygame.Rect(0, 0, 600, 26)
 class RecordsWait(Scene):
     screen = "records_wait"
     transparent = True
-    help_keys = [FULLSCREEN, HELP]
 
     def __init__(self, app, then: Callable[[], object] | None = None):
         super().__init__(app)

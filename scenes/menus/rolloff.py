@@ -12,7 +12,6 @@ from game.engine.actions import Roll
 from game.rules.i18n import t
 from game.engine.session import Session
 
-from scenes.ui.help_keys import ROLL_OFF
 from scenes.ui import theme
 from scenes.tables.dice_tray import DiceTray
 from scenes.persist import Autosave, remember
@@ -26,7 +25,6 @@ SHOW_STARTER = 1.4
 
 
 class RollOffScene(Scene):
-    help_keys = ROLL_OFF
     screen = "roll_off"
 
     def __init__(self, app, session: Session, demo: bool = False):

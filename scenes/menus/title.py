@@ -13,7 +13,6 @@ from game.rules import i18n
 from game.rules.i18n import t
 from game.store.saves import Resumed, load_saved
 
-from scenes.ui.help_keys import TITLE
 from scenes.ui import assets, theme
 from scenes.tables.cube import Labels, q_axis_angle
 from scenes.tables.dice_render import IVORY_LOOK, DieRenderer, Pose, Projection, draw_shadow
@@ -47,7 +46,6 @@ DETAIL_SIZE = 15  # the second line's size: widgets.Button draws it at half the 
 
 
 class TitleScene(Scene):
-    help_keys = TITLE
     screen = "title"
 
     dice: TitleDice

@@ -42,11 +42,6 @@ def markers_rect(seats: int, felt_width: int) -> pygame.Rect:
 class ChallengeTableScene(TableScene):
     bindings = "challenge"
     cheers_dice = False  # a seat scores its markers (they glow in its row), not the common dice
-    help_keys = (("help.key.space_r", "help.does.roll_common"), ("help.key.one_to_five", "help.does.pick_copy"),
-                 ("help.key.enter", "help.does.copy"), ("table.help.key_boxes_enter", "help.does.choose_and_score"),
-                 ("help.key.u", "help.does.undo"), ("help.key.c", "table.help.coach"),
-                 ("help.key.esc", "help.does.back"), ("help.key.f11", "help.does.fullscreen"),
-                 ("help.key.f1", "help.does.help"))
 
     def __init__(self, app, session, demo: bool = False):
         self.selected: set[int] = set()

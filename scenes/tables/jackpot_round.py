@@ -62,9 +62,7 @@ class Beat:
 
 
 class JackpotRoundScene(Scene):
-    help_keys = (("jackpot.help.enter_space", "jackpot.help.show_all"), ("help.key.esc", "help.does.table_menu"),
-                 ("help.key.f11", "help.does.fullscreen"), ("help.key.f1", "help.does.help"))
-    screen = "round_summary"
+    screen = "round_summary"  # also its table in scenes.ui.bindings
     transparent = True
 
     def __init__(self, app, session: Session, round_index: int, demo: bool = False, on_next=None):

@@ -42,12 +42,6 @@ SEEN = 0.8  # seconds the big rack stays in view after its tile lands, before th
 
 class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlayScene):
     bindings = "jackpot"
-    help_keys = (("help.key.space_r", "help.does.roll"), ("help.key.one_to_five", "help.does.drop_tile"),
-                 ("jackpot.help.tab", "help.does.switch_tile"), ("help.key.left_right", "jackpot.help.cursor"),
-                 ("help.key.enter", "jackpot.help.enter"), ("help.key.c", "help.does.chance_space"),
-                 ("help.key.x", "help.does.return_chance"), ("help.key.u", "help.does.undo_tile"),
-                 ("help.key.esc", "help.does.table_menu"), ("help.key.f11", "help.does.fullscreen"),
-                 ("help.key.f1", "help.does.help"))
 
     def __init__(self, app, session: Session, demo: bool = False):
         super().__init__(app, session, demo)

@@ -36,12 +36,6 @@ BOT_FASTEST = 4.0  # even at "instant" a computer's moves can be followed
 class TableScene(TablePainting, PlayScene):
     bindings = "table"
     cheers_dice = True  # the dice on the felt glow when a box is cheered (Challenge scores its markers instead)
-    help_keys = (("help.key.space_r", "help.does.roll"), ("help.key.one_to_five", "help.does.hold"),
-                 ("table.help.key_boxes", "help.does.choose_box"), ("help.key.enter", "table.help.enter"),
-                 ("boxhelp.key", "boxhelp.does"),
-                 ("help.key.u", "help.does.undo"), ("help.key.c", "table.help.coach"),
-                 ("help.key.esc", "help.does.table_menu"), ("help.key.f11", "help.does.fullscreen"),
-                 ("help.key.f1", "help.does.help"))
 
     def __init__(self, app, session: Session, demo: bool = False):
         super().__init__(app, session, demo)
@@ -433,6 +427,8 @@ class TableScene(TablePainting, PlayScene):
         sound = self.moments.landed(self.state.dice, len(self.session.log))
         if sound:
             self.app.play(sound)
+        if sound == "fanfare" and not self.demo:
+            self.app.input.pads.rumble()  # five alike: the pad played last rumbles softly, where it can
 
     def fresh_throw(self) -> bool:
         """Whether the dice that just landed are a new set to number (a turn's first roll)."""

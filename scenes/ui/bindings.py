@@ -59,6 +59,8 @@ SCREENS: dict[str, list[Line]] = {
                 Line("help.does.other_player", "help.key.up_down", "pad.up_down"),
                 Line("help.does.back_button", "help.key.tab_enter", "pad.a"), BACK, FULLSCREEN, HELP],
     "records_wait": [FULLSCREEN, HELP],
+    "practice": [Line("help.does.hold", "help.key.one_to_five", "pad.a"), Line("help.does.roll", "help.key.space_r", "pad.x"),
+                 MOVE, PRESS, BACK, FULLSCREEN, HELP],
     "roll_off": [Line("help.does.skip_rolloff", "help.key.enter_space_esc", "pad.a_x_b"), FULLSCREEN, HELP],
     "game_over": [MOVE, PRESS, Line("help.does.back_title", "help.key.esc", "pad.b"), START_PRESSES, FULLSCREEN,
                   HELP],

@@ -8,7 +8,6 @@ import pygame
 
 from game.rules.i18n import t
 
-from scenes.ui.help_keys import DIALOG
 from scenes.ui import assets, theme
 from scenes.ui.stack import Scene
 from scenes.ui.widgets import Button, ButtonRow, dim, draw_text, panel
@@ -19,8 +18,8 @@ MESSAGE_SIZE = 24
 
 
 class Dialog(Scene):
-    help_keys = DIALOG
     screen = "dialog"
+    bindings = "dialog"  # a confirmation and the pause menu too
     transparent = True
 
     def __init__(self, app, title: str, message: str = "", width: int = 560):

@@ -13,6 +13,7 @@ from typing import Callable
 import pygame
 
 from scenes.ui import bindings
+from scenes.ui.gamepad import Pads
 from scenes.ui.theme import HEIGHT, WIDTH
 
 
@@ -74,9 +75,11 @@ PRESSES = frozenset(("tap", "confirm", "roll", "back", "hold", "other_key") + bi
 
 
 class Input:
-    def __init__(self, viewport: Viewport, screen: Callable[[], str] = lambda: "general"):
+    def __init__(self, viewport: Viewport, screen: Callable[[], str] = lambda: "general", pads: Pads | None = None):
         self.viewport = viewport
         self.screen = screen  # the binding table's name for the screen on top (scenes.ui.bindings)
+        self.pads = pads or Pads(enabled=False)
+        self.pad_last = False  # a pad was used last (F1 then names its buttons), not keys, mouse or touch
         self.text_mode = False  # while a name is typed, keys are text rather than commands
         self._last_touch: tuple[float, tuple[float, float]] | None = None
         self.now = 0.0
@@ -89,6 +92,23 @@ class Input:
         return self.now - when <= _SAME_TAP_SECONDS and close
 
     def translate(self, event: pygame.event.Event) -> list[Intent]:
+        intents = self._translate(event)
+        if intents and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN):
+            self.pad_last = False
+        return intents
+
+    def repeats(self) -> list[Intent]:
+        """A held d-pad's or stick's repeated moves now due (asked after each round of events)."""
+        return [Intent(kind, key=key) for kind, key in self.pads.repeats(self.now)]
+
+    def wake_in(self) -> float | None:
+        return self.pads.wake_in(self.now)
+
+    def _translate(self, event: pygame.event.Event) -> list[Intent]:
+        pad = self.pads.translate(event, self.now, self.screen())
+        if pad is not None:
+            self.pad_last = True if pad else self.pad_last
+            return [Intent(kind, key=key) for kind, key in pad]
         kind = event.type
         if kind == pygame.QUIT:
             return [Intent("quit", key="the window's close button")]

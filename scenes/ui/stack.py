@@ -12,8 +12,6 @@ import gc
 from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any, Callable, ContextManager
 
-from scenes.ui.help_keys import GENERAL
-
 from scenes.ui.tween import Clock
 
 if TYPE_CHECKING:
@@ -33,7 +31,6 @@ class Scene:
     transparent = False  # an overlay: the scene below keeps drawing
     screen = "screen"  # the name the operator's log gives it ("screen: title")
     bindings: str | None = None  # its table in scenes.ui.bindings (None: the one named as its screen)
-    help_keys = GENERAL  # the keys its F1 overlay lists (scenes.ui.help_keys)
 
     def __init__(self, app: Any):
         self.app = app
