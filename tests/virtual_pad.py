@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 
 SDL_JOYSTICK_TYPE_GAMECONTROLLER = 1
+SDL_INIT_JOYSTICK = 0x200
 SDL_VIRTUAL_JOYSTICK_DESC_VERSION = 1
 BUTTONS = 15  # A B X Y Back Guide Start LeftStick RightStick LB RB Up Down Left Right: SDL's controller order
 AXES = 6  # left x, left y, right x, right y, left trigger, right trigger
@@ -77,6 +78,8 @@ class VirtualPad:
         return self
 
     def unplug(self) -> None:
+        if self.joystick is not None and not self.sdl.SDL_WasInit(SDL_INIT_JOYSTICK):
+            self.joystick = None  # pygame.quit() shut SDL's joysticks: the pad went with them
         if self.joystick is not None:
             instance = self.sdl.SDL_JoystickInstanceID(self.joystick)
             self.sdl.SDL_JoystickClose(self.joystick)

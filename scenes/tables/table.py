@@ -24,6 +24,7 @@ from scenes.tables.coach import Coach
 from scenes.ui.dialogs import ConfirmDialog
 from scenes.tables.dice_tray import DiceTray
 from scenes.tables.scorecard import Scorecard
+from scenes.tables.table_focus import TableFocus
 from scenes.tables.table_layout import COACH_X, UNDO_X, layout_for
 from scenes.tables.play_scene import UNDO_GRACE, PlayScene
 from scenes.tables.walkthrough import Walkthrough
@@ -65,6 +66,7 @@ class TableScene(TablePainting, PlayScene):
         self.key_order: list[int] = list(range(self.variant.dice))  # key k+1 holds die key_order[k]
         self.box_help = BoxHelp()
         self.key_focus = False  # the box focus was moved by keys (then its help shows too)
+        self.focus = TableFocus(self)  # the keys' and the pad's focus: a die, Roll or a box
         self.moments = Moments(self.variant, self.layout.tray, session.seed)  # cheers; a filled box in view
 
     def _new_tray(self, count: int | None = None) -> DiceTray:
@@ -284,7 +286,7 @@ class TableScene(TablePainting, PlayScene):
             self.sync_dice()
         self.say(t("table.taken_back", name=self.state.seats[self.seat].name), 1.4)  # whose move it was
 
-    def _legal_boxes(self) -> list[str]:
+    def legal_boxes(self) -> list[str]:
         options = self.state.options()
         return [b for b in self.variant.box_ids if options and b in options.scores]
 
@@ -344,26 +346,9 @@ class TableScene(TablePainting, PlayScene):
             self.toggle(self.key_order[intent.key])
         elif intent.kind == "coach":
             self.toggle_coach()
-        elif intent.kind == "nav" and intent.key in ("up", "down", "next", "prev"):
-            self.move_box_focus(1 if intent.key in ("down", "next") else -1)
-        elif intent.kind == "confirm":
-            if self.card.focus_box in self._legal_boxes():
-                self.choose_box(self.card.focus_box)
-            elif self.state.dice is None:
-                self.roll()  # Enter at the start of a turn rolls, like Space
-            else:
-                self.move_box_focus(1)  # nothing chosen yet: show the focus on the first open box
+        elif intent.kind in ("nav", "confirm"):
+            self.focus.handle(intent)  # over the dice, Roll and the boxes (scenes.tables.table_focus)
         return None
-
-    def move_box_focus(self, step: int) -> None:
-        """Arrows and Tab move the visible focus over the open boxes of the person to play (Enter scores it)."""
-        if not self.person_to_play():
-            return  # a computer's turn: the focus shows its choice
-        self.key_focus = True
-        boxes = self._legal_boxes()
-        if boxes:
-            current = boxes.index(self.card.focus_box) if self.card.focus_box in boxes else -1
-            self.card.focus_box = boxes[(current + step) % len(boxes)] if current >= 0 else boxes[0]
 
     # ------------------------------------------------------------ update --
     def update(self, dt: float) -> None:
@@ -380,6 +365,7 @@ class TableScene(TablePainting, PlayScene):
             self.hand_over(shown)
         self.drive_bot(dt * min(speed, BOT_FASTEST))
         self.refresh_buttons()
+        self.focus.show()
         self.mark_coach()
         if self.tips_first():
             self.keep_dice_clear()  # a tip fits the window as it is now (resized, say): the dice keep clear of it

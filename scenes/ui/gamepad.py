@@ -54,6 +54,8 @@ class Pads:
         self.repeat: tuple[str, float] | None = None  # the direction repeating, and when it next repeats
         if enabled:
             from pygame._sdl2 import controller
+            if controller.get_init():
+                controller.quit()  # afresh: SDL's own subsystem may have been shut under it (pygame.quit)
             controller.init()  # pads already plugged in arrive as added events
 
     # ----------------------------------------------------------- devices --

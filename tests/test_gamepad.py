@@ -1,0 +1,291 @@
+"""The whole game by gamepad, with a pad SDL itself makes (tests/virtual_pad.py): its events take a real pad's path
+through SDL's game controller API, hot-plug included. No key, mouse or touch event is let through while it plays.
+
+The test decides what to play with a computer player's choice, but acts only by the pad, as a person would: the
+d-pad moves the focus over the dice, Roll and the boxes, A presses, X rolls, B goes back.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.engine.actions import Hold, Release, Roll, Score
+from game.bots.levels import make_player
+from game.rules.i18n import t
+from game.store.kiosk import KioskConfig
+from game.store.records import read_records
+
+from scene_driver import Driver
+from virtual_pad import A, B, BACK, DOWN, LEFT, RIGHT, START, UP, X, Y, VirtualPad
+
+NOT_PAD = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.FINGERDOWN, pygame.FINGERUP,
+           pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT)
+
+
+@pytest.fixture
+def pad():
+    made = VirtualPad()
+    yield made
+    made.unplug()  # SDL outlives the test: the next one starts with no pad
+
+
+def press(driver, pad, button, seconds: float = 0.05) -> None:
+    pad.button(button, True)
+    driver.step(seconds)
+    pad.button(button, False)
+    driver.step(0.05)
+
+
+def plugged(driver, pad) -> None:
+    pad.plug_in()
+    driver.step(0.05)
+    assert driver.app.input.pads.open, "the game opened the pad SDL said was added"
+
+
+def focus_on(driver, pad, row, label: str, button=DOWN, tries: int = 30) -> None:
+    for _ in range(tries):
+        if row.focus is not None and row.buttons[row.focus].label == label:
+            assert row.buttons[row.focus].focus  # the focus is drawn, not only kept
+            return
+        press(driver, pad, button)
+    raise AssertionError(f"no focus reached {label!r}")
+
+
+def focus_die(driver, pad, table, die: int) -> None:
+    """The d-pad onto ``die``: left from the card reaches the dice, left and right walk along them."""
+    place = table.key_order.index(die)
+    for _ in range(20):
+        focus = table.focus
+        if focus.on == "die" and focus.place == place:
+            assert table.tray.focus == die  # the ring is drawn round it
+            return
+        if focus.on == "roll":
+            press(driver, pad, UP)
+        elif focus.on == "box":
+            press(driver, pad, LEFT)
+        else:
+            press(driver, pad, LEFT if focus.place > place else RIGHT)
+    raise AssertionError(f"no focus reached die {die}")
+
+
+def focus_box(driver, pad, table, box: str) -> None:
+    for _ in range(30):
+        if table.focus.on == "box" and table.card.focus_box == box:
+            return
+        press(driver, pad, RIGHT if table.focus.on != "box" else DOWN)
+    raise AssertionError(f"no focus reached {box}")
+
+
+def play_turn_by_pad(driver, pad, table, player) -> None:
+    state, seat = table.state, table.seat
+    for _ in range(60):
+        if state.current_player() != seat or state.is_terminal():
+            return
+        if table.handoff is not None:
+            press(driver, pad, A)
+            continue
+        if table.throwing:
+            driver.step(0.1)
+            continue
+        action = player.choose(state)
+        if isinstance(action, Roll):
+            press(driver, pad, X)
+        elif isinstance(action, (Hold, Release)):
+            focus_die(driver, pad, table, action.die)
+            press(driver, pad, A)
+            assert state.held[action.die] == isinstance(action, Hold)
+        elif isinstance(action, Score):
+            focus_box(driver, pad, table, action.box)
+            game = state.game
+            press(driver, pad, A)
+            top = driver.top
+            if top is not table and top.screen == "confirm":  # "score 0 here?": the focus starts on going back
+                focus_on(driver, pad, top.row, top.row.buttons[-1].label, RIGHT)
+                press(driver, pad, A)
+            driver.step(0.2)
+            if state.game != game or state.is_terminal():
+                return
+    raise AssertionError("the turn did not end")
+
+
+def test_a_whole_classic_game_by_pad_alone(pad):
+    driver = Driver(animation="instant")
+    pygame.event.set_blocked(list(NOT_PAD))  # a stray key or click would make the test a lie
+    try:
+        from scenes.menus.title import TitleScene
+
+        driver.start(TitleScene(driver.app))
+        driver.step(0.5)
+        plugged(driver, pad)  # plugged in with the game running
+        title = driver.top
+        focus_on(driver, pad, title.row, t("title.play"))
+        press(driver, pad, A)
+        driver.step(0.4)
+        assert type(driver.top).__name__ == "NewGameScene"
+        press(driver, pad, START)  # no focus yet: Start, as Enter, starts the game as set up
+        for _ in range(200):
+            if type(driver.top).__name__ == "TableScene":
+                break
+            press(driver, pad, A)  # the roll-off: A skips ahead
+            driver.step(0.3)
+        table = driver.top
+        assert type(table).__name__ == "TableScene" and table.state.variant.id == "classic"
+        player = make_player("greedy", random.Random(3))
+        turns = 0
+        while not table.state.is_terminal() and turns < 200:
+            seat = table.seat
+            if seat >= 0 and not table.state.seats[seat].is_computer:
+                play_turn_by_pad(driver, pad, table, player)
+                turns += 1
+            else:
+                driver.step(0.2)  # a computer seat plays at its own pace
+        assert table.state.is_terminal()
+        driver.wait_until(lambda: type(driver.top).__name__ == "GameOverScene", 10)
+        over = driver.top
+        driver.step(1.0)
+        focus_on(driver, pad, over.row, t("gameover.play_again"), RIGHT)
+        press(driver, pad, A)
+        driver.step(0.5)
+        assert driver.top is not over
+        entries, problem = read_records()
+        assert problem is None and len(entries) == 1  # the finished game is in the records
+    finally:
+        pygame.event.set_allowed(None)
+        driver.close()
+
+
+def _table(driver, names=("Ann",)):
+    from game.engine.session import Session
+    from game.rules.variants import load_all
+    from game.store.seats import Seat
+    from scenes.tables.table import TableScene
+
+    session = Session(load_all().find("classic"), [Seat(name) for name in names], seed=3, rolloff=False)
+    table = TableScene(driver.app, session)
+    driver.start(table)
+    driver.step(0.3)
+    return table
+
+
+def test_a_pad_plugged_in_mid_game_plays_and_one_pulled_out_is_let_go(pad):
+    driver = Driver(animation="instant")
+    try:
+        table = _table(driver)
+        assert driver.app.input.pads.open == {}
+        plugged(driver, pad)
+        press(driver, pad, X)
+        assert driver.wait_until(lambda: table.state.dice is not None and not table.throwing, 5)
+        pad.unplug()
+        driver.step(0.05)
+        assert driver.app.input.pads.open == {}
+        second = VirtualPad(b"Second test pad")
+        try:
+            plugged(driver, second)  # another pad, picked up by the next player: it just works
+            press(driver, second, X)
+            assert table.state.rolls_used == 2
+        finally:
+            second.unplug()
+    finally:
+        driver.close()
+
+
+def test_a_held_direction_repeats_after_a_delay_and_the_stick_needs_to_lean_past_its_dead_zone(pad):
+    from scenes.ui.gamepad import REPEAT_DELAY
+
+    driver = Driver(animation="instant")
+    try:
+        table = _table(driver)
+        plugged(driver, pad)
+        press(driver, pad, X)
+        driver.wait_until(lambda: table.state.dice is not None and not table.throwing, 5)
+        press(driver, pad, LEFT)  # from the card onto the last die
+        assert (table.focus.on, table.focus.place) == ("die", 4)
+        pad.button(LEFT, True)
+        driver.step(0.05)
+        assert table.focus.place == 3  # one step at once
+        driver.step(REPEAT_DELAY - 0.15)
+        assert table.focus.place == 3  # not yet repeating
+        driver.step(0.2)
+        assert table.focus.place < 3  # held: it repeats, as a held key does
+        pad.button(LEFT, False)
+        driver.step(0.05)
+        place = table.focus.place
+        driver.step(1.0)
+        assert table.focus.place == place  # let go: it stops
+        pad.axis(pygame.CONTROLLER_AXIS_LEFTX, 9000)  # a resting thumb: inside the dead zone
+        driver.step(0.05)
+        assert table.focus.place == place
+        pad.axis(pygame.CONTROLLER_AXIS_LEFTX, 30000)
+        driver.step(0.05)
+        assert table.focus.place == place + 1
+        pad.axis(pygame.CONTROLLER_AXIS_LEFTX, 0)
+        driver.step(0.05)
+    finally:
+        driver.close()
+
+
+def test_y_opens_the_coach_start_the_menu_and_b_closes_it(pad):
+    driver = Driver(animation="instant")
+    try:
+        table = _table(driver)
+        plugged(driver, pad)
+        press(driver, pad, START)
+        assert driver.top.screen == "pause"
+        press(driver, pad, B)
+        assert driver.top is table
+        before = set(table.coach.on)
+        press(driver, pad, Y)
+        assert set(table.coach.on) != before or table.coach.missing is not None or table.coach.progress is not None
+    finally:
+        driver.close()
+
+
+def test_f1_by_the_pad_names_the_pad_s_buttons_and_by_keys_the_keys(pad):
+    from scenes.menus.help_overlay import HelpOverlay
+
+    driver = Driver(animation="instant")
+    try:
+        table = _table(driver)
+        plugged(driver, pad)
+        press(driver, pad, BACK)
+        assert isinstance(driver.top, HelpOverlay) and driver.top.pad
+        assert ("X", t("help.does.roll")) in driver.top.keys and ("A", t("table.help.enter")) in driver.top.keys
+        press(driver, pad, B)
+        assert driver.top is table
+        driver.key(pygame.K_F1)
+        assert not driver.top.pad and (t("help.key.space_r"), t("help.does.roll")) in driver.top.keys
+    finally:
+        driver.close()
+
+
+def test_five_alike_rumbles_the_pad_softly(pad):
+    from helpers import at_third_roll
+
+    driver = Driver(animation="instant")
+    try:
+        plugged(driver, pad)
+        table, _ = at_third_roll(driver, "Ann", (6, 6, 6, 6, 6), False, {})
+        driver.step(0.3)
+        press(driver, pad, LEFT)  # the pad is the one in hand
+        table.landed()  # the dice settle showing five alike
+        assert pad.rumbles and all(0 < low < 0xFFFF // 2 for low, _ in pad.rumbles)  # felt, not a jolt
+    finally:
+        driver.close()
+
+
+@pytest.mark.parametrize("allowed", [False, True])
+def test_a_kiosk_ignores_pads_unless_its_file_allows_them(pad, allowed):
+    driver = Driver(animation="instant", kiosk=KioskConfig(admin_pin="432109", gamepad=allowed))
+    try:
+        table = _table(driver)
+        pad.plug_in()
+        driver.step(0.05)
+        press(driver, pad, X)
+        driver.step(0.5)
+        assert bool(driver.app.input.pads.open) == allowed
+        assert (table.state.rolls_used > 0) == allowed
+    finally:
+        driver.close()
