@@ -15,6 +15,7 @@ from scenes.kiosk.panels import AdminPanel, PinPad, StillPlaying
 from scenes.logs import game_started
 from scenes.menus.gameover import GameOverScene
 from scenes.menus.help_overlay import HelpOverlay, keys_for
+from scenes.menus.name_keyboard import NameKeyboard
 from scenes.menus.newgame import NewGameScene
 from scenes.menus.practice import PracticeScene
 from scenes.menus.records_scene import RecordsScene
@@ -52,7 +53,7 @@ def opening_for(app, session: Session, demo: bool = False) -> Scene:
 SCENES: dict[str, Callable[..., Scene]] = {
     scene.screen: scene for scene in (
         TitleScene, NewGameScene, PracticeScene, RecordsScene, RecordsWait, RulesScene, SettingsScene, GameOverScene,
-        JackpotRoundScene, PauseMenu, ConfirmDialog, StillPlaying, PinPad, AdminPanel)
+        JackpotRoundScene, PauseMenu, ConfirmDialog, StillPlaying, PinPad, AdminPanel, NameKeyboard)
 }
 SCENES["help"] = lambda app, scene: HelpOverlay(app, keys_for(scene, app.input.pad_last),  # the screen below's
                                                 app.input.pad_last)

@@ -289,3 +289,36 @@ def test_a_kiosk_ignores_pads_unless_its_file_allows_them(pad, allowed):
         assert (table.state.rolls_used > 0) == allowed
     finally:
         driver.close()
+
+
+def test_a_name_typed_on_the_on_screen_keyboard_by_pad(pad):
+    from scenes.menus.name_keyboard import ROWS, NameKeyboard
+    from scenes.menus.newgame import NewGameScene
+
+    driver = Driver(animation="instant")
+    pygame.event.set_blocked(list(NOT_PAD))
+    try:
+        scene = NewGameScene(driver.app)
+        driver.start(scene)
+        driver.step(0.2)
+        plugged(driver, pad)
+        for _ in range(30):
+            press(driver, pad, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)  # RB: the next field, as Tab
+            if scene.editing == 0:
+                break
+        keyboard = driver.top
+        assert scene.editing == 0 and isinstance(keyboard, NameKeyboard)  # a pad in hand: its keyboard shows
+        for letter in "jo":
+            row = next(r for r, keys in enumerate(ROWS) if letter in keys)
+            while keyboard.row != row:
+                press(driver, pad, DOWN if keyboard.row < row else UP)
+            while ROWS[row][keyboard.col] != letter:
+                press(driver, pad, RIGHT if keyboard.col < ROWS[row].index(letter) else LEFT)
+            press(driver, pad, A)
+        press(driver, pad, X)  # X erases
+        press(driver, pad, A)  # and the same key again
+        press(driver, pad, B)  # done: the name is kept, as Enter keeps it
+        assert driver.top is scene and scene.editing is None and scene.seats[0].name == "Jo"
+    finally:
+        pygame.event.set_allowed(None)
+        driver.close()

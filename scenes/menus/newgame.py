@@ -278,6 +278,8 @@ class NewGameScene(NewGamePainting, Scene):
         self.fresh_edit = True  # the name shows chosen: the first key typed replaces it, a caret key keeps it
         self.app.input.text_mode = True
         pygame.key.start_text_input()
+        if self.app.input.pad_last:  # a pad in hand: its keyboard on the screen (scenes.menus.name_keyboard)
+            self.app.go("name_keyboard", self)
 
     def _stop_editing(self) -> None:
         if self.editing is not None:
