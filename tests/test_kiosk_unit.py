@@ -61,7 +61,7 @@ def kiosk_run(tmp_path):
         process = subprocess.Popen([str(START), *args], env=env, stdout=subprocess.DEVNULL,
                                    stderr=subprocess.DEVNULL, start_new_session=True)
         started.append(process)
-        wait_for(lambda: log.exists() and "screen: title" in log.read_text(), 30, what="the title")
+        wait_for(lambda: log.exists() and "screen: title" in log.read_text(), 90, what="the title")  # a loaded machine
         return process
 
     yield start, screen, log, env
