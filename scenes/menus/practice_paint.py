@@ -95,7 +95,7 @@ class Answer:
                                   slip.markers, slip.dice).get(index)
             said = reason.said(slip.variant) if reason else goals_said(goals.get(index, []), slip.variant)
         final = t("practice.final", points=i18n.number(round(slip.on_card + option.value)))
-        return f"{said} - {final}" if said else cap(final)
+        return f"{said} · {final}" if said else cap(final)
 
 
 class PracticePaint:
@@ -179,7 +179,7 @@ class PracticePaint:
         rolls = (t("practice.rolls_left", count=slip.rolls_left) if slip.rolls_left else t("practice.last_roll"))
         count = t("practice.count", number=scene.index + 1, total=len(scene.slips))
         right = draw_text(surface, count, 20, ON_FELT, (felt.right - 16, felt.y + 22), "midright", "bold", 140)
-        draw_text(surface, f"{where} - {rolls}", 22, theme.PAPER, (felt.x + 16, felt.y + 22), "midleft", "bold",
+        draw_text(surface, f"{where} · {rolls}", 22, theme.PAPER, (felt.x + 16, felt.y + 22), "midleft", "bold",
                   right.x - felt.x - 40)
         if slip.common:
             self._markers(surface, slip, felt)
