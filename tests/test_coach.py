@@ -174,7 +174,7 @@ def test_a_keep_says_how_many_dice_it_holds():
     variant = find_variant("classic")
     said = [describe(SimpleNamespace(kind="keep", keep=keep, box=None, points=None), variant)
             for keep in [(5,), (5, 5), (5, 5, 5), (2, 3, 4, 5), ()]]
-    assert said == ["holding one five", "holding two fives", "holding three fives", "holding 2 3 4 5",
+    assert said == ["holding one five", "holding two fives", "holding three fives", "holding 2, 3, 4 and 5",
                     "rolling all the dice"]
 
 

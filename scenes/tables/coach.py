@@ -91,7 +91,7 @@ def _grouped(dice) -> list[int]:
 
 
 def describe(option, variant) -> str:
-    """An option in words, naming its dice: "holding three fives", "holding 2 3 4 5", "scoring Chance (22)",
+    """An option in words, naming its dice: "holding three fives", "holding 2, 3, 4 and 5", "scoring Chance (22)",
     "rolling all the dice". Two options of one list never read the same."""
     if option.kind == "box":
         return t("coach.score_box", box=variant.box(option.box).name, points=option.points)
@@ -104,7 +104,15 @@ def describe(option, variant) -> str:
         amount = t(f"coach.amount.{count}") if 2 <= count <= 6 else i18n.number(count)
         return t(f"coach.{verb}_same", count=count, amount=amount, face=t(f"coach.face.{face}"),
                  faces=t(f"coach.faces.{face}"))
-    return t(f"coach.{verb}_dice", dice=" ".join(map(str, sorted(option.keep))))
+    return t(f"coach.{verb}_dice", dice=listed(sorted(option.keep)))
+
+
+def listed(dice) -> str:
+    """Dice named one by one, as said aloud: "2 and 6", "2, 3, 4 and 5" (not "2 6", which runs into the roll)."""
+    words = [str(die) for die in dice]
+    if len(words) < 2:
+        return "".join(words)
+    return t("coach.and", first=", ".join(words[:-1]), last=words[-1])
 
 
 class Coach:
