@@ -38,6 +38,7 @@ class Driver:
         woke = self.app.pump()
         steps = max(1, round(seconds / STEP))
         for _ in range(steps):
+            self.settle_coach()
             self.app.update(STEP)
         if self.app.frame_due(woke):
             self.app.render()
@@ -48,6 +49,14 @@ class Driver:
                 f"the {self.top.screen_name() if self.top else 'empty'} screen changed at rest without a frame")
         if not self.app.animating():
             self.app.plan_rest()
+
+    def settle_coach(self, timeout: float = 10.0) -> None:
+        """Game time here is made up and runs far ahead of the coach's thread: before each update, the advice
+        asked is waited for (on its Event, with a real timeout), so the update after an ask takes it, as the app's
+        next frame or two would."""
+        coach = getattr(self.top, "coach", None)
+        if coach is not None and hasattr(coach, "settle"):
+            assert coach.settle(timeout), "the coach's advice took longer than %s s" % timeout
 
     def window_pos(self, pos: tuple[int, int]) -> tuple[int, int]:
         """Where a point of the logical canvas is in the window (a fullscreen window is scaled)."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
@@ -265,15 +266,18 @@ class Turn:
 
 
 _TURNS: "OrderedDict[tuple, Turn]" = OrderedDict()
+_TURNS_LOCK = threading.Lock()  # the coach's advice is worked out in a thread of its own, the bots' on the main one
 
 
 def solve_turn(variant: Variant, table, pos: Position) -> Turn:
-    """Every hand's and keep's value for one between-turn state (cached for the last few states)."""
+    """Every hand's and keep's value for one between-turn state (cached for the last few states; safe across
+    threads: two threads asking for the same new state may each work it out, one keeps its answer)."""
     key = (id(table), variant.rules_hash, pos)
-    turn = _TURNS.get(key)
-    if turn is not None:
-        _TURNS.move_to_end(key)
-        return turn
+    with _TURNS_LOCK:
+        turn = _TURNS.get(key)
+        if turn is not None:
+            _TURNS.move_to_end(key)
+            return turn
     geo = rules(variant).geo
     best = hand_values(variant, table, pos)
     turn = Turn(best, [[]])
@@ -281,7 +285,8 @@ def solve_turn(variant: Variant, table, pos: Position) -> Turn:
         layers = expect_keeps(geo, best)
         turn.keeps.append(layers)
         best = best_keep_values(geo, layers)
-    _TURNS[key] = turn
-    if len(_TURNS) > 256:
-        _TURNS.popitem(last=False)
+    with _TURNS_LOCK:
+        _TURNS[key] = turn
+        if len(_TURNS) > 256:
+            _TURNS.popitem(last=False)
     return turn

@@ -122,10 +122,9 @@ class Coach:
         self.on: set[int] = session.coached  # the seats that want advice shown (saved with the game)
         self.table = None
         self.costs: dict[int, list[Cost]] = {}
-        self._key = None
-        self._options: list = []
-        self._goals: dict[int, list[tuple[str, float]]] = {}
-        self._reasons: dict = {}  # each hold's line before it is put in words (game.bots.reasons.Reason)
+        self._advisor = None  # game.bots.advice.Advisor: the advice worked out in a thread of its own
+        self._fresh = None  # the advice of the position now, once ready (taken on the main thread, by poll)
+        self.panel = None  # the advice the panel shows: the fresh one, or the last one of this turn until it is ready
         self.quiet_below = 0.0  # points (Settings > Coach speaks): a move that costs less is not remarked on
         self.asked: int | None = None  # the moment (log length) a person asked the quiet coach for its answer
         self.spoken: Cost | None = None  # a costly move the coach has to say, once
@@ -138,9 +137,12 @@ class Coach:
         session.listen(self._heard)
 
     def _heard(self, session, action) -> None:
-        """After an undo: the moves taken back are no slips (only the moves that stand are reviewed)."""
+        """After an undo: the moves taken back are no slips (only the moves that stand are reviewed). After any move
+        of a coached seat: its advice is asked of the thread at once (ready by the time the dice land)."""
         if action is None:
             self.forget_from(len(session.log))
+        if self.available and getattr(session.state, "seat", -1) in self.on:
+            self._ask()
 
     def forget_from(self, at: int) -> None:
         """Drop the costs of choices made at this point of the log or after it."""
@@ -184,21 +186,68 @@ class Coach:
             self.progress = None
 
     def options(self) -> list:
-        """The ranked options now, computed once per move."""
-        if not self.available:
-            return []
-        key = len(self.session.log)
-        if key != self._key:
-            from game.bots.solver import advise_state
+        """The ranked options now, for what needs them right away (judging a move, "Score 0?"): the thread's answer,
+        waited for if it is being worked out, else worked out here."""
+        advice = self.advice()
+        return advice.options if advice is not None else []
 
-            self._key = key
-            try:
-                self._options = advise_state(self.session.state, table=self.table)
-            except Exception as error:  # advice is a help: a failure must never stop the game
-                log.warning("coach failed: %s", error)
-                self._options = []
-            self._goals = self._odds(self._options)
-        return self._options
+    def advice(self):
+        """The :class:`game.bots.advice.Advice` of the position now (None: no coach), the same as the thread's."""
+        from game.bots.advice import moment_of, work_out
+
+        if not self.available:
+            return None
+        moment = moment_of(self.session.state)
+        if self._fresh is not None and self._fresh.moment == moment:
+            return self._fresh
+        advisor = self.advisor()
+        found = advisor.answer(moment) or advisor.wait(moment, 10.0)
+        if found is None:
+            found = work_out(self.session.state, self.table, moment)
+            advisor.offer(found)
+        return found
+
+    def advisor(self):
+        from game.bots.advice import Advisor
+
+        if self._advisor is None:
+            self._advisor = Advisor(self.table)
+        return self._advisor
+
+    def _ask(self) -> None:
+        from game.bots.advice import moment_of
+
+        self.advisor().ask(moment_of(self.session.state), self.session.state.clone)
+
+    def poll(self, ask: bool) -> bool:
+        """Each update, on the main thread (``ask``: the panel is wanted now): the advice of the position now taken
+        once the thread has it, and asked of it when new; never waits. Whether what the panel shows changed."""
+        from game.bots.advice import moment_of, same_turn
+
+        if not self.available:
+            return False
+        moment = moment_of(self.session.state)
+        advisor = self.advisor()
+        fresh = advisor.answer(moment)
+        if fresh is None and ask:
+            advisor.ask(moment, self.session.state.clone)
+        keep = self.panel is not None and fresh is None and ask and same_turn(self.panel.moment, moment)
+        panel = fresh if fresh is not None else self.panel if keep else None
+        self._fresh = fresh
+        changed, self.panel = panel is not self.panel, panel
+        return changed
+
+    def fresh(self):
+        """The advice of the position now, if the thread has it (as taken by the last :meth:`poll`)."""
+        return self._fresh
+
+    def working(self) -> bool:
+        """Whether advice is being worked out (frames keep coming until it is ready)."""
+        return self._advisor is not None and self._advisor.busy()
+
+    def settle(self, timeout: float) -> bool:
+        """Wait until the advice asked is worked out (tests: the made-up game time outruns the thread)."""
+        return self._advisor is None or self._advisor.idle.wait(timeout)
 
     def bonus_outlook(self, seat: int):
         """The chance of the seat reaching the upper bonus from the start of this turn under the coach's play, as
@@ -223,6 +272,8 @@ class Coach:
         if self._outlook is not None:
             self._outlook[1].cancel()
             self._outlook = None
+        if self._advisor is not None:
+            self._advisor.close()
 
     def quiet(self) -> bool:
         """Whether the panel and the marks keep quiet now: a threshold is set and nobody asked at this moment."""
@@ -249,53 +300,26 @@ class Coach:
             return None
         return t("table.coach_slip", loss=about(cost.loss), best=describe(cost.best, self.variant))
 
-    def goals(self, index: int) -> list[tuple[str, float]]:
-        """The one or two goals that explain option ``index`` of :meth:`options` (a hold), with their chances by the
-        end of the turn: [("yahtzee", 0.093), ("four_kind", 0.518)]; [] for a box or a hold with none."""
-        self.options()
-        return self._goals.get(index, [])
+    def goals(self, index: int, advice=None) -> list[tuple[str, float]]:
+        """The one or two goals that explain option ``index`` of :meth:`options` (or of ``advice``; a hold), with
+        their chances by the end of the turn: [("yahtzee", 0.093), ("four_kind", 0.518)]; [] for a box or none."""
+        advice = advice or self.advice()
+        return advice.goals.get(index, []) if advice is not None else []
 
-    def why(self, index: int) -> str | None:
-        """The line under option ``index`` of :meth:`options`: why it is best, or what it costs, from the solver's
-        numbers (a box: what it scores now against what is still to come; a hold or copy: its odds)."""
+    def why(self, index: int, advice=None) -> str | None:
+        """The line under option ``index`` of :meth:`options` (or of ``advice``, the panel's): why it is best, or
+        what it costs, from the solver's numbers (a box: what it scores now against what is still to come; a hold
+        or copy: its odds)."""
         from game.bots.reasons import why_box
 
-        options = self.options()
+        advice = advice or self.advice()
+        options = advice.options if advice is not None else []
         if not 0 <= index < len(options):
             return None
         if options[index].kind == "box":
             return why_box(options, index, self.variant)
-        reason = self._reasons.get(index)
+        reason = advice.reasons.get(index)
         return reason.said(self.variant) if reason is not None else None
-
-    def _held(self, state) -> tuple[tuple[int, ...], int] | None:
-        """What a hold starts from and the rolls after it: solo, nothing and the rolls left; Challenge, the seat's
-        markers and the steps to come (solitaire odds: as if the next roll were of the missing dice alone)."""
-        from game.engine.challenge import CommonRollState
-
-        if isinstance(state, CommonRollState):
-            if state.stage != "pick":
-                return None
-            return tuple(state.markers[state.seat]), max(0, self.variant.rolls_per_turn - state.step)
-        if getattr(state, "dice", None) is None:
-            return None
-        return (), state.rolls_left()
-
-    def _odds(self, options: list) -> dict[int, list[tuple[str, float]]]:
-        from game.bots.odds import goals_of_holds
-        from game.bots.reasons import hold_reasons
-
-        state = self.session.state
-        self._reasons = {}
-        holds = [i for i, option in enumerate(options) if option.kind in ("keep", "copy")]
-        held = self._held(state) if holds else None
-        if held is None:
-            return {}
-        base, left = held
-        card = state.card(state.seat).boxes
-        self._reasons = hold_reasons(self.variant, card, options, left, base, tuple(state.dice or ()))
-        found = goals_of_holds(self.variant, card, [tuple(sorted(base + tuple(options[i].keep))) for i in holds], left)
-        return dict(zip(holds, found))
 
     def agrees(self, box: str) -> bool:
         """Whether scoring ``box`` now is the coach's best move (or as good as it: no slip, its panel says "best")."""

@@ -272,7 +272,7 @@ class TableScene(TablePainting, PlayScene):
     def animating(self) -> bool:
         return (super().animating() or self.banner_time > 0 or bool(self.card.flash) or self.box_help.waiting()
                 or self.moments.moving()
-                or self.coach.progress is not None)  # a user's variant's table being built shows its progress
+                or self.coach.progress is not None or self.coach.working())  # a table being built; advice coming
 
     def show_undo(self) -> None:
         """The card, the bonuses and the dice as they were just before the scoring taken back."""

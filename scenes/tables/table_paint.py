@@ -58,6 +58,8 @@ class TablePainting:
         them too): dice being cheered glow; else the best dice to hold glow, the best box has the focus."""
         self.tray.highlight = self.moments.glow() or self.own_highlight()
         self.coach.quiet_below = self.app.settings.coach_threshold  # Settings > Coach speaks
+        if self.coach.poll(self.coaching()):  # the advice is worked out in a thread: ready, it is a new frame
+            self.app.redraw()
         slip = self.coach.said_slip()  # a move that cost more than that is said, once
         if slip:
             self.say(slip, 4.0)
@@ -69,10 +71,10 @@ class TablePainting:
         if found != getattr(self, "_outlook_shown", None):
             self._outlook_shown = found
             self.app.redraw()
-        options = self.coach.options()
-        if not options:
+        advice = self.coach.fresh()  # None until the thread has it: the marks come with the panel
+        if advice is None or not advice.options:
             return
-        best = options[0]
+        best = advice.options[0]
         marked = self.coach_dice(best)
         if marked is not None:
             self.tray.highlight = marked
@@ -123,7 +125,8 @@ class TablePainting:
     def draw_coach(self, surface: pygame.Surface) -> None:
         """The coach's panel: the options with what each is worth."""
         shown = self.coaching() and not self.tips_first() and not self.coach.quiet()
-        options = self.coach.options() if shown else []
+        advice = self.coach.panel if shown else None  # as the last update took it: drawing never waits for it
+        options = advice.options if advice is not None else []
         if not options:
             return
         line, width = assets.line_height(17, 1.4), self.coach_width()
@@ -134,7 +137,7 @@ class TablePainting:
         top = line * len(titles)  # the title takes one line, or two in a long language
         shown = options[:self.coach_rows()]
         # under each option, on a smaller line: a hold's goals with their chances; why a box is best, or its cost
-        goals = [self.coach.why(i) or "" for i in range(len(shown))]
+        goals = [self.coach.why(i, advice) or "" for i in range(len(shown))]
         small = assets.line_height(GOALS_SIZE, 1.25)
         panel_rect = pygame.Rect(self.tray_rect.x + 8, 0, width, top + 2 + line * len(shown) + small * sum(map(bool, goals)))
         panel_rect.bottom = self.tray_rect.bottom - 6  # inside this table's tray; more lines: it grows upward
