@@ -249,6 +249,10 @@ class Coach:
         """Wait until the advice asked is worked out (tests: the made-up game time outruns the thread)."""
         return self._advisor is None or self._advisor.idle.wait(timeout)
 
+    def settle_outlook(self, timeout: float) -> bool:
+        """Wait until the bonus outlook asked is worked out (tests: a sharper estimate is one more frame)."""
+        return self._outlook is None or self._outlook[1].done.wait(timeout)
+
     def bonus_outlook(self, seat: int):
         """The chance of the seat reaching the upper bonus from the start of this turn under the coach's play, as
         far as it is worked out (an :class:`game.bots.bonus.Estimate`, or None: not yet, earned, out of reach)."""
