@@ -48,7 +48,8 @@ from scenes.ui.widgets import NativeText, native_text, stop_noting as _stop_noti
 
 STEP = 1 / 120
 MAX_FRAME = 0.25  # after a stall, don't try to catch up more than this
-LARGE_TEXT = 1.2  # the "large text" setting: every font this much bigger (boxes shrink it back if need be)
+# per text size: fonts this much bigger (boxes shrink them back if need be), the least size drawn (README: Accessibility)
+TEXT_SCALES = {"normal": (1.0, 8), "large": (1.2, 8), "tv": (1.25, 14)}
 ANIMATION_SPEED = {"normal": 1.0, "fast": 2.2, "instant": 1000.0}
 REST_WAIT = 0.25  # the longest rest: a stop signal or a due timer is seen within it
 # pygame.event.wait would do, but pygame-ce's looks for events every millisecond (1.6% of a core in
@@ -163,7 +164,7 @@ class App:
         self.sounds.configure(self.settings.sound, self.settings.volume)
 
     def apply_text_size(self) -> None:
-        assets.set_text_scale(LARGE_TEXT if self.settings.text_size == "large" else 1.0)
+        assets.set_text_scale(*TEXT_SCALES.get(self.settings.text_size, TEXT_SCALES["normal"]))
 
     def play(self, name: str, strength: float = 1.0) -> None:
         self.sounds.play(name, strength)

@@ -19,7 +19,7 @@ from game.paths import user_config_dir
 
 ANIMATION_SPEEDS = ("normal", "fast", "instant")
 COMPUTER_PACES = ("relaxed", "quick", "instant")  # how fast computer players take their turns
-TEXT_SIZES = ("normal", "large")
+TEXT_SIZES = ("normal", "large", "tv")  # tv: for a 1080p screen seen from a sofa (scenes.app)
 COACH_THRESHOLDS = (0, 0.5, 2, 5)  # the coach speaks of its own only when a move costs more (points; 0: always)
 
 

@@ -31,7 +31,7 @@ HINT_INK = (220, 210, 190)
 
 def _split_long(line: str, width: int, style: str) -> list[str]:
     """A line still too wide (one word longer than the page) cut into pieces that fit."""
-    face = assets.font(style, max(8, round(SIZE * assets.text_scale())))
+    face = assets.font(style, assets.scaled(SIZE))
     pieces = []
     while face.size(line)[0] > width and len(line) > 1:
         low, high = 1, len(line) - 1  # the longest start that fits, found by halving
@@ -167,7 +167,7 @@ class RulesScene(Scene):
         if chosen:
             rounded(surface, theme.WHITE, rect.inflate(8, 8), 14, 3)  # the keyboard's focus
         room = rect.width - 16
-        size = max(8, round(TAB_SIZE * assets.text_scale()))
+        size = assets.scaled(TAB_SIZE)
         if assets.measure(name, size, "bold") <= room / 0.85:
             draw_text(surface, name, TAB_SIZE, theme.INK, rect.center, "center", "bold", room)
             return

@@ -169,7 +169,7 @@ def continue_detail(resumed: Resumed, width: int | None = None, size: int = DETA
     names = ", ".join(each)
     words = {"game": str(session.variant.name), "when": saved_when(resumed.saved_at)}
     if width is not None:
-        drawn = max(8, round(size * assets.text_scale()))
+        drawn = assets.scaled(size)
         room = max(40, width - assets.measure(t("title.continue_detail", names="", **words), drawn))
         names = _share(each, drawn, room)
     return t("title.continue_detail", names=names, **words)

@@ -47,7 +47,7 @@ def _blurred(shape: pygame.Surface, factor: int, passes: int = 2) -> pygame.Surf
 def _text(words: str, size: int, colour, style: str = "black") -> pygame.Surface:
     if not pygame.font.get_init():
         pygame.font.init()
-    return assets.text(assets.printable(words), max(8, int(size)), colour, style)
+    return assets.text(assets.printable(words), max(assets.least(), int(size)), colour, style)
 
 
 class RackFrame:
@@ -117,11 +117,12 @@ class RackFrame:
             front.blit(self._inner_shadow(hole.size), hole.topleft)
 
         # Words: CHANCE on the foot under its window, the player's name in the room at the top right.
-        label_size = max(8, round(0.24 * self.unit))
-        engraved = mix(foot_colour, (255, 255, 255), 0.62)
-        words = _text(t("jackpot.rack.chance"), label_size, engraved)
-        if words.get_width() > chance_hole.width + round(0.3 * self.unit):
-            words = pygame.transform.smoothscale_by(words, (chance_hole.width + 0.3 * self.unit) / words.get_width())
+        # never under 11 px (the Steam Deck's 9 px least, with room): on a small rack it fills the foot
+        label = t("jackpot.rack.chance")
+        label_size = max(11, assets.scaled(0.24 * self.unit))
+        label_size = assets.size_to_fit(label, label_size, chance_hole.width + round(0.3 * self.unit), "black",
+                                        min(1.0, 11 / label_size))
+        words = _text(label, label_size, mix(foot_colour, (255, 255, 255), 0.62))
         footer = pygame.Rect(0, chance_hole.bottom, 1, self._frame.height - chance_hole.bottom)
         front.blit(words, words.get_rect(center=(chance_hole.centerx, footer.centery + round(0.02 * self.unit))))
         if self.name:

@@ -243,7 +243,7 @@ class Scorecard:
                                                                                          rect.bottom - 2), 2)
 
     def _floor(self) -> int:
-        return max(8, round(CARD_TEXT * assets.text_scale()))
+        return assets.scaled(CARD_TEXT)
 
     def short_name(self, seat: int, style: str = "bold") -> str:
         """A seat's name as its column has room for: whole, else its first word, else that word cut short

@@ -25,16 +25,28 @@ FONT_FILES = glyphs.OWN_FILES
 
 _forget_on_quit = False
 _text_scale = 1.0
+_least = 8  # no text drawn smaller (canvas px), however tight its box
 
 
-def set_text_scale(scale: float) -> None:
-    """Every font this much bigger (the "large text" setting)."""
-    global _text_scale
-    _text_scale = scale
+def set_text_scale(scale: float, least: int = 8) -> None:
+    """Every font this much bigger (the "text size" setting), and none drawn under ``least`` pixels."""
+    global _text_scale, _least
+    _text_scale, _least = scale, least
+    size_to_fit.cache_clear()
 
 
 def text_scale() -> float:
     return _text_scale
+
+
+def least() -> int:
+    """The smallest size any text is drawn at on the canvas (TV text keeps small print readable)."""
+    return _least
+
+
+def scaled(size: float) -> int:
+    """``size`` as drawn with the text size setting: scaled, and never under ``least()``."""
+    return max(_least, round(size * _text_scale))
 
 
 def line_height(size: int, spacing: float = 1.3) -> int:
@@ -217,7 +229,7 @@ def fit(words: str, size: int, width: int, style: str = "regular") -> str:
 @lru_cache(maxsize=4096)
 def size_to_fit(words: str, size: int, width: int, style: str = "regular", smallest: float = 0.7) -> int:
     """The largest size, from ``size`` down to ``smallest`` of it, at which the text fits ``width``."""
-    floor = max(8, int(size * smallest))
+    floor = max(_least, int(size * smallest))
     while size > floor and measure(words, size, style) > width:
         size -= 1
     return size
@@ -227,7 +239,7 @@ def wrap(words: str, size: int, width: int, style: str = "regular") -> list[str]
     """Lines of at most ``width`` pixels at ``size`` as drawn (text scale included); blank lines are kept.
 
     Lines of a translated text stay marked as translated."""
-    drawn = max(8, round(size * _text_scale))
+    drawn = scaled(size)
 
     def wide(line: str) -> int:
         return measure(line, drawn, style)

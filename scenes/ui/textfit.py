@@ -23,7 +23,7 @@ def floor_for(size: int) -> int:
 
 def fits(words: str, size: int, width: int, style: str = "regular", smallest: int | None = None) -> bool:
     """Whether the words fit ``width`` at ``size``, shrunk at most to ``smallest`` (default ``floor_for``)."""
-    low = max(8, round((smallest or floor_for(size)) * assets.text_scale()))
+    low = assets.scaled(smallest or floor_for(size))
     return assets.measure(assets.printable(words, style), low, style) <= width
 
 
@@ -43,7 +43,7 @@ def wrap_sharp(words: str, size: int, width: int, scale: float, style: str = "re
     the screen: here every line fits ``width`` both ways."""
     if scale == 1.0:
         return assets.wrap(words, size, width, style)
-    sharp = max(6, round(max(8, round(size * assets.text_scale())) * scale))  # as NativeText draws it
+    sharp = max(6, round(assets.scaled(size) * scale))  # as NativeText draws it
     room = width
     while True:
         lines = assets.wrap(words, size, room, style)
@@ -70,7 +70,7 @@ def fit_lines(words: str, size: int, width: int, most: int | None = None, style:
         if isinstance(words, Tr):
             last = Tr(rest)
         else:
-            last = assets.fit(rest, max(8, round(size * assets.text_scale())), width, style)
+            last = assets.fit(rest, assets.scaled(size), width, style)
         lines = lines[:most - 1] + [last]
     return size, lines
 

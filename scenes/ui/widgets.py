@@ -116,7 +116,7 @@ def draw_text(surface: pygame.Surface, words: str, size: int, colour, pos: tuple
     """
     translated = isinstance(words, Tr)
     words = assets.printable(words, style)
-    size = max(8, round(size * assets.text_scale()))
+    size = assets.scaled(size)
     shortened = False
     if width is not None:
         size = assets.size_to_fit(words, size, width, style, SMALLEST if smallest is None else
