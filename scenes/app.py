@@ -48,7 +48,7 @@ from scenes.ui.widgets import NativeText, native_text, stop_noting as _stop_noti
 
 STEP = 1 / 120
 MAX_FRAME = 0.25  # after a stall, don't try to catch up more than this
-# per text size: fonts this much bigger (boxes shrink them back if need be), the least size drawn (README: Accessibility)
+# per text size: fonts this much bigger (boxes shrink them back if need be), the least size drawn (see README)
 TEXT_SCALES = {"normal": (1.0, 8), "large": (1.2, 8), "tv": (1.25, 14)}
 ANIMATION_SPEED = {"normal": 1.0, "fast": 2.2, "instant": 1000.0}
 REST_WAIT = 0.25  # the longest rest: a stop signal or a due timer is seen within it

@@ -7,6 +7,7 @@ fails here before a translation does. Each screen is drawn with every text noted
 - two different translated texts never overlap (unless a panel or a veil was drawn over one);
 - every text not drawn over keeps a contrast of at least 4.5:1 with what lies under it (WCAG AA);
 - at 1024x600 every text is at least 11 pixels tall on the screen.
+TV text (the "tv" text size) is checked too: in English everywhere, in Dutch on the tightest screens.
 """
 
 from __future__ import annotations
@@ -78,7 +79,8 @@ def problems(drawn, scale: float) -> list[str]:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("language,text_size", [("pseudo", "normal"), ("nl", "normal"), ("en", "large")])
+@pytest.mark.parametrize("language,text_size", [("pseudo", "normal"), ("nl", "normal"), ("en", "large"),
+                                                ("en", "tv")])
 @pytest.mark.parametrize("name,build", SCREENS, ids=[name for name, _ in SCREENS])
 def test_no_text_leaves_its_box(name, build, language, text_size, size):
     scale, drawn, _ = drawn_texts(name, build, language, size, text_size)
@@ -86,6 +88,21 @@ def test_no_text_leaves_its_box(name, build, language, text_size, size):
     found = problems(drawn, scale)
     assert not found, f"{name} ({language}, {text_size} text, {size[0]}x{size[1]}):\n  " + "\n  ".join(
         sorted(set(found)))
+
+
+# TV text (every font 1.25x, none under 14 px) is checked in English on every screen above; in Dutch, whose words
+# run longer, on the screens with the longest lines and the tightest boxes, at a 1080p TV's size and the Deck's.
+TV_DUTCH = ["newgame-six", "table-six-long-names", "table-yatzy-six", "walkthrough-bonus", "jackpot-handoff",
+            "jackpot-round", "gameover-match", "rules-dutch", "settings", "help-table", "records",
+            "practice-match-answer"]
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", TV_DUTCH)
+def test_tv_text_fits_in_dutch(name, size):
+    scale, drawn, _ = drawn_texts(name, dict(SCREENS)[name], "nl", size, "tv")
+    found = problems(drawn, scale)
+    assert not found, f"{name} (nl, tv text, {size[0]}x{size[1]}):\n  " + "\n  ".join(sorted(set(found)))
 
 
 # The scorecard read from the sofa: no text on it smaller than 14 px on a 1024x600 screen, 16 px elsewhere.

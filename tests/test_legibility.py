@@ -65,3 +65,21 @@ def test_no_text_under_nine_pixels_on_a_steam_deck(name, build, monkeypatch):
     tiny = _report(heights, DECK_MIN)
     assert not tiny, (f"{name} at 1280x800: under {DECK_MIN} px: {tiny}\n"
                       f"  (under {DECK_RECOMMENDED} px, the recommended least: {_report(heights, DECK_RECOMMENDED)})")
+
+
+@pytest.mark.parametrize("name,build", SCREENS, ids=[name for name, _ in SCREENS])
+def test_tv_text_reads_from_the_sofa_on_a_1080p_screen(name, build, monkeypatch):
+    """TV text at 1920x1080: nothing under TV_MIN px, and the screen's middle text at least TV_BODY px."""
+    heights = text_heights(build, (1920, 1080), "tv", monkeypatch)
+    assert heights, f"{name} drew no text"
+    small = _report(heights, TV_MIN)
+    assert not small, f"{name} at 1920x1080, TV text: under {TV_MIN} px: {small}"
+    middle = sorted(px for _, px in heights)[len(heights) // 2]
+    assert middle >= TV_BODY, f"{name} at 1920x1080, TV text: the middle text is {middle:.1f} px"
+
+
+def test_the_check_sees_text_drawn_outside_draw_text(monkeypatch):
+    """The racks' words are rendered and blitted as pictures: the check measures them too, in window pixels."""
+    heights = text_heights(dict(SCREENS)["jackpot"], (1920, 1080), "normal", monkeypatch)
+    chance = [px for words, px in heights if words == "CHANCE"]
+    assert chance and min(chance) >= 11 * 1.35 - 0.01

@@ -102,7 +102,8 @@ class JackpotHandOff:
         name = assets.fit(assets.printable(info.name), round(48 * assets.text_scale()), TRAY.width - 140, "black")
         title = t("jackpot.starts", name=name) if self.handoff_starts else t("table.handoff_turn", name=name)
         for ink, at in (((0, 0, 0), (x + 3, TRAY.y + 145)), (theme.PAPER, (x, TRAY.y + 142))):  # shadow, then ink
-            draw_text(surface, title, 48, ink, at, "center", "black", TRAY.width - 40, quiet=ink != theme.PAPER)
+            draw_text(surface, title, 48, ink, at, "center", "black", TRAY.width - 40, quiet=ink != theme.PAPER,
+                      smallest=32)  # a headline: whole, shrunk further if need be (TV text, long names)
         lines = []
         if self.handoff_starts:
             lines.append(t("jackpot.by_lot") if self.state.round == 0 else

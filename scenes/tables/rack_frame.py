@@ -124,7 +124,8 @@ class RackFrame:
                                         min(1.0, 11 / label_size))
         words = _text(label, label_size, mix(foot_colour, (255, 255, 255), 0.62))
         footer = pygame.Rect(0, chance_hole.bottom, 1, self._frame.height - chance_hole.bottom)
-        front.blit(words, words.get_rect(center=(chance_hole.centerx, footer.centery + round(0.02 * self.unit))))
+        at = words.get_rect(center=(chance_hole.centerx, footer.centery + round(0.02 * self.unit)))
+        front.blit(words, at.move(min(0, self._frame.width - round(0.08 * self.unit) - at.right), 0))  # all of it
         if self.name:
             self._draw_name(front)
         return _rle(_ready(front))

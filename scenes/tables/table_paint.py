@@ -270,8 +270,9 @@ class TablePainting:
         seat_badge(surface, info.colour, seat, (tray.centerx, tray.centery - 90), 34)
         name = assets.fit(assets.printable(info.name), round(54 * assets.text_scale()), tray.width - 260, "black")
         title, width, at = t("table.handoff_turn", name=name), tray.width - 60, (tray.centerx, tray.centery)
-        draw_text(surface, title, 54, (0, 0, 0), (at[0] + 3, at[1] + 3), "center", "black", width, quiet=True)
-        draw_text(surface, title, 54, theme.PAPER, at, "center", "black", width)
+        # a headline: it may shrink further than most to stay whole (to 32 px: TV text, long names, Dutch)
+        draw_text(surface, title, 54, (0, 0, 0), (at[0] + 3, at[1] + 3), "center", "black", width, True, 32)
+        draw_text(surface, title, 54, theme.PAPER, at, "center", "black", width, smallest=32)
         ready = t("table.handoff_tap" if getattr(self.app, "kiosk", None) else "table.handoff_ready")  # no keys
         draw_text(surface, ready, 26, (230, 220, 200), (tray.centerx, tray.centery + 70),
                   "center", "regular", tray.width - 60)
