@@ -83,3 +83,38 @@ def test_the_check_sees_text_drawn_outside_draw_text(monkeypatch):
     heights = text_heights(dict(SCREENS)["jackpot"], (1920, 1080), "normal", monkeypatch)
     chance = [px for words, px in heights if words == "CHANCE"]
     assert chance and min(chance) >= 11 * 1.35 - 0.01
+
+
+def test_tv_text_is_chosen_in_settings_and_kept():
+    """Settings' text size goes Normal, Large, TV (from the sofa) and round again; TV scales every font 1.25x,
+    never draws one under 14 canvas px (a squeezed label stops there), and is kept for the next run."""
+    import pygame
+
+    from game.rules.i18n import Tr
+    from game.store.settings import load_settings
+    from scenes.menus.settings_scene import SettingsScene
+    from scenes.ui.widgets import draw_text
+
+    driver = Driver()
+    try:
+        scene = SettingsScene(driver.app)
+        driver.start(scene)
+        driver.step(0.4)
+        seen = [scene.row.buttons[1].label]
+        for _ in range(3):
+            driver.click(scene.row.buttons[1].rect.center)
+            seen.append(scene.row.buttons[1].label)
+        assert seen == ["Normal", "Large", "TV (from the sofa)", "Normal"]
+        driver.click(scene.row.buttons[1].rect.center)
+        driver.click(scene.row.buttons[1].rect.center)
+        assert driver.app.settings.text_size == "tv"
+        assert (assets.text_scale(), assets.least()) == (1.25, 14)
+        record_text(True)
+        draw_text(pygame.Surface((100, 40)), Tr("A label far too long for this box"), 16, (0, 0, 0), (0, 0),
+                  width=60, smallest=10)  # 16 is drawn 20, and would shrink to 10 but for TV's least
+        (squeezed,) = record_text(False)
+        assert squeezed.size == 14 and squeezed.shortened
+    finally:
+        record_text(False)
+        driver.close()
+    assert load_settings().text_size == "tv"

@@ -157,7 +157,7 @@ class RackPainter(RackFrame):
             return
         left = round((first_free + 2 * MARGIN + 0.25) * u) + u * 0  # right of the column that reaches the top
         room = pygame.Rect(left, 0, self._frame.width - left - round(0.1 * u), round(0.8 * u))
-        size = round(max(15, 0.36 * u) * assets.text_scale())  # readable on a small panel, larger with large text
+        size = assets.scaled(max(15, 0.36 * u))  # readable on a small panel, larger with large text
         if not pygame.font.get_init():
             pygame.font.init()
         words = assets.fit(assets.printable(self.name), size, room.width, "bold")

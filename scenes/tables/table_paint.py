@@ -193,7 +193,7 @@ class TablePainting:
         rounded(surface, theme.WOOD_DARK, shelf, 14)
         rounded(surface, theme.mix(theme.WOOD_DARK, (0, 0, 0), 0.3), shelf.inflate(-12, -12), 10)
         words = t("table.held")
-        size = assets.size_to_fit(words, round(16 * assets.text_scale()), shelf.height - 24, "black", 0.6)
+        size = assets.size_to_fit(words, assets.scaled(16), shelf.height - 24, "black", 0.6)
         label = pygame.transform.rotate(assets.text(assets.fit(words, size, shelf.height - 24, "black"), size,
                                                     theme.mix(theme.WOOD_LIGHT, theme.WHITE, 0.2), "black"), 90)
         surface.blit(label, label.get_rect(center=(shelf.x + 26, shelf.centery)))
