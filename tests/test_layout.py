@@ -7,7 +7,8 @@ fails here before a translation does. Each screen is drawn with every text noted
 - two different translated texts never overlap (unless a panel or a veil was drawn over one);
 - every text not drawn over keeps a contrast of at least 4.5:1 with what lies under it (WCAG AA);
 - at 1024x600 every text is at least 11 pixels tall on the screen.
-TV text (the "tv" text size) is checked too: in English everywhere, in Dutch on the tightest screens.
+TV text (the "tv" text size) is checked too: in English everywhere (and on the six-seat card), in Dutch on the
+tightest screens.
 """
 
 from __future__ import annotations
@@ -113,7 +114,7 @@ CARD_SIZES = [(1024, 600), (1366, 768), (1280, 800), (3840, 2160)]
 
 @pytest.mark.parametrize("size", CARD_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("language,text_size", [("en", "normal"), ("nl", "normal"), ("pseudo", "normal"),
-                                                ("en", "large")])
+                                                ("en", "large"), ("en", "tv")])
 @pytest.mark.parametrize("name", CARD_SCREENS)
 def test_the_scorecard_stays_legible_at_six_seats(name, language, text_size, size):
     scale, drawn, table = drawn_texts(name, dict(SCREENS)[name], language, size, text_size)
