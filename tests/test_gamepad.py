@@ -19,7 +19,7 @@ from game.store.kiosk import KioskConfig
 from game.store.records import read_records
 
 from scene_driver import Driver
-from virtual_pad import A, B, BACK, DOWN, LEFT, RIGHT, START, UP, X, Y, VirtualPad
+from virtual_pad import A, B, BACK, DOWN, LEFT, RB, RIGHT, START, UP, X, Y, VirtualPad
 
 NOT_PAD = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.FINGERDOWN, pygame.FINGERUP,
            pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT)
@@ -32,10 +32,16 @@ def pad():
     made.unplug()  # SDL outlives the test: the next one starts with no pad
 
 
-def press(driver, pad, button, seconds: float = 0.05) -> None:
-    pad.button(button, True)
-    driver.step(seconds)
-    pad.button(button, False)
+def press(driver, pad, button, seconds: float = 0.05, trigger: bool = False) -> None:
+    """A button pressed and let go (``trigger``: an analogue trigger, squeezed all the way)."""
+    if trigger:
+        pad.axis(button, 32767)
+        driver.step(seconds)
+        pad.axis(button, 0)
+    else:
+        pad.button(button, True)
+        driver.step(seconds)
+        pad.button(button, False)
     driver.step(0.05)
 
 
@@ -319,6 +325,96 @@ def test_a_name_typed_on_the_on_screen_keyboard_by_pad(pad):
         press(driver, pad, A)  # and the same key again
         press(driver, pad, B)  # done: the name is kept, as Enter keeps it
         assert driver.top is scene and scene.editing is None and scene.seats[0].name == "Jo"
+    finally:
+        pygame.event.set_allowed(None)
+        driver.close()
+
+
+def play_jackpot_move_by_pad(driver, pad, table, action) -> None:
+    """One of the person's Jackpot moves, by the pad alone: X rolls, LB / RB choose the tile, the d-pad moves the
+    cursor over the rack's columns and the Chance Space, A drops the tile there; Y keeps a Chance Space tile at
+    the Chance Option and RT returns it."""
+    from game.engine.actions import ChanceOption, Place
+    from game.engine.jackpot_state import CHANCE_SPACE
+
+    state = table.state
+    if isinstance(action, Roll):
+        press(driver, pad, X)
+        return
+    target = action.target if isinstance(action, Place) else action.column
+    if isinstance(action, ChanceOption) and action.choice == "keep":
+        press(driver, pad, Y)
+        return
+    if isinstance(action, ChanceOption) and action.choice == "return":
+        press(driver, pad, pygame.CONTROLLER_AXIS_TRIGGERRIGHT, trigger=True)
+        return
+    if isinstance(action, Place):
+        symbols = state.tile_symbols()
+        for _ in range(len(symbols) + 1):
+            if table.chosen() == action.symbol:
+                break
+            press(driver, pad, RB)
+        assert table.chosen() == action.symbol and table.picked() == symbols.index(action.symbol)
+    for _ in range(len(state.variant.columns) + 3):
+        if table.cursor_at() == target:
+            break
+        press(driver, pad, RIGHT)
+    assert table.cursor_at() == target
+    assert table.racks[table.shown_seat].focus == target  # the cursor is drawn on the rack, not only kept
+    if target == CHANCE_SPACE:
+        assert table.racks[table.shown_seat].ghost is not None or state.stage == "chance_option"
+    press(driver, pad, A)
+
+
+def test_a_jackpot_round_by_pad_alone(pad):
+    from game.bots.jackpot_players import HeuristicJackpotPlayer
+    from game.engine.session import Session
+    from game.rules.variants import find_variant
+    from game.store.seats import Seat
+    from scenes.registry import opening_for
+    from scenes.tables.jackpot_round import JackpotRoundScene
+
+    driver = Driver(animation="instant")
+    pygame.event.set_blocked(list(NOT_PAD))
+    session = Session(find_variant("jackpot"), [Seat("Ann"), Seat("Ben"), Seat("Bot", "computer", "greedy")],
+                      seed=8, rolloff=False)
+    brain = HeuristicJackpotPlayer(random.Random(4))
+    try:
+        driver.start(opening_for(driver.app, session))
+        table = driver.top
+        plugged(driver, pad)
+        handed, moves, kinds = 0, 0, set()
+        for _ in range(3000):
+            top = driver.top
+            if isinstance(top, JackpotRoundScene):
+                break
+            if top is not table:
+                driver.step(0.1)
+                continue
+            if table.handoff_shown() and not session.state.seats[table.handoff].is_computer:
+                handed += 1
+                press(driver, pad, A)  # "when ready": A takes the dice
+                assert table.handoff is None
+                continue
+            if not table.person_to_play():
+                driver.step(0.1)
+                continue
+            action = brain.choose(session.state)
+            before = len(session.log)
+            play_jackpot_move_by_pad(driver, pad, table, action)
+            driver.step(0.1)
+            assert session.log[before:before + 1] == [action], (action, session.log[before:])
+            moves += 1
+            kinds.add(getattr(action, "choice", None) or ("roll" if isinstance(action, Roll) else
+                                                         "chance" if action.target == "chance" else "column"))
+        summary = driver.top
+        assert isinstance(summary, JackpotRoundScene) and summary.round == 0
+        assert handed >= 2 and {"roll", "column", "chance"} <= kinds and kinds & {"keep", "return", "drop"}, kinds
+        press(driver, pad, A)  # every line shown at once
+        assert summary.done()
+        press(driver, pad, A)  # then the next round
+        driver.step(0.5)
+        assert driver.top is table and session.state.round == 1
     finally:
         pygame.event.set_allowed(None)
         driver.close()

@@ -200,15 +200,17 @@ class JackpotRoundScene(Scene):
         super().update(dt)
         for view in self.views:
             view.update(dt)
-        self.next_button.focus = self.done()  # Enter presses it: show it in focus
         if self.done():
             if self.demo and self.clock.time > DEMO_NEXT + STEP * len(self.beats) / max(speed, 1):
                 self.next()
-            return
-        self.timer -= dt * speed
-        if self.timer <= 0:
-            self._advance(quiet=speed > 100)
-            self.timer = STEP
+        else:
+            self.timer -= dt * speed
+            if self.timer <= 0:
+                self._advance(quiet=speed > 100)
+                self.timer = STEP
+        # Enter or A presses it: shown in focus from the frame the last line appears (set after the advance, or
+        # that frame would show it unfocused and the screen, then at rest, would never be drawn again)
+        self.next_button.focus = self.done()
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 170)
