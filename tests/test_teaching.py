@@ -417,3 +417,14 @@ def test_no_tip_covers_a_die_or_what_it_explains(size, language, text_size, seat
         assert not covered, "\n".join(covered)
     finally:
         driver.close()
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+@pytest.mark.parametrize("size", [(1280, 800), (800, 480)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("text_size,seats", [("normal", 1), ("large", 6)], ids=["one-seat", "six-seats-large-text"])
+def test_no_tip_in_the_pad_s_words_covers_a_die_either(monkeypatch, size, language, text_size, seats):
+    """With a pad in hand the tips say its buttons (longer words, some of them): they fit as the keys' do."""
+    from scenes.ui import bindings
+
+    monkeypatch.setattr(bindings, "pad_in_hand", lambda app: True)
+    test_no_tip_covers_a_die_or_what_it_explains(size, language, text_size, seats, False)

@@ -1,8 +1,8 @@
 """F1 or ? (a pad's Back / View): the keys of the screen below, so everything can be done without a mouse.
 
 The lines come from the binding table (scenes.ui.bindings), the screen's own: with the pad's button names when
-a pad was used last, else with the keys'. A screen whose keys change with what it shows has a ``help_lines()``
-method instead, returning pairs already in the player's language.
+a pad was used last, else with the keys'. A screen whose keys change with what it shows has a ``help_lines(pad)``
+method instead, returning pairs already in the player's language (the pad's names when ``pad``).
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from scenes.ui.widgets import dim, draw_text, panel
 def keys_for(scene, pad: bool = False) -> list[tuple[str, str]]:
     """The keys (``pad``: the pad's buttons) of ``scene`` and what they do, in the player's language."""
     lines = getattr(scene, "help_lines", None)
-    if callable(lines) and not pad:
-        return list(lines())
+    if callable(lines):
+        return list(lines(pad))
     return bindings.help_lines(scene.binding_table(), pad)
 
 

@@ -9,7 +9,7 @@ from game.engine.state import MAX_NAME
 from game.rules import i18n
 from game.rules.i18n import t
 
-from scenes.ui import assets, theme
+from scenes.ui import assets, bindings, theme
 from scenes.ui.textfit import fit_lines
 from scenes.ui.widgets import Button, baize_backdrop, draw_text, panel, rounded, seat_badge
 
@@ -112,7 +112,8 @@ class NewGamePainting:
             draw_text(surface, line, size, theme.INK, (RIGHT.x + 20, round(games_y + 27 + (k - (len(lines) - 1) / 2)
                                                                             * step)), "midleft", "bold", 270)
         draw_text(surface, str(self.games), 34, theme.INK, (RIGHT.x + 392, games_y + 27), "center", "black")
-        hint = t("newgame.hint_kiosk") if self.kiosk else t("newgame.hint")
+        pad = bindings.pad_in_hand(self.app)
+        hint = t("newgame.hint_kiosk") if self.kiosk and not pad else bindings.words("newgame.hint", pad)
         room = RIGHT.right - 20 - max(heading.right + 30, RIGHT.x + 300)
         size, lines = fit_lines(hint, 17, room)
         step = assets.line_height(size, 1.15)

@@ -153,7 +153,14 @@ class PracticeScene(Scene):
         """The buttons for what can be done now (every change of the screen comes through here: it is redrawn)."""
         self.app.redraw()
         slip = self.slip
+        kept = getattr(self, "row", None)
+        kept = kept.focus if kept is not None and self.answer is None else None  # a die held: the focus stays on it
         buttons = []
+        self.die_buttons = []  # the dice, first in the row: the arrows and the d-pad reach them, Enter or A holds
+        if slip is not None and self.answer is None and self.can_roll():
+            self.die_buttons = [Button(rect, "", lambda die=die: self.toggle(die), style="painted")
+                                for die, rect in enumerate(self.paint.dice_rects(slip, self.picked))]
+            buttons += self.die_buttons
         action = pygame.Rect(0, 0, 330, 60)
         action.midbottom = (FELT.centerx, FELT.bottom - 34)
         if slip is not None and self.answer is None:
@@ -178,6 +185,8 @@ class PracticeScene(Scene):
         if self.answer is not None or (slip is None and self.slips):
             self.row._focus_on(0)  # Enter goes on to the next position
             self.row.focus = 0
+        elif kept is not None and kept < len(buttons) and buttons[kept].enabled:
+            self.row._focus_on(kept)
 
     def tab(self, i: int) -> pygame.Rect:
         width = min(190, (theme.WIDTH - 300) // max(1, len(self.people)))

@@ -18,7 +18,7 @@ from game.rules.scoring import upper_bonus_needed, upper_total
 
 from scenes.tables.coach import AS_GOOD, about, describe, goals_said
 from scenes.tables.die_art import die_surface, glow_surface, shadow_margin
-from scenes.ui import assets, theme
+from scenes.ui import assets, bindings, theme
 from scenes.ui.textfit import wrap_lines
 from scenes.ui.widgets import baize_backdrop, draw_text, drop_shadow, framed_felt, panel, rounded
 
@@ -191,6 +191,9 @@ class PracticePaint:
                 surface.blit(glow_surface(DIE, (255, 226, 120)), (rect.x - margin, rect.y - margin))
             drop_shadow(surface, rect, DIE // 5, 90 if i in held else 120, (5, 9 + (LIFT if i in held else 0)))
             surface.blit(die_surface(slip.dice[i], DIE, marked=i in held), rect)
+            if i < len(scene.die_buttons) and scene.die_buttons[i].focus:  # the keys' and the pad's focus
+                rounded(surface, theme.INK, rect.inflate(16, 16), 18, 3)
+                rounded(surface, theme.WHITE, rect.inflate(10, 10), 15, 3)
             if scene.answer is None and scene.can_roll():
                 draw_text(surface, str(i + 1), 15, ON_FELT, (rect.centerx, rect.bottom + 18 + (LIFT if i in held else 0)),
                           "center", "bold")
@@ -227,8 +230,10 @@ class PracticePaint:
         draw_text(surface, t("practice.question"), 34, theme.PAPER, (felt.centerx, top + 12), "center", "black",
                   felt.width - 40)
         low, high = slip.copy_range
-        hint = (t("practice.hint_copy", low=low, high=high) if slip.common else
-                t("practice.hint_roll") if slip.rolls_left and scene.can_roll() else t("practice.hint_score"))
+        pad = bindings.pad_in_hand(scene.app)
+        hint = (bindings.words("practice.hint_copy", pad, low=low, high=high) if slip.common else
+                bindings.words("practice.hint_roll" if slip.rolls_left and scene.can_roll() else "practice.hint_score",
+                               pad))
         y = self._lines(surface, hint, 21, ON_FELT, felt.centerx, top + 62, felt.width - 80)
         if scene.warning:
             y = self._lines(surface, scene.warning, 21, theme.HOLD_GOLD, felt.centerx, y + 6, felt.width - 80, "bold")

@@ -12,7 +12,7 @@ from game.engine.actions import Roll
 from game.rules.i18n import t
 from game.engine.session import Session
 
-from scenes.ui import theme
+from scenes.ui import bindings, theme
 from scenes.tables.dice_tray import DiceTray
 from scenes.persist import Autosave, remember
 from scenes.ui.stack import Scene, showing
@@ -134,7 +134,9 @@ class RollOffScene(Scene):
             draw_text(surface, words, 44, (0, 0, 0), (pos[0] + 3, pos[1] + 3), "center", "black", TRAY.width)
             draw_text(surface, words, 44, (255, 236, 170), pos, "center", "black", TRAY.width)
         else:
-            skip = t("rolloff.tap_only" if getattr(self.app, "kiosk", None) else "rolloff.tap_to_skip")
+            pad = bindings.pad_in_hand(self.app)
+            skip = t("rolloff.tap_only") if getattr(self.app, "kiosk", None) and not pad else bindings.words(
+                "rolloff.tap_to_skip", pad)
             draw_text(surface, skip, 20, (220, 210, 190), (LIST.centerx, LIST.bottom + 40),
                       "center", "regular", LIST.width)
 

@@ -120,14 +120,18 @@ class RulesScene(Scene):
             self.first_tab = self.index - shown + 1
         self._layout()
 
-    def help_lines(self) -> list[tuple[str, str]]:
-        """This screen's keys for the F1 overlay, in the player's language (they depend on what it shows)."""
+    def help_lines(self, pad: bool = False) -> list[tuple[str, str]]:
+        """This screen's keys (``pad``: the pad's buttons) for the F1 overlay, in the player's language (they
+        depend on what it shows). A pad has no Page Up / Down, and no fullscreen button."""
         keys = [] if self.fixed else [("games", "games")]
-        keys += [("lines", "lines"), ("page", "page")]
+        keys += [("lines", "lines")] + ([] if pad else [("page", "page")])
         keys += [("back_button", "back_button")] if self.fixed else []
         keys += [("esc", "back")]
-        return ([(t(f"rules.keys.{key}"), t(f"rules.does.{does}")) for key, does in keys]
-                + [(t("help.key.f11"), t("help.does.fullscreen")), (t("help.key.f1"), t("help.does.help"))])
+        shown = [(t(f"rules.keys_pad.{key}") if pad else t(f"rules.keys.{key}"), t(f"rules.does.{does}"))
+                 for key, does in keys]
+        if pad:
+            return shown + [(t("pad.back"), t("help.does.help"))]
+        return shown + [(t("help.key.f11"), t("help.does.fullscreen")), (t("help.key.f1"), t("help.does.help"))]
 
     # ------------------------------------------------------------- input --
     def handle(self, intent):

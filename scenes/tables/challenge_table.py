@@ -14,7 +14,7 @@ from game.engine.actions import Action, Copy, Roll
 from game.engine.challenge import CommonRollState
 from game.rules.i18n import t
 
-from scenes.ui import theme
+from scenes.ui import bindings, theme
 from scenes.tables.dice_tray import DiceTray
 from scenes.tables.die_art import die_surface
 from scenes.ui.textfit import draw_lines
@@ -295,5 +295,5 @@ class ChallengeTableScene(TableScene):
         if state.stage == "roll":
             return t("challenge.hint_roll")
         if state.stage == "pick":
-            return t("challenge.hint_pick")
+            return bindings.words("challenge.hint_pick", bindings.pad_in_hand(self.app))
         return t("challenge.hint_score")

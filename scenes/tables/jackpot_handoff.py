@@ -18,7 +18,7 @@ from game.engine.actions import Roll
 from game.rules.i18n import t
 
 from scenes.tables.jackpot_paint import TRAY
-from scenes.ui import assets, theme
+from scenes.ui import assets, bindings, theme
 from scenes.ui.widgets import draw_text, occlude, seat_badge
 
 STARTER_SHOWN = 2.0  # seconds "Ada starts" stays when a computer starts (at the table's animation speed)
@@ -109,7 +109,8 @@ class JackpotHandOff:
             lines.append(t("jackpot.by_lot") if self.state.round == 0 else
                          t("jackpot.round_begins", round=self.state.round + 1, rounds=self.variant.rounds))
         if self.handoff_time <= 0:  # a person: they go on when ready
-            lines.append(t("table.handoff_tap" if getattr(self.app, "kiosk", None) else "table.handoff_ready"))
+            lines.append(t("table.handoff_tap") if getattr(self.app, "kiosk", None) and not bindings.pad_in_hand(self.app)
+                         else bindings.words("table.handoff_ready", bindings.pad_in_hand(self.app)))
         for k, line in enumerate(lines):
             draw_text(surface, line, 24, (230, 220, 200), (x, TRAY.y + 206 + k * assets.line_height(24, 1.3)),
                       "center", "regular", TRAY.width - 40)

@@ -7,7 +7,7 @@ import pygame
 
 from game.rules.i18n import t
 
-from scenes.ui import assets, theme
+from scenes.ui import assets, bindings, theme
 from scenes.tables.jackpot_art import symbol_surface, tile_surface
 from scenes.ui.textfit import draw_wrapped, fit_lines
 from scenes.ui.widgets import draw_text, framed_felt, panel, rounded, seat_badge, wood
@@ -63,8 +63,8 @@ class JackpotPainting:
         symbols = self.symbols()
         last = len(self.variant.columns)
         if len(symbols) > 1:
-            return t("jackpot.hint_pick", last=last)
-        return t("jackpot.hint_place", last=last) if symbols else ""
+            return bindings.words("jackpot.hint_pick", bindings.pad_in_hand(self.app), last=last)
+        return bindings.words("jackpot.hint_place", bindings.pad_in_hand(self.app), last=last) if symbols else ""
 
     def _hint_lines(self) -> tuple[list[str], int]:
         size, lines = fit_lines(self._picker_hint(), 16, PICKER.width - 32, smallest=11,
@@ -97,7 +97,8 @@ class JackpotPainting:
             surface.blit(tile_surface(state.chance[state.seat], side), (PICKER.x + 20, top))
             words = pygame.Rect(PICKER.x + 40 + side, top, PICKER.right - 16 - (PICKER.x + 40 + side), room - 8 - top)
             if self.person_to_play():  # a computer is not told what to do
-                draw_wrapped(surface, t("jackpot.chance_choice"), 20, theme.INK_SOFT, words, align="middle")
+                choice = bindings.words("jackpot.chance_choice", bindings.pad_in_hand(self.app))
+                draw_wrapped(surface, choice, 20, theme.INK_SOFT, words, align="middle")
             return
         symbols = self.symbols()
         for k, symbol in enumerate(symbols):
@@ -150,7 +151,7 @@ class JackpotPainting:
         elif not self.person_to_play():
             return  # the last move is still in view (or the dice are rolling): nothing to press yet
         elif self.state.stage == "roll":
-            hint = t("jackpot.hint_roll")
+            hint = bindings.words("jackpot.hint_roll", bindings.pad_in_hand(self.app))
         else:
             hint = t("jackpot.hint_tile")
         box = self.roll_button.rect

@@ -16,7 +16,7 @@ from game.rules.i18n import t
 from game.rules.jackpot import score_lines
 from game.engine.session import Session
 
-from scenes.ui import assets, theme
+from scenes.ui import assets, bindings, theme
 from scenes.tables.rack_view import RackView
 from scenes.ui.stack import Scene
 from scenes.tables.jackpot_words import symbol_count
@@ -241,7 +241,7 @@ class JackpotRoundScene(Scene):
             self._draw_rounds(surface)
             self.row.draw(surface)
         else:
-            draw_text(surface, t("jackpot.round.show_all"), 18, (220, 210, 190), (AREA.centerx, AREA.bottom - 30),
+            draw_text(surface, bindings.words("jackpot.round.show_all", bindings.pad_in_hand(self.app)), 18, (220, 210, 190), (AREA.centerx, AREA.bottom - 30),
                       "center", "regular", AREA.width - 60)
 
     def _draw_rounds(self, surface: pygame.Surface) -> None:

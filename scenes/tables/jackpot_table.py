@@ -125,6 +125,11 @@ class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlaySce
                                                  SMALL_RACKS.height - 40)
 
     # ------------------------------------------------------------ helpers --
+    def binding_table(self) -> str:
+        """At the Chance Option with no tip showing, the pad's RT returns the tile; else it is the tips' Next."""
+        chance = self.state.stage == "chance_option" and not self.walkthrough_shown()
+        return "jackpot_chance" if chance else self.bindings
+
     def person_to_play(self) -> bool:
         seat = self.seat
         return (seat >= 0 and not self.state.seats[seat].is_computer and not self.demo and not self.throwing

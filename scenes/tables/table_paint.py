@@ -9,7 +9,7 @@ import pygame
 from game.rules import i18n
 from game.rules.i18n import t
 
-from scenes.ui import assets, theme
+from scenes.ui import assets, bindings, theme
 from scenes.tables.coach import describe, percent
 from scenes.tables.table_layout import TITLE_X
 from scenes.ui.textfit import fits, floor_for, wrap_lines
@@ -238,7 +238,7 @@ class TablePainting:
         if state.dice is None:
             return t("table.hint_roll")
         if state.rolls_left():
-            return t("table.hint_hold")
+            return bindings.words("table.hint_hold", bindings.pad_in_hand(self.app))
         return t("table.hint_pick")
 
     def draw_banner(self, surface: pygame.Surface) -> None:

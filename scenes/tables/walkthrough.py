@@ -23,7 +23,7 @@ from game.rules import i18n
 from game.rules.i18n import t
 from game.store.settings import save_settings
 
-from scenes.ui import assets, theme
+from scenes.ui import assets, bindings, theme
 from scenes.ui.textfit import floor_for, wrap_sharp
 from scenes.ui.widgets import Button, ButtonRow, draw_text, panel, rounded
 
@@ -139,7 +139,7 @@ class Walkthrough:
         """What a tip says (the current one by default)."""
         step = self.steps[self.index if index is None else index]
         if step.key != "bonus":
-            return t(f"walkthrough.{step.key}_text")
+            return bindings.words(f"walkthrough.{step.key}_text", self.pad)
         bonus = self.variant.upper_bonus
         if bonus is None:
             return t("walkthrough.bonus_none_text")
@@ -149,6 +149,11 @@ class Walkthrough:
     SIZE = 20
     PAD = 20  # between the words and the box's left and right edges, on the screen too
 
+    @property
+    def pad(self) -> bool:
+        """A pad in hand: the tips say its buttons."""
+        return bindings.pad_in_hand(self.app)
+
     def _scale(self) -> float:
         app = self.app
         return app.viewport.scale if app.scaled() and app.sharp_text else 1.0  # the window draws the text
@@ -156,7 +161,7 @@ class Walkthrough:
     @property
     def area(self) -> pygame.Rect:
         """Where the tips show, as tall as the tallest of them, for the window, language and text size of now."""
-        look = (i18n.language(), assets.text_scale(), self._scale())
+        look = (i18n.language(), assets.text_scale(), self._scale(), self.pad)  # a pad's words: other heights
         if look != self._look:
             self._look, self.size = look, self.SIZE
             while self.size > self.smallest and self.place.y + self._tallest() > self.floor:
@@ -205,7 +210,7 @@ class Walkthrough:
             y += line
         self.next_button.rect.bottomright = (rect.right - 20, rect.bottom - 12)
         self.skip_button.rect.bottomright = (self.next_button.rect.x - 14, rect.bottom - 12)
-        keys = t("walkthrough.keys", key=t("walkthrough.next_key"))
+        keys = bindings.words("walkthrough.keys", self.pad, key=t("walkthrough.next_key"))
         draw_text(surface, keys, 16, theme.INK_SOFT, (rect.x + 20, self.next_button.rect.centery), "midleft",
                   "regular", self.skip_button.rect.x - rect.x - 34)
         self.row.draw(surface)
