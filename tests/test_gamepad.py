@@ -18,6 +18,7 @@ from game.rules.i18n import t
 from game.store.kiosk import KioskConfig
 from game.store.records import read_records
 
+from helpers import texts_on_screen
 from scene_driver import Driver
 from virtual_pad import A, B, BACK, DOWN, LEFT, RB, RIGHT, START, UP, X, Y, VirtualPad
 
@@ -415,6 +416,102 @@ def test_a_jackpot_round_by_pad_alone(pad):
         press(driver, pad, A)  # then the next round
         driver.step(0.5)
         assert driver.top is table and session.state.round == 1
+    finally:
+        pygame.event.set_allowed(None)
+        driver.close()
+
+
+def test_with_a_pad_in_hand_the_table_s_words_name_its_buttons_and_with_keys_the_keys(pad):
+    from scenes.menus.help_overlay import HelpOverlay
+
+    driver = Driver(animation="instant")
+    try:
+        table = _table(driver)
+        plugged(driver, pad)
+        press(driver, pad, X)
+        assert driver.wait_until(lambda: table.state.dice is not None and not table.throwing, 5)
+        assert table.hint() == t("pad.say.hint_hold")  # not "Tap dice to hold"
+        press(driver, pad, BACK)
+        assert isinstance(driver.top, HelpOverlay)
+        assert (t("pad.a_on_die"), t("help.does.hold_pad")) in driver.top.keys  # no number on the die's corner
+        assert (t("pad.rt"), t("walkthrough.does_next")) in driver.top.keys
+        press(driver, pad, B)
+        driver.key(pygame.K_LEFT)  # keys again: their words
+        assert table.hint() == t("table.hint_hold")
+        driver.key(pygame.K_F1)
+        assert (t("help.key.one_to_five"), t("help.does.hold")) in driver.top.keys
+    finally:
+        driver.close()
+
+
+def test_rt_moves_the_first_game_s_tips_on_and_b_skips_them(pad):
+    from scenes.tables.walkthrough import Walkthrough
+
+    driver = Driver(animation="instant", walkthrough=True)
+    try:
+        table = _table(driver)
+        plugged(driver, pad)
+        press(driver, pad, LEFT)  # the pad in hand
+        tips = table.walkthrough
+        assert isinstance(tips, Walkthrough) and table.walkthrough_shown() and tips.index == 0
+        assert tips.text() == t("pad.say.tip_roll")  # "Press X", not "the space bar"
+        press(driver, pad, pygame.CONTROLLER_AXIS_TRIGGERRIGHT, trigger=True)
+        assert tips.index == 1 and table.state.rolls_used == 0  # on to the next tip, nothing else done
+        press(driver, pad, X)
+        assert driver.wait_until(lambda: table.state.dice is not None and not table.throwing, 5)
+        assert table.walkthrough_shown() and tips.text() == t("pad.say.tip_hold")  # it waited for the dice
+        press(driver, pad, B)
+        assert not tips.active and driver.top is table  # skipped, not the menu
+        assert not driver.app.settings.walkthrough
+    finally:
+        driver.close()
+
+
+def test_the_rules_f1_names_the_pad_s_buttons_when_a_pad_was_used_last(pad):
+    from scenes.menus.help_overlay import HelpOverlay
+
+    driver = Driver(animation="instant")
+    try:
+        driver.app.go("rules")
+        driver.step(0.2)
+        rules = driver.top
+        assert rules.screen == "rules"
+        plugged(driver, pad)
+        press(driver, pad, BACK)
+        assert isinstance(driver.top, HelpOverlay) and driver.top.pad
+        keys = driver.top.keys
+        assert (t("rules.keys_pad.lines"), t("rules.does.lines")) in keys and (t("pad.b"), t("rules.does.back")) in keys
+        assert all(t("help.key.f1") != key and "Page" not in key for key, _ in keys)
+        press(driver, pad, B)
+        assert driver.top is rules
+    finally:
+        driver.close()
+
+
+def test_practice_by_pad_a_die_in_focus_is_held_with_a_and_x_rolls(pad):
+    from game.store.records import add_result
+    from test_practice import coached_game
+
+    add_result(coached_game("classic", ["Ann"], seed=3))
+    driver = Driver(animation="instant")
+    pygame.event.set_blocked(list(NOT_PAD))
+    try:
+        driver.app.go("practice")
+        driver.step(0.1)
+        scene = driver.top
+        plugged(driver, pad)
+        scene.index = next(i for i, slip in enumerate(scene.slips) if slip.rolls_left and not slip.common
+                           and slip.find("keep", ()) is not None)  # a slip whose dice may still be held
+        scene.begin()
+        driver.step(0.1)
+        press(driver, pad, RIGHT)
+        assert scene.row.focus == 0 and scene.die_buttons[0].focus  # the first die, its ring drawn
+        press(driver, pad, RIGHT)
+        press(driver, pad, A)
+        assert scene.picked == {1} and scene.die_buttons[1].focus  # held, and the focus stays on it
+        assert t("pad.say.practice_roll") in " ".join(texts_on_screen(driver))
+        press(driver, pad, X)
+        assert scene.answer is not None  # rolled the others: the answer shows
     finally:
         pygame.event.set_allowed(None)
         driver.close()
