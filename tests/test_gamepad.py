@@ -12,7 +12,7 @@ import random
 import pygame
 import pytest
 
-from game.engine.actions import Hold, Release, Roll, Score
+from game.engine.actions import Dice, Hold, Release, Roll, Score
 from game.bots.levels import make_player
 from game.rules.i18n import t
 from game.store.kiosk import KioskConfig
@@ -164,13 +164,16 @@ def test_a_whole_classic_game_by_pad_alone(pad):
         driver.close()
 
 
-def _table(driver, names=("Ann",)):
+YAHTZEE_SEED = 1085  # a classic session with this seed draws five sixes at its first roll
+
+
+def _table(driver, names=("Ann",), seed: int = 3):
     from game.engine.session import Session
     from game.rules.variants import load_all
     from game.store.seats import Seat
     from scenes.tables.table import TableScene
 
-    session = Session(load_all().find("classic"), [Seat(name) for name in names], seed=3, rolloff=False)
+    session = Session(load_all().find("classic"), [Seat(name) for name in names], seed=seed, rolloff=False)
     table = TableScene(driver.app, session)
     driver.start(table)
     driver.step(0.3)
@@ -268,17 +271,21 @@ def test_f1_by_the_pad_names_the_pad_s_buttons_and_by_keys_the_keys(pad):
         driver.close()
 
 
-def test_five_alike_rumbles_the_pad_softly(pad):
-    from helpers import at_third_roll
-
+def test_five_alike_thrown_by_the_pad_rumbles_it_softly(pad):
+    """A real Yahtzee: X throws the dice through the engine, whose seeded draw is five sixes; the dice fly, land,
+    the table cheers, and the pad that threw them rumbles."""
     driver = Driver(animation="instant")
     try:
+        table = _table(driver, seed=YAHTZEE_SEED)
         plugged(driver, pad)
-        table, _ = at_third_roll(driver, "Ann", (6, 6, 6, 6, 6), False, {})
-        driver.step(0.3)
-        press(driver, pad, LEFT)  # the pad is the one in hand
-        table.landed()  # the dice settle showing five alike
-        assert pad.rumbles and all(0 < low < 0xFFFF // 2 for low, _ in pad.rumbles)  # felt, not a jolt
+        press(driver, pad, X)
+        assert driver.wait_until(lambda: table.state.dice is not None and not table.throwing, 5)
+        assert tuple(table.state.dice) == (6,) * 5 and table.session.log[-1] == Dice((6,) * 5)  # drawn, not set
+        assert tuple(table.tray.shown_faces()) == (6,) * 5  # and shown as they landed
+        assert len(pad.rumbles) == 1 and all(0 < low < 0xFFFF // 2 for low, _ in pad.rumbles)  # felt, not a jolt
+        press(driver, pad, X)  # a roll that is not five alike: no rumble
+        assert driver.wait_until(lambda: table.state.rolls_used == 2 and not table.throwing, 5)
+        assert len(set(table.state.dice)) > 1 and len(pad.rumbles) == 1
     finally:
         driver.close()
 
