@@ -522,3 +522,26 @@ def test_practice_by_pad_a_die_in_focus_is_held_with_a_and_x_rolls(pad):
     finally:
         pygame.event.set_allowed(None)
         driver.close()
+
+
+def test_at_jackpot_rt_is_the_tips_next_and_f1_says_what_else_it_does(pad):
+    from game.engine.session import Session
+    from game.rules.variants import find_variant
+    from game.store.seats import Seat
+    from scenes.registry import opening_for
+
+    driver = Driver(animation="instant", walkthrough=True)
+    try:
+        session = Session(find_variant("jackpot"), [Seat("Ann"), Seat("Ben")], seed=8, rolloff=False)
+        driver.start(opening_for(driver.app, session))
+        table = driver.top
+        driver.step(0.3)
+        plugged(driver, pad)
+        assert table.walkthrough_shown() and table.walkthrough.index == 0
+        press(driver, pad, pygame.CONTROLLER_AXIS_TRIGGERRIGHT, trigger=True)
+        assert table.walkthrough.index == 1
+        press(driver, pad, BACK)
+        rt = [does for key, does in driver.top.keys if key == t("pad.rt")]
+        assert rt == [t("help.does.return_chance_or_tip")]  # one line for RT, saying both
+    finally:
+        driver.close()

@@ -49,7 +49,10 @@ NEXT_TIP = Line("walkthrough.does_next", None, "pad.rt", "next_tip", ("@next_tip
 MENU = Line("help.does.table_menu", "help.key.esc", "pad.start", "menu", buttons=("start",))
 COACH = Line("table.help.coach", "help.key.c", "pad.y", "coach", ("c",), ("y",))
 
-RETURN_TIP_FREE = Line("help.does.return_chance", "help.key.x", "pad.rt", "chance_return", ("x",))
+# Jackpot's RT: the tips' Next, but the Chance Option's return when no tip shows (one line on F1 says both)
+RETURN_TIP_FREE = Line("help.does.return_chance", "help.key.x", "pad.rt", "chance_return", ("x",),
+                       pad_does="help.does.return_chance_or_tip")
+JACKPOT_NEXT_TIP = Line("walkthrough.does_next", None, None, "next_tip", ("@next_tip",), ("rt",))
 RETURN_CHANCE = Line("help.does.return_chance", "help.key.x", "pad.rt", "chance_return", ("x",), ("rt",))
 JACKPOT = [Line("help.does.roll", "help.key.space_r", "pad.x"),
            Line("help.does.drop_tile", "help.key.one_to_five", "pad.left_right_a"),
@@ -58,7 +61,7 @@ JACKPOT = [Line("help.does.roll", "help.key.space_r", "pad.x"),
            Line("jackpot.help.enter", "help.key.enter", "pad.a"),
            Line("help.does.chance_space", "help.key.c", "pad.y", "chance", ("c",), ("y",)),
            RETURN_TIP_FREE,
-           Line("help.does.undo_tile", "help.key.u", "pad.lt", "undo", ("u",), ("lt",)), NEXT_TIP, MENU,
+           Line("help.does.undo_tile", "help.key.u", "pad.lt", "undo", ("u",), ("lt",)), JACKPOT_NEXT_TIP, MENU,
            FULLSCREEN, HELP]
 
 SCREENS: dict[str, list[Line]] = {
@@ -91,7 +94,8 @@ SCREENS: dict[str, list[Line]] = {
                   FULLSCREEN, HELP],
     "jackpot": JACKPOT,
     # Jackpot's Chance Option, no tip showing: RT returns the tile (else it is the tips' Next, as at every table)
-    "jackpot_chance": [RETURN_CHANCE if line is RETURN_TIP_FREE else line for line in JACKPOT if line is not NEXT_TIP],
+    "jackpot_chance": [RETURN_CHANCE if line is RETURN_TIP_FREE else line
+                       for line in JACKPOT if line is not JACKPOT_NEXT_TIP],
     "round_summary": [Line("jackpot.help.show_all", "jackpot.help.enter_space", "pad.a_x"),
                       Line("help.does.table_menu", "help.key.esc", "pad.b_start", "menu", buttons=("start",)),
                       FULLSCREEN, HELP],
