@@ -545,3 +545,30 @@ def test_at_jackpot_rt_is_the_tips_next_and_f1_says_what_else_it_does(pad):
         assert rt == [t("help.does.return_chance_or_tip")]  # one line for RT, saying both
     finally:
         driver.close()
+
+
+def test_f1_s_pad_list_draws_the_buttons_as_glyphs():
+    from scenes.menus.help_overlay import HelpOverlay
+    from scenes.ui import bindings
+    from scenes.ui.pad_glyphs import FACES, pieces
+
+    assert pieces("D-pad left / right, then A") == [("dpad", "D-pad"), ("words", "left / right, then"),
+                                                    ("face", "A")]
+    assert pieces("LB / RB, D-pad up / down") == [("pill", "LB"), ("words", "/"), ("pill", "RB"), ("words", ","),
+                                                  ("dpad", "D-pad"), ("words", "up / down")]
+    assert pieces("A op een steen") == [("face", "A"), ("words", "op een steen")]  # the word "a" stays a word
+    driver = Driver(animation="instant")
+    try:
+        _table(driver)
+        driver.start(HelpOverlay(driver.app, bindings.help_lines("table", True), pad=True))
+        driver.step(0.1)
+        canvas = driver.app.canvas
+        box = HelpOverlay.WIDTH
+        left = (canvas.get_width() - box) // 2 + 30
+        right = left + HelpOverlay.KEYS
+        colours = {tuple(canvas.get_at((x, y)))[:3] for x in range(left, right, 2)
+                   for y in range(0, canvas.get_height(), 2)}
+        for button in "AXY":  # the table's F1 names these three (B is not bound there)
+            assert FACES[button] in colours  # a round button in its own colour, not the letter alone
+    finally:
+        driver.close()

@@ -11,7 +11,7 @@ import pygame
 
 from game.rules.i18n import t
 
-from scenes.ui import assets, bindings, theme
+from scenes.ui import assets, bindings, pad_glyphs, theme
 from scenes.ui.stack import Scene
 from scenes.ui.widgets import dim, draw_text, panel
 
@@ -59,7 +59,11 @@ class HelpOverlay(Scene):
                   box.width - 40)
         y = box.y + 90 + step // 2
         for (key, _), meaning in zip(self.keys, lines):
-            draw_text(surface, key, size, theme.INK, (box.x + 30 + self.KEYS, y), "midright", "black", self.KEYS)
+            if self.pad:  # the buttons as the pad shows them: round A B X Y, LB / RB, the d-pad's cross
+                pad_glyphs.draw_name(surface, key, size, theme.INK, box.x + 30 + self.KEYS, y, self.KEYS)
+            else:
+                draw_text(surface, key, size, theme.INK, (box.x + 30 + self.KEYS, y), "midright", "black",
+                          self.KEYS)
             for k, line in enumerate(meaning):
                 draw_text(surface, line, size, theme.INK_SOFT, (box.x + self.KEYS + 56, y + k * step), "midleft",
                           "regular", box.width - self.KEYS - 80)
