@@ -109,8 +109,9 @@ class JackpotHandOff:
             lines.append(t("jackpot.by_lot") if self.state.round == 0 else
                          t("jackpot.round_begins", round=self.state.round + 1, rounds=self.variant.rounds))
         if self.handoff_time <= 0:  # a person: they go on when ready
-            lines.append(t("table.handoff_tap") if getattr(self.app, "kiosk", None) and not bindings.pad_in_hand(self.app)
-                         else bindings.words("table.handoff_ready", bindings.pad_in_hand(self.app)))
+            pad = bindings.pad_in_hand(self.app)
+            lines.append(t("table.handoff_tap") if getattr(self.app, "kiosk", None) and not pad
+                         else bindings.words("table.handoff_ready", pad))
         for k, line in enumerate(lines):
             draw_text(surface, line, 24, (230, 220, 200), (x, TRAY.y + 206 + k * assets.line_height(24, 1.3)),
                       "center", "regular", TRAY.width - 40)

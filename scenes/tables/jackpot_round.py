@@ -241,8 +241,9 @@ class JackpotRoundScene(Scene):
             self._draw_rounds(surface)
             self.row.draw(surface)
         else:
-            draw_text(surface, bindings.words("jackpot.round.show_all", bindings.pad_in_hand(self.app)), 18, (220, 210, 190), (AREA.centerx, AREA.bottom - 30),
-                      "center", "regular", AREA.width - 60)
+            show_all = bindings.words("jackpot.round.show_all", bindings.pad_in_hand(self.app))
+            draw_text(surface, show_all, 18, (220, 210, 190), (AREA.centerx, AREA.bottom - 30), "center", "regular",
+                      AREA.width - 60)
 
     def _draw_rounds(self, surface: pygame.Surface) -> None:
         top = ROUNDS_TOP

@@ -273,7 +273,9 @@ class TablePainting:
         # a headline: it may shrink further than most to stay whole (to 32 px: TV text, long names, Dutch)
         draw_text(surface, title, 54, (0, 0, 0), (at[0] + 3, at[1] + 3), "center", "black", width, True, 32)
         draw_text(surface, title, 54, theme.PAPER, at, "center", "black", width, smallest=32)
-        ready = t("table.handoff_tap" if getattr(self.app, "kiosk", None) else "table.handoff_ready")  # no keys
+        pad = bindings.pad_in_hand(self.app)  # a kiosk has no keys; a pad in hand says its A
+        ready = t("table.handoff_tap") if getattr(self.app, "kiosk", None) and not pad else bindings.words(
+            "table.handoff_ready", pad)
         draw_text(surface, ready, 26, (230, 220, 200), (tray.centerx, tray.centery + 70),
                   "center", "regular", tray.width - 60)
         if self.state.last_scored:
