@@ -40,25 +40,25 @@ def pieces(name: str) -> list[tuple[str, str]]:
 
 
 def _width(kind: str, text: str, size: int) -> int:
-    """A piece's width, ``size`` as drawn (the text size setting applied)."""
+    """A piece's width as drawn at ``size`` (the text size setting applied here)."""
     if kind in ("face", "dpad"):
-        return round(size * 1.25)
+        return round(assets.scaled(size) * 1.25)
     if kind == "pill":
-        return assets.measure(PILLS[text], round(size * 0.7), "black") + round(size * 0.8)
-    return assets.measure(text, size, "black")
+        label = assets.measure(PILLS[text], assets.scaled(round(size * 0.75)), "black")
+        return label + round(assets.scaled(size) * 0.8)
+    return assets.measure(text, assets.scaled(size), "black")
 
 
-def _gaps(parts: list[tuple[str, str]], shown: int) -> list[int]:
+def _gaps(parts: list[tuple[str, str]], size: int) -> list[int]:
     """The room before each piece: none before the first, nor before a comma that follows a glyph."""
-    return [0 if k == 0 or kind == "words" and text[:1] in ",;." else round(shown * GAP)
+    return [0 if k == 0 or kind == "words" and text[:1] in ",;." else round(assets.scaled(size) * GAP)
             for k, (kind, text) in enumerate(parts)]
 
 
 def width(name: str, size: int) -> int:
-    """How wide ``name`` is drawn at ``size`` (before the text size setting)."""
-    shown = max(8, round(size * assets.text_scale()))
+    """How wide ``name`` is drawn at ``size``."""
     parts = pieces(name)
-    return sum(_width(kind, text, shown) for kind, text in parts) + sum(_gaps(parts, shown))
+    return sum(_width(kind, text, size) for kind, text in parts) + sum(_gaps(parts, size))
 
 
 def draw_name(surface: pygame.Surface, name: str, size: int, ink, right: int, centre_y: int, room: int) -> None:
@@ -67,12 +67,12 @@ def draw_name(surface: pygame.Surface, name: str, size: int, ink, right: int, ce
     smallest = max(8, round(size * 0.75))
     while size > smallest and width(name, size) > room:
         size -= 1
-    shown = max(8, round(size * assets.text_scale()))
+    shown = assets.scaled(size)
     x = right - width(name, size)
     parts = pieces(name)
-    for (kind, text), gap in zip(parts, _gaps(parts, shown)):
+    for (kind, text), gap in zip(parts, _gaps(parts, size)):
         x += gap
-        w = _width(kind, text, shown)
+        w = _width(kind, text, size)
         if kind == "face":
             _face(surface, text, size, pygame.Rect(x, centre_y - w // 2, w, w))
         elif kind == "pill":
@@ -94,7 +94,7 @@ def _face(surface: pygame.Surface, letter: str, size: int, box: pygame.Rect) -> 
 def _pill(surface: pygame.Surface, label: str, size: int, box: pygame.Rect) -> None:
     rounded(surface, PILL_COLOUR, box, box.height // 2)
     rounded(surface, theme.mix(PILL_COLOUR, (0, 0, 0), 0.4), box, box.height // 2, 2)
-    draw_text(surface, label, round(size * 0.7), theme.WHITE, box.center, "center", "black")
+    draw_text(surface, label, round(size * 0.75), theme.WHITE, box.center, "center", "black")
 
 
 def _cross(surface: pygame.Surface, box: pygame.Rect) -> None:
