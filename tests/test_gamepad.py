@@ -316,6 +316,9 @@ def test_a_name_typed_on_the_on_screen_keyboard_by_pad(pad):
         driver.start(scene)
         driver.step(0.2)
         plugged(driver, pad)
+        assert t("newgame.hint") in " ".join(texts_on_screen(driver))  # nothing pressed yet: the keys' words
+        press(driver, pad, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+        assert t("pad.say.new_game") in " ".join(texts_on_screen(driver))  # the pad in hand: its words
         for _ in range(30):
             press(driver, pad, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)  # RB: the next field, as Tab
             if scene.editing == 0:
@@ -408,6 +411,10 @@ def test_a_jackpot_round_by_pad_alone(pad):
                 driver.step(0.1)
                 continue
             action = brain.choose(session.state)
+            if session.state.stage == "place" and moves > 0:  # the pad in hand: the picker says its buttons
+                last = len(session.variant.columns)
+                assert table._picker_hint() in (t("pad.say.jackpot_pick", last=last),
+                                                t("pad.say.jackpot_place", last=last))
             before = len(session.log)
             play_jackpot_move_by_pad(driver, pad, table, action)
             driver.step(0.1)
