@@ -18,6 +18,7 @@ from game.rules.i18n import t
 from game.store.records import open_records
 
 from scenes.menus.practice_paint import FELT, Answer, PracticePaint, box_rows
+from scenes.menus.records_scene import tab_rect
 from scenes.tables.coach import AS_GOOD
 from scenes.ui import theme
 from scenes.ui.stack import Scene
@@ -189,8 +190,7 @@ class PracticeScene(Scene):
             self.row._focus_on(kept)
 
     def tab(self, i: int) -> pygame.Rect:
-        width = min(190, (theme.WIDTH - 300) // max(1, len(self.people)))
-        return pygame.Rect(260 + i * (width + 8), theme.HEIGHT - 88, width, 64)
+        return tab_rect(i, len(self.people))
 
     def handle(self, intent):
         if intent.kind in ("quit", "fullscreen", "help"):

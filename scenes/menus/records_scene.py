@@ -29,6 +29,12 @@ COLUMNS = [("records.games", 280, 74), ("records.wins", 356, 74), ("records.avg"
            ("records.bonus", 584, 74)]
 
 
+def tab_rect(i: int, count: int) -> pygame.Rect:
+    """The ``i``-th of ``count`` tabs along the bottom, right of the Back button (a game's, a person's)."""
+    width = min(190, (theme.WIDTH - 300) // max(1, count))
+    return pygame.Rect(260 + i * (width + 8), theme.HEIGHT - 88, width, 64)
+
+
 class RecordsScene(Scene):
     screen = "records"
 
@@ -94,8 +100,7 @@ class RecordsScene(Scene):
         return self.players
 
     def _tab(self, i: int) -> pygame.Rect:
-        width = min(190, (theme.WIDTH - 300) // max(1, len(self.variants)))
-        return pygame.Rect(260 + i * (width + 8), theme.HEIGHT - 88, width, 64)
+        return tab_rect(i, len(self.variants))
 
     def handle(self, intent):
         if intent.kind in ("quit", "fullscreen", "help"):
