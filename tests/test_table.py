@@ -218,7 +218,8 @@ def test_f1_shows_the_keys_of_the_table_and_any_key_closes_them(table):
 
 
 def test_computer_levels_cycle_through_what_can_play_each_game():
-    from scenes.menus.newgame import LEVEL_NAMES, NewGameScene
+    from game.bots.levels import dial_of
+    from scenes.menus.newgame import NewGameScene
 
     driver = Driver()
     try:
@@ -229,7 +230,7 @@ def test_computer_levels_cycle_through_what_can_play_each_game():
             scene._cycle_level(1)
             seen.add(scene.seats[1].level)
         assert seen == {"easy", "medium", "hard", "optimal"}  # classic has a solver table: the dial is re-based
-        assert all(level in LEVEL_NAMES for level in seen)
+        assert {dial_of(level) for level in seen} == {"easy", "medium", "hard", "perfect"}  # each named by its place
         scene.seats[1].level = "optimal"
         scene._pick_variant(next(i for i, v in enumerate(scene.variants) if v.id == "jackpot"))
         assert scene.seats[1].level == "heuristic"  # Jackpot has no solver: the hardest level it has

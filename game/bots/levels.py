@@ -44,6 +44,11 @@ def level_names(family: str = "scorecard") -> list[str]:
     return [level.name for level in LEVELS[family]]
 
 
+def dial_of(level: str | None) -> str | None:
+    """Where a level stands on the dial, in any family: "easy", "medium", "hard", "perfect" (None: unknown)."""
+    return next((known.dial for levels in LEVELS.values() for known in levels if known.name == level), None)
+
+
 def make_player(level: str, rng: random.Random | None = None, family: str = "scorecard"):
     """A computer player of this level for a variant family (``scorecard`` or ``jackpot``)."""
     for known in LEVELS[family]:

@@ -9,7 +9,7 @@ import pygame
 
 from game.rules import i18n
 from game.rules.i18n import t
-from game.bots.levels import LEVELS, available_levels
+from game.bots.levels import DIAL, LEVELS, available_levels, dial_of
 from game.engine.session import Session
 from game.engine.state import MAX_NAME
 from game.store.saves import load_saved
@@ -20,10 +20,6 @@ from scenes.ui.stack import Scene
 from scenes.ui.widgets import Button, ButtonRow
 from scenes.menus.newgame_paint import LEFT, RIGHT, NewGamePainting
 
-# Each level's name in the string table; shown with level_name(level), which reads it in the player's language.
-LEVEL_NAMES = {"random": "newgame.level.easy", "greedy": "newgame.level.medium", "heuristic": "newgame.level.hard",
-               "easy": "newgame.level.easy", "medium": "newgame.level.medium", "hard": "newgame.level.hard",
-               "optimal": "newgame.level.perfect"}
 COMPUTER_NAMES = ("Ada", "Bram", "Chloé", "Dirk", "Eva", "Femke", "Gus")
 KIOSK_NAMES = ("Ann", "Ben", "Cleo", "Dan", "Ella", "Finn")
 ROW_H = 66
@@ -32,8 +28,8 @@ log = logging.getLogger("dice_parlor.seats")
 
 def level_name(level: str | None) -> str:
     """A computer level as the player reads it: "Easy", "Medium", "Hard", "Perfect" (or "Makkelijk", ...)."""
-    key = LEVEL_NAMES.get(level or "")
-    return t(key) if key else (level or "").title()
+    dial = dial_of(level)  # its place on the dial names it (game.bots.levels: a new level is a line there)
+    return t(f"newgame.level.{dial}") if dial else (level or "").title()
 
 
 def person_name(index: int) -> str:
@@ -398,7 +394,5 @@ def _named(button: Button, name) -> Button:
 
 def _step(level: str) -> int:
     """Where a level stands on the dial: 0 easy, 1 medium, 2 hard, 3 perfect."""
-    for order in (("random", "greedy", "heuristic", "optimal"), ("easy", "medium", "hard", "optimal")):
-        if level in order:
-            return order.index(level)
-    return 2
+    dial = dial_of(level)
+    return DIAL.index(dial) if dial else 2
