@@ -65,14 +65,12 @@ def bench_advice(name: str, samples: int = 400) -> None:
 
 def bench_odds(name: str, samples: int = 400) -> None:
     """The odds of every hold on top of one decision's advice: the tables built once, then each decision."""
-    from game.bots.odds import box_odds, goals_of_holds, pattern_boxes
+    from game.bots.odds import build_tables, goals_of_holds
 
     variant = find_variant(name)
     table = table_for(variant)
-    box_odds.cache_clear()
     start = time.perf_counter()
-    for box in pattern_boxes(variant):
-        box_odds(variant, box)
+    build_tables(variant)
     built = time.perf_counter() - start
     times = []
     for card, hand, rolls_left in random_moments(variant, samples):

@@ -363,14 +363,12 @@ def bench_reasons(variant: Variant, table, decisions: int = 300) -> dict:
     """One decision as the coach's panel gives it (issue 28: under 50 ms): the advice with its turn solved afresh,
     every hold's odds and goals, and every option's line of why. The odds' tables are built once per variant
     before (timed apart: the coach builds them in its own thread, off the frame)."""
-    from game.bots.odds import box_odds, goals_of_holds, pattern_boxes
+    from game.bots.odds import build_tables, goals_of_holds
     from game.bots.reasons import hold_reasons, why_box
     from game.bots.solver import _TURNS, advise
 
-    box_odds.cache_clear()
     start = time.perf_counter()
-    for box in pattern_boxes(variant):
-        box_odds(variant, box)
+    build_tables(variant)
     built = time.perf_counter() - start
     times = []
     for card, hand, rolls_left in random_moments(variant, decisions):

@@ -58,6 +58,13 @@ def box_odds(variant: Variant, box_id: str) -> BoxOdds:
     return _odds_of(geo, [1.0 if makes(variant, box_id, hand) else 0.0 for hand in geo.hands], variant.rolls_per_turn)
 
 
+def build_tables(variant: Variant) -> None:
+    """Every pattern box's odds tables of a variant, built afresh (the benches time this apart from a decision)."""
+    box_odds.cache_clear()
+    for box in pattern_boxes(variant):
+        box_odds(variant, box)
+
+
 @lru_cache(maxsize=64)
 def face_odds(variant: Variant, face: int, count: int) -> BoxOdds:
     """The chance tables of ``count`` or more dice showing ``face`` (an upper box's par: 3 fives for Fives)."""
