@@ -35,6 +35,12 @@ SAY_PROBLEM = 12.0
 SAY_RECOVERY = 5.0
 
 
+def failed_write(error: OSError) -> tuple[str, str]:
+    """Where a write failed and why, as the screen says it: the folder, and the system's words for the error."""
+    folder = Path(error.filename).parent if error.filename else user_data_dir()
+    return str(folder), error.strerror or str(error)
+
+
 class SaveStatus:
     """Whether the game's files can be written, what waits to be written, and what to tell the player."""
 
@@ -54,9 +60,9 @@ class SaveStatus:
             what()
         except OSError as error:
             if self.failing is None:
-                folder = Path(error.filename).parent if error.filename else user_data_dir()
+                folder, why = failed_write(error)
                 log.warning("saving failed in %s: %s", folder, error)
-                self.problem = t("saves.cannot_save", folder=str(folder), error=error.strerror or str(error))
+                self.problem = t("saves.cannot_save", folder=folder, error=why)
                 self.say(app, self.problem, SAY_PROBLEM)
             self.failing = error
             return False

@@ -177,7 +177,7 @@ class PracticeScene(Scene):
         elif self.slips:
             buttons.append(Button(action, t("practice.again"), self.again, size=28))
         if len(self.people) > 1:  # whose slips: a tab each
-            buttons += [Button(self.tab(i), name, lambda i=i: self.other_person(i), size=20,
+            buttons += [Button(tab_rect(i, len(self.people)), name, lambda i=i: self.other_person(i), size=20,
                                style="primary" if i == self.person else "quiet") for i, name in enumerate(self.people)]
         back = pygame.Rect(30, theme.HEIGHT - 92, 200, 72)
         buttons.append(Button(back, t("practice.finish") if self.slips and slip is None else t("common.back"),
@@ -188,9 +188,6 @@ class PracticeScene(Scene):
             self.row.focus = 0
         elif kept is not None and kept < len(buttons) and buttons[kept].enabled:
             self.row._focus_on(kept)
-
-    def tab(self, i: int) -> pygame.Rect:
-        return tab_rect(i, len(self.people))
 
     def handle(self, intent):
         if intent.kind in ("quit", "fullscreen", "help"):

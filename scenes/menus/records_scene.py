@@ -4,19 +4,17 @@ of one player's scores over time."""
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 
 import pygame
 
 from game.rules import i18n
 from game.rules.i18n import t
-from game.paths import user_data_dir
 from game.store.records import open_records
 
 from scenes.ui import assets, theme
 from scenes.ui.textfit import draw_lines, fit_lines
 from scenes.ui.stack import Scene
-from scenes.persist import damage_notice
+from scenes.persist import damage_notice, failed_write
 from scenes.ui.widgets import Button, ButtonRow, baize_backdrop, draw_text, panel, rounded
 
 LEFT = pygame.Rect(30, 96, 600, 590)
@@ -69,8 +67,8 @@ class RecordsScene(Scene):
                 what(records)
         except OSError as error:
             log.warning("records could not be read: %s", error)
-            folder = Path(error.filename).parent if error.filename else user_data_dir()
-            self.cannot = t("records.cannot_keep", folder=str(folder), error=error.strerror or str(error))
+            folder, why = failed_write(error)
+            self.cannot = t("records.cannot_keep", folder=folder, error=why)
 
     def load(self) -> None:
         """The shown variant's high scores and players, read once (when entered and when the tab changes)."""
