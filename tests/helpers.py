@@ -86,6 +86,17 @@ def texts_on_screen(driver) -> list[str]:
 THOROUGH_TIMES = 10  # HYPOTHESIS_PROFILE=thorough: every property test tries this many times its examples
 
 
+def continue_from_title(driver):
+    """Leave the game for the title, as the menu's Quit does, and press Continue: the scene it resumes in."""
+    from scenes.menus.title import TitleScene
+
+    driver.app.stack.clear(TitleScene(driver.app))
+    driver.step(0.1)
+    assert driver.top.row.buttons[0].label == "Continue"
+    driver.click(driver.top.row.buttons[0].rect.center)
+    return driver.top
+
+
 def examples(count: int) -> int:
     """A property test's number of examples: ``count``, or many more under the ``thorough`` profile (the
     profile alone cannot raise a number a test names itself)."""

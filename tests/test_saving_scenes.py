@@ -16,6 +16,7 @@ from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules.variants import find_variant
 
+from helpers import continue_from_title
 from scene_driver import Driver
 
 
@@ -51,7 +52,6 @@ def test_continue_shows_each_die_under_the_number_it_had():
     the held dice in their slots and the loose ones in the same order left to right (the play test saw
     held dice 1 and 3 swap faces after Continue)."""
     from scenes.tables.table import TableScene
-    from scenes.menus.title import TitleScene
 
     def shown(table) -> list[int]:
         return [table.state.dice[die] for die in table.key_order]  # the face under each key, 1-5
@@ -70,10 +70,7 @@ def test_continue_shows_each_die_under_the_number_it_had():
             assert driver.wait_until(lambda: not table.throwing, 10)
             before, order = shown(table), list(table.key_order)
             loose = [die for die in order if not table.state.held[die]]
-            driver.app.stack.clear(TitleScene(driver.app))
-            driver.step(0.1)
-            driver.click(driver.top.row.buttons[0].rect.center)
-            resumed = driver.top
+            resumed = continue_from_title(driver)
             assert isinstance(resumed, TableScene) and resumed is not table
             assert resumed.key_order == order and shown(resumed) == before
             assert sorted(loose, key=lambda die: resumed.tray.die_rect(die).x) == loose  # the same order on the felt

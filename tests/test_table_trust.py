@@ -8,12 +8,12 @@ from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules.variants import find_variant
 
+from helpers import continue_from_title
 from scene_driver import Driver
 
 
 def test_a_resumed_challenge_shows_each_common_die_under_the_number_it_had():
     """The play test saw 1=5, 2=6 become 1=6, 2=5 after Continue."""
-    from scenes.menus.title import TitleScene
     from scenes.tables.challenge_table import ChallengeTableScene
 
     def shown(table) -> list[int]:
@@ -21,10 +21,7 @@ def test_a_resumed_challenge_shows_each_common_die_under_the_number_it_had():
 
     def resumed_after(driver, table):
         before, order = shown(table), list(table.key_order)
-        driver.app.stack.clear(TitleScene(driver.app))
-        driver.step(0.1)
-        driver.click(driver.top.row.buttons[0].rect.center)
-        resumed = driver.top
+        resumed = continue_from_title(driver)
         assert isinstance(resumed, ChallengeTableScene) and resumed is not table
         assert shown(resumed) == before
         assert sorted(order, key=lambda die: resumed.tray.die_rect(die).x) == order  # the same order on the felt
@@ -208,7 +205,6 @@ def test_saved_just_now_ages_on_the_title(monkeypatch):
 
 def test_the_first_game_tips_go_on_after_continue_where_the_game_was():
     """The play test saw the tips start again at "Roll the dice" on a game continued with the dice rolled."""
-    from scenes.menus.title import TitleScene
     from scenes.tables.jackpot_table import JackpotTableScene
     from scenes.tables.table import TableScene
 
@@ -225,10 +221,7 @@ def test_the_first_game_tips_go_on_after_continue_where_the_game_was():
                 driver.key(key)
                 assert driver.wait_until(lambda: not table.busy(), 10)
             assert table.walkthrough.step.key == expected
-            driver.app.stack.clear(TitleScene(driver.app))
-            driver.step(0.1)
-            driver.click(driver.top.row.buttons[0].rect.center)  # Continue
-            resumed = driver.top
+            resumed = continue_from_title(driver)
             assert isinstance(resumed, scene) and resumed is not table
             assert resumed.walkthrough.step.key == expected and resumed.walkthrough.active
         finally:
