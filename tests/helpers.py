@@ -97,6 +97,17 @@ def continue_from_title(driver):
     return driver.top
 
 
+def kiosk_at_title(config):
+    """A kiosk's app (instant animations) showing its title: the kiosk tests' start."""
+    from scene_driver import Driver
+    from scenes.menus.title import TitleScene
+
+    driver = Driver(animation="instant", kiosk=config)
+    driver.start(TitleScene(driver.app))
+    driver.step(0.1)
+    return driver
+
+
 def examples(count: int) -> int:
     """A property test's number of examples: ``count``, or many more under the ``thorough`` profile (the
     profile alone cannot raise a number a test names itself)."""

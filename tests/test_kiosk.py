@@ -11,6 +11,7 @@ import pytest
 from game.store.kiosk import KioskConfig
 from game.store.saves import save_path
 
+from helpers import kiosk_at_title
 from scene_driver import Driver
 
 CONFIG = KioskConfig(game_idle=60, countdown=10, title_idle=30, admin_pin="4321",
@@ -19,11 +20,7 @@ CONFIG = KioskConfig(game_idle=60, countdown=10, title_idle=30, admin_pin="4321"
 
 @pytest.fixture
 def kiosk():
-    from scenes.menus.title import TitleScene
-
-    driver = Driver(animation="instant", kiosk=CONFIG)
-    driver.start(TitleScene(driver.app))
-    driver.step(0.1)
+    driver = kiosk_at_title(CONFIG)
     yield driver
     driver.close()
 

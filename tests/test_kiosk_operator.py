@@ -12,7 +12,7 @@ import pytest
 
 from game.store.kiosk import NO_SCREEN_STATUS, KioskConfig
 
-from scene_driver import Driver
+from helpers import kiosk_at_title
 from xserver import ROOT
 
 CONFIG = KioskConfig(game_idle=60, countdown=10, title_idle=30, admin_pin="432109", attract_variants=("classic",),
@@ -21,12 +21,8 @@ CONFIG = KioskConfig(game_idle=60, countdown=10, title_idle=30, admin_pin="43210
 
 @pytest.fixture
 def kiosk(caplog):
-    from scenes.menus.title import TitleScene
-
     caplog.set_level("INFO", logger="dice_parlor")
-    driver = Driver(animation="instant", kiosk=CONFIG)
-    driver.start(TitleScene(driver.app))
-    driver.step(0.1)
+    driver = kiosk_at_title(CONFIG)
     yield driver
     driver.close()
 

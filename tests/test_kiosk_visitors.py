@@ -10,7 +10,7 @@ from game.engine.state import Seat
 from game.rules.variants import find_variant
 from game.store.kiosk import KioskConfig
 
-from helpers import texts_on_screen
+from helpers import kiosk_at_title, texts_on_screen
 from scene_driver import Driver
 
 CONFIG = KioskConfig(game_idle=60, countdown=10, title_idle=30, admin_pin="432109", attract_variants=("classic",),
@@ -19,11 +19,7 @@ CONFIG = KioskConfig(game_idle=60, countdown=10, title_idle=30, admin_pin="43210
 
 @pytest.fixture
 def kiosk():
-    from scenes.menus.title import TitleScene
-
-    driver = Driver(animation="instant", kiosk=CONFIG)
-    driver.start(TitleScene(driver.app))
-    driver.step(0.1)
+    driver = kiosk_at_title(CONFIG)
     yield driver
     driver.close()
 
