@@ -9,22 +9,17 @@ picture are ``practice_paint``'s; the slips come from the records, already kept 
 
 from __future__ import annotations
 
-import logging
-
 import pygame
 
 from game.bots.slips import Slip
 from game.rules.i18n import t
-from game.store.records import open_records
 
 from scenes.menus.practice_paint import FELT, Answer, PracticePaint, box_rows
-from scenes.menus.records_scene import tab_rect
+from scenes.menus.records_scene import look_at_records, tab_rect
 from scenes.tables.coach import AS_GOOD
 from scenes.ui import theme
 from scenes.ui.stack import Scene
 from scenes.ui.widgets import Button, ButtonRow
-
-log = logging.getLogger("dice_parlor.practice")
 
 
 class PracticeScene(Scene):
@@ -43,11 +38,7 @@ class PracticeScene(Scene):
 
     # ------------------------------------------------------------ the slips --
     def _read(self, what) -> None:
-        try:
-            with open_records() as records:
-                what(records)
-        except OSError as error:
-            log.warning("records could not be read for practice: %s", error)
+        if look_at_records(what, " for practice") is not None:
             self.cannot = True
 
     def load(self) -> None:

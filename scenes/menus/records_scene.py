@@ -27,6 +27,17 @@ COLUMNS = [("records.games", 280, 74), ("records.wins", 356, 74), ("records.avg"
            ("records.bonus", 584, 74)]
 
 
+def look_at_records(what, purpose: str = "") -> OSError | None:
+    """One look at the records, ``what(records)``; a file that cannot be read is logged and its error returned."""
+    try:
+        with open_records() as records:
+            what(records)
+    except OSError as error:
+        log.warning("records could not be read%s: %s", purpose, error)
+        return error
+    return None
+
+
 def tab_rect(i: int, count: int) -> pygame.Rect:
     """The ``i``-th of ``count`` tabs along the bottom, right of the Back button (a game's, a person's)."""
     width = min(190, (theme.WIDTH - 300) // max(1, count))
@@ -61,12 +72,9 @@ class RecordsScene(Scene):
         return self.variants[self.index]
 
     def read(self, what) -> None:
-        """One look at the records (a file that cannot be read shows none; the log says why)."""
-        try:
-            with open_records() as records:
-                what(records)
-        except OSError as error:
-            log.warning("records could not be read: %s", error)
+        """One look at the records (a file that cannot be read shows none, and says where and why)."""
+        error = look_at_records(what)
+        if error is not None:
             folder, why = failed_write(error)
             self.cannot = t("records.cannot_keep", folder=folder, error=why)
 
