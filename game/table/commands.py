@@ -1,0 +1,52 @@
+"""What a seat may ask of the table, besides the engine's own moves.
+
+A command is either one of the engine's actions (``Roll``, ``Hold``, ``Release``, ``Score``, ``Copy``,
+``Place``, ``ChanceOption``: :mod:`game.engine.actions`), or one of the table's own below. Each is a small
+frozen value, so a command can be queued, logged, or sent from a seat far away.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from game.engine.actions import ChanceOption, Copy, Hold, Place, Release, Roll, Score
+
+
+@dataclass(frozen=True)
+class Toggle:
+    """Hold a die that lies on the felt, or release a held one: whichever it needs."""
+
+    die: int
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Take back the last box filled (or tile dropped), while the next seat has not acted."""
+
+
+@dataclass(frozen=True)
+class Ready:
+    """The next person has the dice (a hot-seat hand-over): their turn may begin."""
+
+
+@dataclass(frozen=True)
+class Focus:
+    """Point at a die (its index) or a box (its id), or Jackpot's column or Chance Space: shown, not played."""
+
+    target: int | str
+
+
+@dataclass(frozen=True)
+class AskCoach:
+    """Switch the coach on or off for the seat to play (or ask a quiet coach to speak)."""
+
+
+@dataclass(frozen=True)
+class NextTip:
+    """The first-game tips' Next."""
+
+
+Move = Union[Roll, Hold, Release, Score, Copy, Place, ChanceOption]
+Command = Union[Move, Toggle, Undo, Ready, Focus, AskCoach, NextTip]
+MOVES = (Roll, Hold, Release, Score, Copy, Place, ChanceOption)

@@ -1,0 +1,260 @@
+"""The table's controller: it takes a seat's commands, plays them through the session, and says what
+happened as events (see the package's docstring).
+
+One controller class for each kind of game, in ``CONTROLLERS`` (by the variant's ``kind``, as
+``game.engine.families.STATES`` picks its state): each says what its moves did and how long its computers
+pause. What they share lives here: who may act now, the hot-seat hand-over, undo, and the computers'
+pace. A third kind of game adds a class and its entry, not branches.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from game.engine.actions import Copy, Hold, Place, Release, Roll, Score
+from game.engine.session import Session
+from game.table.commands import MOVES, AskCoach, Focus, NextTip, Ready, Toggle, Undo
+from game.table.events import (CoachAsked, Copied, Focused, GameOver, Held, Moved, Previewed, Refused, Rolled,
+                               RoundOver, Scored, Tiles, TipAsked, TurnBegan, TurnPassed, Undone)
+from game.table.pace import PACES, UNDO_GRACE, Pace
+from game.table.seats import Driver, drivers_for
+
+
+class TableController:
+    """What every kind of table shares. A subclass says what a move did (``_before``, ``_did``) and its
+    computers' pauses (``PAUSES``, ``_preview``)."""
+
+    PAUSES = {"turn": 0.7, "move": 0.7, "hold": 0.3}  # seconds a computer waits, before its turn and after moves
+    hands_over = True  # one person hands the dice to the next at this screen (Challenge: everyone sees all)
+
+    def __init__(self, session: Session, drivers: list[Driver] | None = None, *, demo: bool = False,
+                 undo: bool = True, pace: Pace | None = None):
+        self.session = session
+        self.drivers = drivers if drivers is not None else drivers_for(session, demo)
+        self.demo = demo
+        self.undo_on = undo and not demo  # a demo, and a kiosk that keeps nothing, take nothing back
+        self.pace = pace or PACES["relaxed"]
+        self.awaiting: int | None = None  # a person to take the dice (``Ready``) before their turn begins
+        self.last_seat: int | None = None  # whose turn began last: a hand-over is from one person to another
+        self.timer = 0.0  # seconds before the computer to play moves
+        self.chosen: Any = None  # a computer's move, shown a moment before it is made
+        self.before_move: list[Callable[[int, Any], None]] = []  # told of each move before it is made (the coach)
+        self.opening = self._turn_began()  # the first turn as the table opens (a person may be handed the dice)
+
+    # ------------------------------------------------------------ queries --
+    @property
+    def state(self):
+        return self.session.state  # a new object after an undo: never keep it
+
+    @property
+    def seat(self) -> int:
+        return self.state.current_player()
+
+    def person_seats(self) -> int:
+        return sum(driver.takes_commands for driver in self.drivers)
+
+    def is_person(self, seat: int) -> bool:
+        return 0 <= seat < len(self.drivers) and self.drivers[seat].takes_commands
+
+    def may_move(self) -> bool:
+        """A person at this screen is to play, and has the dice."""
+        return self.is_person(self.seat) and self.awaiting is None
+
+    def may_undo(self) -> bool:
+        return self.undo_on and self.session.undoable() is not None
+
+    # ----------------------------------------------------------- commands --
+    def command(self, command: Any) -> list:
+        """A person's command from this screen: its events, or one ``Refused`` saying why not."""
+        seat = self.seat
+        if isinstance(command, Undo):
+            return self._undo(command)
+        if not self.is_person(seat):
+            return [Refused(command, "it is not a person's turn at this screen")]
+        if isinstance(command, Ready):
+            if self.awaiting is None:
+                return []
+            self.awaiting = None
+            return [TurnBegan(seat)]
+        if isinstance(command, (AskCoach, NextTip, Focus)):
+            return [CoachAsked(seat) if isinstance(command, AskCoach) else TipAsked(seat)
+                    if isinstance(command, NextTip) else Focused(seat, command.target)]
+        if self.awaiting is not None:
+            return [Refused(command, "the next player has not taken the dice yet")]
+        if isinstance(command, Toggle):
+            toggle, command = command, self._toggled(command.die)
+            if command is None:
+                return [Refused(toggle, "no die to hold or release there")]
+        if not isinstance(command, MOVES):
+            return [Refused(command, "not a command of this table")]
+        return self._play(command)
+
+    def _toggled(self, die: int):
+        dice, held = getattr(self.state, "dice", None), getattr(self.state, "held", ())
+        if dice is None or not 0 <= die < len(held):
+            return None
+        return Release(die) if held[die] else Hold(die)
+
+    def _undo(self, command: Undo) -> list:
+        if not self.may_undo() or not self.session.undo():
+            return [Refused(command, "there is nothing to take back now")]
+        self.chosen = None
+        self.awaiting = None  # the person who took it back plays on: nothing to hand over
+        self.last_seat = self.seat
+        return [Undone(self.seat)]
+
+    # -------------------------------------------------------------- moves --
+    def _play(self, move: Any) -> list:
+        """One move of the seat to play: checked, made through the session (its listeners keep it), told."""
+        state = self.state
+        if not state.is_legal(move):
+            return [Refused(move, state.why_illegal(move) or "not a legal move now")]
+        seat = state.current_player()
+        for listener in list(self.before_move):
+            listener(seat, move)
+        before = self._before(move)
+        self.session.act(move)
+        events: list = [Moved(seat, move)] + self._did(seat, move, before)
+        if self.state.is_terminal() or self._game_of(self.state) != before[0]:
+            events.append(GameOver(before[0], self.state.is_terminal()))
+        now = self.seat
+        if self.is_person(seat):
+            self.timer = 0.0
+        else:
+            self.timer = self._paced(self.PAUSES["hold" if isinstance(move, (Hold, Release)) else "move"])
+        if now >= 0 and now != seat:
+            events.append(self._turn_began(seat))
+        return events
+
+    def _before(self, move: Any) -> tuple:
+        """What showing a move needs from just before it: the game of the match first."""
+        return (self._game_of(self.state),)
+
+    @staticmethod
+    def _game_of(state) -> int:
+        return getattr(state, "game", 0)
+
+    def _did(self, seat: int, move: Any, before: tuple) -> list:
+        return []
+
+    def _turn_began(self, previous: int = -1) -> TurnPassed:
+        """A seat's turn begins (also when a game opens): a person after another person at this screen is
+        handed the dice; a computer waits its pace (longer while the person before may still undo)."""
+        seat = self.seat
+        hand_over = (self.hands_over and self.is_person(seat) and self.person_seats() > 1
+                     and seat != self.last_seat and seat >= 0)
+        self.awaiting = seat if hand_over else None
+        if seat >= 0 and not self.is_person(seat):
+            self.timer = self._paced(self.PAUSES["turn"])
+            if self.may_undo():
+                self.timer = max(self.timer, UNDO_GRACE)
+        self.last_seat = seat
+        return TurnPassed(seat, previous, hand_over)
+
+    # ---------------------------------------------------------- computers --
+    def _paced(self, seconds: float) -> float:
+        return seconds * self.pace.wait
+
+    def _preview(self, move: Any) -> float:
+        """Seconds a computer's chosen move shows before it is made (0: none)."""
+        return 0.0
+
+    def update(self, dt: float, ready: bool = True) -> list:
+        """Time passes; a computer (or any seat that moves by itself) whose move is due makes it. ``ready``:
+        the views have shown everything so far (a computer never moves while dice fly)."""
+        seat = self.seat
+        if seat < 0 or not ready or self.is_person(seat):
+            return []
+        driver = self.drivers[seat]
+        if driver.paced:
+            self.timer -= dt
+            if self.timer > 0:
+                return []
+        if self.chosen is not None:
+            move, self.chosen = self.chosen, None
+            return self._play(move)
+        move = driver.next_move(self.state)
+        if move is None:
+            return []
+        pause = self._preview(move) if driver.paced else 0.0
+        if pause:  # its choice shows for a moment, at any pace
+            self.chosen = move
+            self.timer = max(self._paced(pause), self.pace.show)
+            return [Previewed(seat, move)]
+        return self._play(move)
+
+
+class ScorecardController(TableController):
+    """Turns of one's own: roll, hold, release, score a box."""
+
+    def _before(self, move: Any) -> tuple:
+        state = self.state
+        rolling = tuple(not h for h in state.held) if state.dice is not None else (True,) * self.session.variant.dice
+        card = state.card(state.seat) if state.phase == "play" else None
+        bonuses = (card.five_alike_bonus, card.upper_bonus(self.session.variant)) if card else (0, 0)
+        return state.game, rolling, bonuses
+
+    def _did(self, seat: int, move: Any, before: tuple) -> list:
+        game, rolling, bonuses = before
+        state = self.state
+        if isinstance(move, Roll):
+            return [Rolled(seat, tuple(state.dice or ()), rolling)]
+        if isinstance(move, (Hold, Release)):
+            return [Held(seat, move.die, isinstance(move, Hold))]
+        if isinstance(move, Score):
+            return [Scored(seat, move.box, state.cards[game][seat].boxes[move.box], game, bonuses)]
+        return []
+
+    def _preview(self, move: Any) -> float:
+        return 0.8 if isinstance(move, Score) else 0.0  # the box it chose lights before it is filled
+
+
+class ChallengeController(ScorecardController):
+    """Challenge's common rolls: the roller throws for everyone, each seat copies dice onto its markers,
+    then everyone scores. Nothing is secret, so nobody hands anything over."""
+
+    hands_over = False
+
+    def _did(self, seat: int, move: Any, before: tuple) -> list:
+        if isinstance(move, Roll):
+            common = tuple(self.state.common or ())
+            return [Rolled(seat, common, (True,) * len(common))]
+        if isinstance(move, Copy):
+            return [Copied(seat, move.values)]
+        return super()._did(seat, move, before)
+
+    def _toggled(self, die: int):
+        return None  # the dice to copy are picked on screen, then copied in one move (Copy)
+
+
+class JackpotController(TableController):
+    """Jackpot's turns: roll the symbol dice, drop a tile into a column or the Chance Space."""
+
+    PAUSES = {"turn": 0.8, "move": 0.9, "hold": 0.9}
+
+    def _before(self, move: Any) -> tuple:
+        state = self.state
+        return 0, state.roll_class(), len(state.scores)
+
+    def _did(self, seat: int, move: Any, before: tuple) -> list:
+        _, roll_class, scored = before
+        state = self.state
+        events: list = []
+        if isinstance(move, Roll):
+            events.append(Rolled(seat, tuple(state.dice or ()), (True,) * len(state.dice or ())))
+        events.append(Tiles(seat, tuple(state.events), roll_class))
+        if len(state.scores) > scored:
+            events.append(RoundOver(len(state.scores) - 1))
+        return events
+
+    def _preview(self, move: Any) -> float:
+        return 0.9 * 0.6 if isinstance(move, Place) else 0.0  # the tile's ghost shows where it will drop
+
+
+CONTROLLERS: dict[str, type[TableController]] = {"solo": ScorecardController, "common": ChallengeController,
+                                                 "jackpot": JackpotController}
+
+
+def controller_for(session: Session, drivers: list[Driver] | None = None, **options) -> TableController:
+    """The controller of the session's kind of game."""
+    return CONTROLLERS[session.variant.kind](session, drivers, **options)
