@@ -128,7 +128,7 @@ def test_without_numpy_a_users_variant_has_no_coach_and_the_button_says_why(monk
         session = Session(variant, [Seat("Ann"), Seat("Max", "computer", "optimal")], seed=2, rolloff=False)
         table = TableScene(driver.app, session)
         driver.start(table)
-        assert isinstance(table.players[1], HeuristicPlayer)
+        assert isinstance(table.controller.drivers[1].player, HeuristicPlayer)
         while not session.state.is_terminal():
             if table.person_to_play():
                 table.act(next(a for a in session.state.legal_actions() if isinstance(a, Score)) if

@@ -27,7 +27,7 @@ def _two_computer_turns(pace: str, variant: str = "classic") -> tuple[float, lis
         table = driver.top
         elapsed, shown, since = 0.0, [], None
         while table.seat != 2 and elapsed < 60:
-            if isinstance(table.bot_next, Score):
+            if isinstance(table.controller.chosen, Score):
                 since = elapsed if since is None else since
             elif since is not None:
                 shown.append(elapsed - since)

@@ -272,7 +272,7 @@ def test_a_saved_seat_with_an_unknown_level_plays_on_as_the_heuristic():
         resumed = load_saved(find_variant).session
         driver = Driver(animation="instant")
         table = table_for(driver.app, resumed)  # it used to stop here with "unknown computer level"
-        assert table.players[1].level == "heuristic"
+        assert table.controller.drivers[1].player.level == "heuristic"
         driver.close()
 
 

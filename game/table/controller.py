@@ -39,7 +39,7 @@ class TableController:
         self.timer = 0.0  # seconds before the computer to play moves
         self.chosen: Any = None  # a computer's move, shown a moment before it is made
         self.before_move: list[Callable[[int, Any], None]] = []  # told of each move before it is made (the coach)
-        self.opening = self._turn_began()  # the first turn as the table opens (a person may be handed the dice)
+        self.opening = self._turn_began(first=True)  # the first turn as the table opens
 
     # ------------------------------------------------------------ queries --
     @property
@@ -137,12 +137,12 @@ class TableController:
     def _did(self, seat: int, move: Any, before: tuple) -> list:
         return []
 
-    def _turn_began(self, previous: int = -1) -> TurnPassed:
+    def _turn_began(self, previous: int = -1, first: bool = False) -> TurnPassed:
         """A seat's turn begins (also when a game opens): a person after another person at this screen is
         handed the dice; a computer waits its pace (longer while the person before may still undo)."""
         seat = self.seat
-        hand_over = (self.hands_over and self.is_person(seat) and self.person_seats() > 1
-                     and seat != self.last_seat and seat >= 0)
+        hand_over = (self.hands_over and (not first or self._hands_over_first()) and self.is_person(seat)
+                     and self.person_seats() > 1 and seat != self.last_seat and seat >= 0)
         self.awaiting = seat if hand_over else None
         if seat >= 0 and not self.is_person(seat):
             self.timer = self._paced(self.PAUSES["turn"])
@@ -150,6 +150,10 @@ class TableController:
                 self.timer = max(self.timer, UNDO_GRACE)
         self.last_seat = seat
         return TurnPassed(seat, previous, hand_over)
+
+    def _hands_over_first(self) -> bool:
+        """Whether the first player too is handed the dice as the table opens."""
+        return True
 
     # ---------------------------------------------------------- computers --
     def _paced(self, seconds: float) -> float:
@@ -231,6 +235,11 @@ class JackpotController(TableController):
     """Jackpot's turns: roll the symbol dice, drop a tile into a column or the Chance Space."""
 
     PAUSES = {"turn": 0.8, "move": 0.9, "hold": 0.9}
+
+    def _hands_over_first(self) -> bool:
+        """A new game's first player is named by the lot ("Ann starts", which the table shows); a game
+        resumed after its first roll hands the dice over as any turn does."""
+        return any(isinstance(action, Roll) for action in self.session.log)
 
     def _before(self, move: Any) -> tuple:
         state = self.state

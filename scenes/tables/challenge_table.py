@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine.actions import Action, Copy, Roll
+from game.engine.actions import Copy, Roll
 from game.engine.challenge import CommonRollState
 from game.rules.i18n import t
+from game.table.events import Copied, Rolled
 
 from scenes.ui import bindings, theme
 from scenes.tables.dice_tray import DiceTray
@@ -97,31 +98,25 @@ class ChallengeTableScene(TableScene):
                                   self.coach_button], one_choice=False)
 
     # ------------------------------------------------------------ acting --
-    def before_move(self, action: Action):
-        if isinstance(action, Roll):
-            return None  # the common dice: nothing of a seat's to remember
-        if isinstance(action, Copy):
-            if not self.demo:
-                self.coach.judge(action)
-            return None
-        return super().before_move(action)
+    def judge(self, seat: int, action) -> None:
+        if not isinstance(action, Roll):  # the common dice are thrown for everyone: nothing of a seat's to weigh
+            super().judge(seat, action)
 
-    def show_move(self, action: Action, seat: int, before) -> None:
-        state = self.cstate
-        if isinstance(action, Roll):
+    def show(self, event) -> None:
+        if isinstance(event, Rolled):
             self.selected = set()
-            self.tray = self._new_tray(len(state.common))
-            self.throw_dice(state.common, [True] * len(state.common))
+            self.tray = self._new_tray(len(event.faces))
+            self.throw_dice(event.faces, list(event.rolling))
             self._turn_started()
-        elif isinstance(action, Copy):
+        elif isinstance(event, Copied):
             self.app.play("hold")
             self.selected = set()
             self.tray.highlight = set()
-            copied = ", ".join(map(str, action.values)) or t("challenge.nothing")
-            self.say(t("challenge.copies", name=state.seats[seat].name, dice=copied), 1.2)
+            copied = ", ".join(map(str, event.values)) or t("challenge.nothing")
+            self.say(t("challenge.copies", name=self.state.seats[event.seat].name, dice=copied), 1.2)
             self._turn_started()
         else:
-            super().show_move(action, seat, before)
+            super().show(event)
 
     def own_highlight(self) -> set[int]:
         return set(self.selected)
@@ -144,16 +139,13 @@ class ChallengeTableScene(TableScene):
             return
         self.keep_dice_clear()  # the banner's place, and the coach's panel while the seat has it on
         name = self.state.seats[seat].name
-        if self.state.seats[seat].is_computer or self.demo:
-            self.bot_timer = self.paced(0.7)
         stage = self.cstate.stage
         if stage == "roll":
             self.say(t("challenge.roll_for_all", count=self.cstate.roll_size(), name=name), 1.4)
         elif stage == "pick":
             self._select_if_forced()
-        elif stage == "score" and not self.state.seats[seat].is_computer:
+        elif stage == "score" and self.controller.is_person(seat):
             self.say(t("challenge.score_markers", name=name), 1.2)
-        self.last_seat = seat
 
     # ------------------------------------------------------- person moves --
     def copy_range(self) -> tuple[int, int]:
@@ -290,7 +282,7 @@ class ChallengeTableScene(TableScene):
 
     def hint(self) -> str:
         state = self.cstate
-        if state.seats[self.seat].is_computer or self.demo:
+        if not self.controller.is_person(self.seat):
             return t("challenge.thinking")
         if state.stage == "roll":
             return t("challenge.hint_roll")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine.actions import Roll
+from game.table.commands import Ready
 from game.rules.i18n import t
 
 from scenes.tables.jackpot_paint import TRAY
@@ -38,21 +39,20 @@ class JackpotHandOff:
     def hand_over(self) -> None:
         """A turn begins or goes on: at the game's start say who starts; between two people, hand over."""
         seat, state = self.seat, self.state
-        if not any(isinstance(action, Roll) for action in self.session.log):
-            if self.last_seat is None and self.session.start.phase == "lot":
-                self._hand_to(seat, starts=True)
+        if not any(isinstance(action, Roll) for action in self.session.log) and self.last_seat is None \
+                and self.session.start.phase == "lot":
+            self._hand_to(seat, starts=True)
         elif state.round > 0 and self.announced_round != state.round and not any(state.racks) \
                 and all(tile is None for tile in state.chance):
             self._hand_to(seat, starts=True)  # a later round's start: who starts it, as at the game's start
             self.announced_round = state.round
-        elif (seat != self.last_seat and not state.seats[seat].is_computer and not self.demo
-              and sum(not other.is_computer for other in state.seats) > 1):
+        elif self.controller.awaiting == seat:  # one person hands the dice to another (the controller says)
             self._hand_to(seat, starts=False)
         self.last_seat = seat
 
     def _hand_to(self, seat: int, starts: bool) -> None:
         self.handoff, self.handoff_starts, self.handoff_heard = seat, starts, False
-        person = not self.state.seats[seat].is_computer and not self.demo
+        person = self.controller.is_person(seat)
         self.handoff_time = 0.0 if person else STARTER_SHOWN
 
     def handoff_shown(self) -> bool:
@@ -71,6 +71,7 @@ class JackpotHandOff:
             self.undo()
         elif intent.kind in ("tap", "confirm", "roll") and self.handoff_shown():
             self.handoff, self.handoff_time = None, 0.0
+            self.show_events(self.controller.command(Ready()))  # the person has the dice
             if intent.kind == "tap" and self.roll_button.rect.collidepoint(intent.pos):
                 self.roll()  # a tap on Roll itself means ready and roll: one tap, not two
         elif intent.kind == "point":

@@ -16,27 +16,24 @@ Space and Enter drops the tile where it stands (Enter also rolls).
 
 from __future__ import annotations
 
-import random
-
 import pygame
 
-from game.engine.actions import Action, ChanceOption, Place, Roll
+from game.engine.actions import ChanceOption, Place, Roll
 from game.rules.i18n import t
 from game.engine.jackpot_state import CHANCE_SPACE, ChanceDropped, ChanceReturned, Placed, Returned
-from game.bots.levels import player_for_seat
 from game.engine.session import Session
+from game.table.events import Moved, Rolled, RoundOver, Tiles
 
 from scenes.ui import theme
 from scenes.tables.jackpot_dice import SymbolDiceTray
 from scenes.tables.rack_view import RackView
 from scenes.tables.walkthrough import JACKPOT_STEPS, Walkthrough
-from scenes.tables.play_scene import UNDO_GRACE, PlayScene
+from scenes.tables.play_scene import PlayScene
 from scenes.ui.widgets import Button, ButtonRow, StaticLayer
 from scenes.tables.jackpot_handoff import JackpotHandOff
 from scenes.tables.jackpot_heading import JackpotHeading
 from scenes.tables.jackpot_paint import BIG_RACK, PICKER, SMALL_RACKS, TRAY, JackpotPainting
 
-BOT_PACE = {"roll": 0.8, "decide": 0.9}
 SEEN = 0.8  # seconds the big rack stays in view after its tile lands, before the next player's comes
 
 
@@ -46,9 +43,6 @@ class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlaySce
     def __init__(self, app, session: Session, demo: bool = False):
         super().__init__(app, session, demo)
         self.banner_first = False  # after an undo, the banner (whose tile came back) comes before the roll's words
-        rng = random.Random(session.seed ^ 0xB07)
-        self.players = {i: player_for_seat(seat.level, random.Random(rng.randrange(2**31)), "jackpot")
-                        for i, seat in enumerate(session.seats) if seat.is_computer or demo}
         inner = TRAY.inflate(-40, -40)
         dice = [(d.faces, d.colour) for d in self.variant.dice]
         self.tray = SymbolDiceTray(inner, pygame.Rect(inner.x, inner.bottom - 4, inner.width, 4), dice, size=70,
@@ -68,8 +62,7 @@ class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlaySce
         self.deeds: list[tuple[str, int, str, str | None, int | None]] = []  # since the last roll, in order
         self.deed_no_room = False
         self.move_roll: str | None = None  # the class of the roll a move was made on
-        self.bot_timer = BOT_PACE["roll"]
-        self.bot_next: Action | None = None
+        self.move = None  # the move being shown
         self.throwing = False
         self.round_pending = False
         self.roll_button = Button(pygame.Rect(16, 672, 300, 112), "", self.roll, size=40)
@@ -131,9 +124,8 @@ class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlaySce
         return "jackpot_chance" if chance else self.bindings
 
     def person_to_play(self) -> bool:
-        seat = self.seat
-        return (seat >= 0 and not self.state.seats[seat].is_computer and not self.demo and not self.throwing
-                and not self.round_pending and seat == self.shown_seat and self.handoff is None)
+        return (self.controller.may_move() and not self.throwing and not self.round_pending
+                and self.seat == self.shown_seat and self.handoff is None)
 
     def busy(self) -> bool:
         return self.throwing or any(view.busy() for view in self.racks)
@@ -161,29 +153,32 @@ class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlaySce
     def picked(self) -> int:
         """The tile marked in the picker: the person's choice, or the one a computer has chosen."""
         symbols = self.symbols()
-        if isinstance(self.bot_next, Place) and self.bot_next.symbol in symbols:
-            return symbols.index(self.bot_next.symbol)
+        chosen = self.controller.chosen
+        if isinstance(chosen, Place) and chosen.symbol in symbols:
+            return symbols.index(chosen.symbol)
         return self.choice % max(1, len(symbols))
 
     # ------------------------------------------------------------- acting --
-    def before_move(self, action: Action) -> int:
-        self.banner_first = False  # the roll's own words again
-        self.refusal = None  # a move made: what was refused before is past
-        self.move_roll = self.state.roll_class()  # gone once the turn ends: kept to say what was done
-        return len(self.state.scores)  # the rounds scored so far: a new one ends the round
-
-    def show_move(self, action: Action, seat: int, scored_before: int) -> None:
-        state = self.state
-        if isinstance(action, Roll):
-            self.throw_dice(tuple(state.dice), [True] * 4)
+    def show(self, event) -> None:
+        if isinstance(event, Moved):
+            self.banner_first = False  # the roll's own words again
+            self.refusal = None  # a move made: what was refused before is past
+            self.move = event.action
+        elif isinstance(event, Rolled):
+            self.throw_dice(event.faces, list(event.rolling))
             self.choice = 0
-        self.note_deed(action, seat)
-        self._show_events(state.events)
-        if len(state.scores) > scored_before:
+        elif isinstance(event, Tiles):
+            self.move_roll = event.roll_class  # gone once the turn ends: kept to say what was done
+            self.note_deed(self.move, event.seat)
+            self._show_events(event.events)
+        elif isinstance(event, RoundOver):
             self.round_pending = True  # the round is shown once the last tile has landed
-        self.hover_column = None
-        if not self.round_pending:
-            self._turn_started()
+
+    def shown(self, events: list) -> None:
+        if any(isinstance(event, Moved) for event in events):
+            self.hover_column = None
+            if not self.round_pending:
+                self._turn_started()
 
     def _show_events(self, events: list) -> None:
         """The engine's events, as the racks show them: each tile to the window the engine put it in."""
@@ -212,12 +207,9 @@ class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlaySce
         if not self.busy():
             self._arrange()  # else once the last tile has landed in the big rack
         seat = self.state.seats[self.seat]
-        if seat.is_computer or self.demo:
-            self.bot_timer = self.paced(BOT_PACE["roll"] if self.state.stage == "roll" else BOT_PACE["decide"])
-            if self.undo_allowed():
-                self.bot_timer = max(self.bot_timer, UNDO_GRACE)  # the person before may still take back a tile
         if self.state.stage == "roll":  # a person is asked to roll; a computer's turn says who is playing
-            self.say("jackpot.playing" if seat.is_computer or self.demo else "jackpot.your_roll", name=seat.name)
+            computer = not self.controller.is_person(self.seat)
+            self.say("jackpot.playing" if computer else "jackpot.your_roll", name=seat.name)
 
     def _round_over(self) -> None:
         self.round_pending = False
@@ -419,24 +411,19 @@ class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlaySce
         cursor = self.cursor_at()
         big.focus = cursor
         state = self.state
-        bot_ghost = isinstance(self.bot_next, Place) and self.bot_next.target != CHANCE_SPACE
+        chosen = self.controller.chosen  # a computer's tile, shown as a ghost before it drops
+        bot_ghost = isinstance(chosen, Place) and chosen.target != CHANCE_SPACE
         placing = state.stage in ("place", "chance_option") and not self.throwing and not self.round_pending
         if placing and (self.person_to_play() or bot_ghost):
             big.lit_columns = set(state.open_columns())
             big.chance_lit = state.stage == "place" and state.chance[state.seat] is None
             symbol = state.chance[state.seat] if state.stage == "chance_option" else self.chosen()
-            column = self.bot_next.target if bot_ghost else (cursor if cursor is not None else self.hover_column)
+            column = chosen.target if bot_ghost else (cursor if cursor is not None else self.hover_column)
             if column == CHANCE_SPACE and not bot_ghost:
                 valid = big.chance_lit and big.chance() is None
             else:
                 valid = column in big.lit_columns and big.landing_row(column) is not None
-            big.ghost = (self.bot_next.symbol, column) if bot_ghost and valid else (
+            big.ghost = (chosen.symbol, column) if bot_ghost and valid else (
                 (symbol, column) if valid and symbol else None)
         else:
             big.lit_columns, big.chance_lit, big.ghost = set(), False, None
-
-    def preview(self, action: Action) -> float:
-        return BOT_PACE["decide"] * 0.6 if isinstance(action, Place) else 0.0  # the ghost tile, before it drops
-
-    def pace_after(self, action: Action) -> float:
-        return BOT_PACE["decide"]

@@ -1,38 +1,27 @@
-"""What every game table shares: the session it shows, the menu, undo, and the first say on input."""
+"""What every game table shares: the table's controller it shows, the menu, undo, and the first say on input.
+
+The controller (``game.table``) decides: who may act, the hand-over between people, undo, the computers'
+pace. A table scene turns input into its commands and shows the events that come back (``show``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from game.engine.actions import Roll
 from game.engine.session import Session
+from game.table.commands import Ready, Undo
+from game.table.controller import controller_for
+from game.table.events import Moved, Refused
+from game.table.pace import PACES, Pace
 
 from scenes.persist import Autosave, remember
 from scenes.tables.dice_throw import Toss
 from scenes.tables.throw_gesture import ThrowGesture
 from scenes.ui.stack import Scene, showing
 
-
-UNDO_GRACE = 2.5  # seconds a computer waits before its turn while the person before it may still undo
-
-
-@dataclass(frozen=True)
-class Pace:
-    """How fast computer players take their turns (the Settings' "Computer players")."""
-    wait: float  # their pauses between moves, times this
-    dice: float  # their dice fly this much faster (over 100: they land at once)
-    show: float  # seconds their chosen box or tile shows before it is taken, at the least
-    scored: float  # seconds the dice and the box just filled stay in view before the next player's turn
-
-
-PACES = {"relaxed": Pace(1.0, 1.0, 0.0, 1.5), "quick": Pace(0.35, 2.0, 0.5, 1.0),
-         "instant": Pace(0.0, 1000.0, 0.8, 0.5)}
+BOT_FASTEST = 4.0  # even at the fastest animations a computer's moves can be followed
 
 
 class PlayScene(Scene):
     screen = "table"
-    bot_timer = 0.0
-    bot_next = None  # the computer's chosen move, shown for a moment before it is made
     can_undo = False
     throwing = False  # dice in the air: input waits (a tap skips)
     walkthrough = None  # the first-game tips (a scenes.tables.walkthrough.Walkthrough) while they are offered
@@ -44,6 +33,10 @@ class PlayScene(Scene):
         self.variant = session.variant
         self.demo = demo
         session.listen(Autosave(app, demo))  # every move and undo is kept as it happens
+        # A kiosk keeps no resumable game and allows no undo; a demo is watched, so every seat is a computer.
+        self.controller = controller_for(session, demo=demo, undo=not getattr(app, "keeps_nothing", False),
+                                         pace=self.pace())
+        self.controller.before_move.append(self.judge)
         self.gesture = ThrowGesture()  # a person shaking the cup or flicking the dice
         self.toss: Toss | None = None  # how a person's next throw leaves the hand
 
@@ -89,65 +82,61 @@ class PlayScene(Scene):
 
     def walkthrough_noticed(self, seat: int, action) -> None:
         """A person's move: a tip waiting for it moves on."""
-        if self.walkthrough is not None and seat >= 0 and not self.state.seats[seat].is_computer:
+        if self.walkthrough is not None and self.controller.is_person(seat):
             self.walkthrough.noticed(action)
 
     def pace(self) -> Pace:
         """The computer players' pace; a demo (and the kiosk's attract mode) is watched at the relaxed one."""
         return PACES["relaxed"] if self.demo else PACES.get(self.app.settings.computer_pace, PACES["relaxed"])
 
-    def paced(self, seconds: float) -> float:
-        """A computer's pause, at the chosen pace."""
-        return seconds * self.pace().wait
-
     def box_seconds(self, seat: int) -> float:
         """Seconds a filled box stays in view with its dice before the next turn: a computer's at its pace; a
         person's as at the relaxed pace (briefly at the instant animations)."""
         if self.app.animation_speed() > 100:
             return PACES["instant"].scored
-        computer = self.state.seats[seat].is_computer or self.demo
+        computer = not self.controller.is_person(seat)
         return self.pace().scored if computer else PACES["relaxed"].scored
 
     def computer_dice(self) -> float:
         """How much faster the dice fly now: a computer's, at its pace; a person's, as the animations are."""
         seat = self.seat
-        return self.pace().dice if seat >= 0 and self.state.seats[seat].is_computer else 1.0
-
-    def bot_due(self, dt: float, busy: bool) -> int | None:
-        """The computer seat whose next move is due now, if any: computers wait their pace between moves."""
-        seat = self.seat
-        if seat < 0 or busy or self.app.stack.top is not self:
-            return None
-        if not (self.state.seats[seat].is_computer or self.demo):
-            return None
-        self.bot_timer -= dt
-        return seat if self.bot_timer <= 0 else None
+        return self.pace().dice if seat >= 0 and not self.controller.is_person(seat) else 1.0
 
     # ------------------------------------------------------- the one play sequence --
     def act(self, action) -> None:
-        """Every move, a person's or a computer's: checked, applied through the session (which the autosave
-        hears), noted for the tips and undo, then shown by the table (``show_move``)."""
-        if not self.state.is_legal(action):
-            return
-        seat = self.state.current_player()
-        before = self.before_move(action)
-        self.session.act(action)
-        self.walkthrough_noticed(seat, action)
-        self.can_undo = self.undo_allowed()
-        self.show_move(action, seat, before)
+        """A person's move at this screen, through the controller (which checks it is theirs to make and
+        legal); the table shows what it did. The table's own input waits for the person handed the dice to say
+        they are ready; a move made by that very person means they have the dice (a tap on Roll: ready, and roll)."""
+        if self.controller.awaiting is not None and self.controller.awaiting == self.seat:
+            self.show_events(self.controller.command(Ready()))
+        self.show_events(self.controller.command(action))
 
-    def before_move(self, action):
-        """What the table needs to remember from just before a move to show it (bonuses, say)."""
-        return None
+    def show_events(self, events: list) -> None:
+        """What the controller says happened, each event shown by the table in turn (``show``)."""
+        for event in events:
+            if isinstance(event, Moved):
+                self.walkthrough_noticed(event.seat, event.action)
+                self.can_undo = self.undo_allowed()
+            if not isinstance(event, Refused):
+                self.show(event)
+        self.shown(events)
 
-    def show_move(self, action, seat: int, before) -> None:
-        """Show a move the engine has made: each table its own way."""
+    def judge(self, seat: int, action) -> None:
+        """Told of every move just before it is made (the coach weighs a person's choice)."""
+
+    def show(self, event) -> None:
+        """Show one event of the controller's: each table its own way."""
+
+    def shown(self, events: list) -> None:
+        """Every event of a move has been shown (a table may then start the next turn's words)."""
 
     def undo(self) -> None:
         """Take back the last move a person may take back (a box filled, a tile dropped)."""
-        if not self.undo_allowed() or self.waiting() or not self.session.undo():
+        if self.waiting():
             return
-        self.bot_next = None
+        events = self.controller.command(Undo())
+        if not events or isinstance(events[0], Refused):
+            return
         self.can_undo = self.undo_allowed()
         self.show_undo()
         self.app.play("hold")
@@ -163,7 +152,7 @@ class PlayScene(Scene):
         """Frames keep coming while anything moves or a computer is to move; a person's turn with nothing
         moving is at rest, and no frame is drawn until something happens (scenes.app)."""
         seat = self.seat
-        computer = seat >= 0 and (self.state.seats[seat].is_computer or self.demo)
+        computer = seat >= 0 and not self.controller.is_person(seat)
         tips = self.walkthrough_shown() and self.walkthrough.pulsing()
         cup = self.gesture.active or self.tray.cup.visible
         return self.clock.busy() or self.busy() or self.tray.busy() or cup or computer or tips
@@ -258,33 +247,13 @@ class PlayScene(Scene):
         return self.waiting()
 
     def drive_bot(self, dt: float) -> None:
-        """A computer seat plays at its pace: it chooses, may show its choice for a moment, then moves."""
-        seat = self.bot_due(dt, self.bot_waits())
-        if seat is None:
-            return
-        if self.bot_next is None:
-            self.bot_next = self.player_for(seat).choose(self.state)
-            pause = self.preview(self.bot_next)
-            if pause:  # its choice shows for a moment, at any pace
-                self.bot_timer = max(self.paced(pause), self.pace().show)
-                return
-        action, self.bot_next = self.bot_next, None
-        self.act(action)
-        self.bot_timer = self.paced(self.pace_after(action))
-
-    def player_for(self, seat: int):
-        return self.players[seat]
-
-    def preview(self, action) -> float:
-        """Seconds to show a computer's choice before it is made (0: none)."""
-        return 0.0
-
-    def pace_after(self, action) -> float:
-        """Seconds a computer waits after a move."""
-        return 0.0
+        """A computer seat plays when the table is ready for it, at its pace (the controller keeps time)."""
+        self.controller.pace = self.pace()
+        if self.app.stack.top is self:
+            self.show_events(self.controller.update(dt, ready=not self.bot_waits()))
 
     def undo_allowed(self) -> bool:
-        return not self.demo and not getattr(self.app, "keeps_nothing", False) and self.session.undoable() is not None
+        return self.controller.may_undo()
 
     def open_menu(self) -> None:
         self.app.go("pause", self.variant, self.quit_to_title)

@@ -1,22 +1,20 @@
 """The table: dice tray, hold row, roll button and scorecard for the scorecard games.
 
-Everything the players do goes through ``session.act``; the scene animates
-what the engine decided (the dice were drawn before the throw starts) and
-shows whose turn it is. Computer seats play through the same call, paced so
-people can follow each hold and roll.
+Everything the players do goes to the table's controller (``game.table``) as a command; the scene
+animates the events that come back (the dice were drawn before the throw starts) and shows whose turn
+it is. Computer seats play through the same controller, paced so people can follow each hold and roll.
 """
 
 from __future__ import annotations
 
-import random
-
 import pygame
 
 from game.rules import i18n
-from game.engine.actions import Action, Hold, Release, Roll, Score
+from game.engine.actions import Roll, Score
 from game.rules.i18n import t
-from game.bots.levels import make_player, seat_players
 from game.engine.session import Session
+from game.table.commands import AskCoach, Ready, Toggle
+from game.table.events import CoachAsked, Held, Previewed, Rolled, Scored
 
 from scenes.tables.box_help import BoxHelp
 from scenes.tables.moments import Moments, Showing
@@ -26,21 +24,19 @@ from scenes.tables.dice_tray import DiceTray
 from scenes.tables.scorecard import Scorecard
 from scenes.tables.table_focus import TableFocus
 from scenes.tables.table_layout import COACH_X, UNDO_X, layout_for
-from scenes.tables.play_scene import UNDO_GRACE, PlayScene
+from scenes.tables.play_scene import BOT_FASTEST, PlayScene
 from scenes.tables.walkthrough import Walkthrough
 from scenes.ui.widgets import Button, ButtonRow
 from scenes.tables.table_paint import CLEAR, TablePainting
 
-# Seconds a computer seat waits before each kind of action, at normal speed.
-BOT_PACE = {"roll": 0.7, "hold": 0.3, "score": 0.8, "copy": 0.8}
-BOT_FASTEST = 4.0  # even at "instant" a computer's moves can be followed
+
+
 class TableScene(TablePainting, PlayScene):
     bindings = "table"
     cheers_dice = True  # the dice on the felt glow when a box is cheered (Challenge scores its markers instead)
 
     def __init__(self, app, session: Session, demo: bool = False):
         super().__init__(app, session, demo)
-        self.players = seat_players(session)
         self.layout = layout_for(self.state.n)  # five or six seats: a wider card, a narrower felt
         self.card = Scorecard(self.layout.card, self.state)
         self.tray_rect = self.layout.tray.inflate(-44, -44)
@@ -58,10 +54,7 @@ class TableScene(TablePainting, PlayScene):
                                  one_choice=False)  # apart on the table: Roll stays lit while Menu is pointed at
         self.banner = ""
         self.banner_time = 0.0
-        self.handoff: int | None = None  # a seat that must tap "ready" before playing (hot seat)
-        self.bot_timer = 0.0
-        self.bot_next: Action | None = None
-        self.last_seat: int | None = None
+        self.turn_begun = False  # the turn's start has been shown (after the last box filled was seen)
         self.throwing = False  # dice in the air: input waits (a tap skips), holds do not
         self.key_order: list[int] = list(range(self.variant.dice))  # key k+1 holds die key_order[k]
         self.box_help = BoxHelp()
@@ -116,12 +109,8 @@ class TableScene(TablePainting, PlayScene):
 
     # ------------------------------------------------------------ helpers --
     def person_to_play(self) -> bool:
-        seat = self.seat
-        return (seat >= 0 and not self.state.seats[seat].is_computer and not self.demo
-                and self.handoff is None and not self.throwing and self.moments.showing is None)
-
-    def person_seats(self) -> int:
-        return sum(not s.is_computer for s in self.state.seats)
+        finished = self.card.shown_game() != self.state.game  # a finished game's card, looked back at
+        return self.controller.may_move() and not self.throwing and self.moments.showing is None and not finished
 
     def say(self, text: str, seconds: float = 1.6) -> None:
         self.banner, self.banner_time = text, seconds
@@ -130,25 +119,27 @@ class TableScene(TablePainting, PlayScene):
         return self.app.animation_speed()
 
     # ------------------------------------------------------------ acting --
-    def before_move(self, action: Action):
-        """The game, the dice that will roll and the seat's bonuses as they were: what showing the move needs."""
-        state = self.state
+    def judge(self, seat: int, action) -> None:
         if not self.demo:
             self.coach.judge(action)
-        rolling = [not h for h in state.held] if state.dice is not None else [True] * self.variant.dice
-        card = state.card(state.seat) if state.phase == "play" else None
-        bonuses = (card.five_alike_bonus, card.upper_bonus(self.variant)) if card else (0, 0)
-        return state.game, rolling, bonuses
 
-    def show_move(self, action: Action, seat: int, before) -> None:
-        before_game, rolling, bonuses = before
-        if isinstance(action, Roll):
-            self.throw_dice(self.state.dice, rolling)
-        elif isinstance(action, (Hold, Release)):
+    def show(self, event) -> None:
+        if isinstance(event, Rolled):
+            self.throw_dice(event.faces, list(event.rolling))
+        elif isinstance(event, Held):
             self.app.play("hold")
-            self.tray.set_held(action.die, isinstance(action, Hold))
-        elif isinstance(action, Score):
-            self._scored(seat, action.box, before_game, bonuses)
+            self.tray.set_held(event.die, event.held)
+        elif isinstance(event, Scored):
+            self._scored(event.seat, event.box, event.game, event.bonuses_before)
+        elif isinstance(event, CoachAsked):
+            self.coach_asked(event.seat)
+        elif isinstance(event, Previewed) and isinstance(event.action, Score):
+            self.card.focus_box = event.action.box  # a computer's box shows before it is filled
+
+    @property
+    def handoff(self) -> int | None:
+        """The person to be handed the dice (hot seat), once their turn's start is shown: they tap "ready"."""
+        return self.controller.awaiting if self.turn_begun else None
 
     def _scored(self, seat: int, box: str, game: int, bonuses_before: tuple[int, int]) -> None:
         """The box lights and its points count up; a moment that matters is cheered; the dice stay on the felt
@@ -156,6 +147,7 @@ class TableScene(TablePainting, PlayScene):
         state = self.state
         card = state.cards[game][seat]
         points = card.boxes[box]
+        self.turn_begun = False  # the next turn starts once this box has been seen
         self.card.focus_box = None
         self.key_focus = False
         self.box_help.cancel()
@@ -195,17 +187,15 @@ class TableScene(TablePainting, PlayScene):
         seat = self.seat
         if seat < 0:
             return
+        self.turn_begun = True
         self.keep_dice_clear()  # each seat has its own coach switch
         name = self.state.seats[seat].name
-        if self.state.seats[seat].is_computer or self.demo:
+        if not self.controller.is_person(seat):
             self.say(t("table.is_playing", name=name), 1.2)
-            self.bot_timer = UNDO_GRACE if self.undo_allowed() else self.paced(BOT_PACE["roll"])
-        elif self.person_seats() > 1 and seat != self.last_seat:
-            self.handoff = seat
+        elif self.handoff is not None:
             self.app.play("turn")
         else:
             self.say(t("table.your_turn", name=name), 1.4)
-        self.last_seat = seat
 
     # ------------------------------------------------------- person moves --
     def roll(self) -> None:
@@ -213,11 +203,8 @@ class TableScene(TablePainting, PlayScene):
             self.act(Roll())
 
     def toggle(self, die: int) -> None:
-        if not self.person_to_play() or self.state.dice is None or not 0 <= die < self.variant.dice:
-            return
-        action = Release(die) if self.state.held[die] else Hold(die)
-        if self.state.is_legal(action):
-            self.act(action)
+        if self.person_to_play():
+            self.act(Toggle(die))
 
     def choose_box(self, box: str) -> None:
         if not self.person_to_play():
@@ -239,9 +226,10 @@ class TableScene(TablePainting, PlayScene):
         self.act(Score(box))
 
     def toggle_coach(self) -> None:
-        seat = self.seat
-        if seat < 0 or self.state.seats[seat].is_computer:
-            return
+        """Ask the controller: the coach is the person to play's to switch (the answer comes as CoachAsked)."""
+        self.show_events(self.controller.command(AskCoach()))
+
+    def coach_asked(self, seat: int) -> None:
         if not self.coach.available:
             if self.coach.missing:  # no table for this game, and none can be built here: say why
                 self.say(t(self.coach.missing), 4.0)
@@ -277,9 +265,8 @@ class TableScene(TablePainting, PlayScene):
     def show_undo(self) -> None:
         """The card, the bonuses and the dice as they were just before the scoring taken back."""
         self.card = Scorecard(self.layout.card, self.state)
-        self.handoff = None
         self.moments.cancel()
-        self.last_seat = self.seat
+        self.turn_begun = True  # the person who took it back plays on (the controller hands nothing over)
         if self.state.dice is not None:
             self.replace_dice()  # the turn goes on with the same numbers on the same dice
         else:
@@ -307,7 +294,7 @@ class TableScene(TablePainting, PlayScene):
             return None  # a box just filled, in view a moment for everyone: the next turn has not begun
         if self.handoff is not None:
             if intent.kind in ("tap", "confirm", "roll"):
-                self.handoff = None
+                self.show_events(self.controller.command(Ready()))
                 self.say(t("table.your_turn", name=self.state.seats[self.seat].name), 1.2)
                 if intent.kind == "tap" and self.roll_button.rect.collidepoint(intent.pos):
                     self.roll()  # a tap on Roll itself means ready and roll: one tap, not two
@@ -377,7 +364,7 @@ class TableScene(TablePainting, PlayScene):
         self.undo_button.enabled = self.can_undo and not self.throwing
         self.undo_button.rect.x = UNDO_X if self.can_undo else -1000
         seat = self.seat
-        person = seat >= 0 and not self.state.seats[seat].is_computer and not self.demo
+        person = self.controller.is_person(seat)
         preparing = self.coach.progress is not None
         shown = self.coach.available or preparing or self.coach.missing is not None
         self.coach_button.rect.x = COACH_X if shown and person else -1000
@@ -391,18 +378,6 @@ class TableScene(TablePainting, PlayScene):
     def _roll_detail(self) -> str:
         left = self.state.rolls_left()
         return t("table.rolls_left", count=left) if left else t("table.no_rolls_left")
-
-    def player_for(self, seat: int):
-        return self.players.setdefault(seat, make_player("heuristic", random.Random(seat)))
-
-    def preview(self, action: Action) -> float:
-        if isinstance(action, Score):
-            self.card.focus_box = action.box  # show the choice before it is made
-            return BOT_PACE["score"]
-        return 0.0
-
-    def pace_after(self, action: Action) -> float:
-        return BOT_PACE["hold" if isinstance(action, (Hold, Release)) else "roll"]
 
     def landed(self) -> None:
         """The dice have settled: number them left to right after a turn's first roll, and cheer five alike.
