@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from game.engine.actions import Roll
 from game.engine.session import Session
-from game.table.commands import Ready, Undo
+from game.table.commands import NextTip, Ready, Undo
 from game.table.controller import controller_for
-from game.table.events import Moved, Refused
+from game.table.events import Moved, Refused, TipAsked
 from game.table.pace import PACES, Pace
 
 from scenes.persist import Autosave, remember
@@ -77,8 +77,16 @@ class PlayScene(Scene):
         return not tips.step.needs_dice or self.state.dice is not None
 
     def walkthrough_handled(self, intent) -> bool:
-        """The tips' own buttons and keys come first; everything else goes on to the table."""
-        return self.walkthrough_shown() and self.walkthrough.handle(intent, self.clock.time)
+        """The tips' own buttons and keys come first; everything else goes on to the table. Their Next key
+        is a command of the person to play (``NextTip``): the tip moves on when the controller says so."""
+        if not self.walkthrough_shown():
+            return False
+        if intent.kind == "next_tip":
+            for event in self.controller.command(NextTip()):
+                if isinstance(event, TipAsked):
+                    self.walkthrough.next()
+            return True
+        return self.walkthrough.handle(intent, self.clock.time)
 
     def walkthrough_noticed(self, seat: int, action) -> None:
         """A person's move: a tip waiting for it moves on."""

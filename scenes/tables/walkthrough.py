@@ -123,10 +123,7 @@ class Walkthrough:
             return True
         if intent.kind in ("tap", "point"):
             return self.row.handle(intent, now) and intent.kind == "tap"
-        if intent.kind == "next_tip":
-            self.next()
-            return True
-        return False
+        return False  # its Next key comes as the table's command (PlayScene.walkthrough_handled)
 
     def update(self, dt: float) -> None:
         self.time += dt
