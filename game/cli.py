@@ -114,7 +114,7 @@ def _levels(text: str, variant, allow_person: bool = False) -> list[tuple[str, s
             raise UsageError(f"unknown player '{name}' (known: {', '.join(known)})")
         level = name if name == "person" else dial_level(name, variant).name
         if name == "perfect" and level != "optimal":
-            why = ("has no solver table here (building one needs numpy)" if isinstance(variant, Variant)
+            why = ("has no solver table here (building one needs numpy)" if variant.solvable
                    else "has no perfect player")
             print(f"dice-parlor: {variant.id} {why}: perfect plays as {level}, the best there is", file=sys.stderr)
         players.append((name, level))
@@ -218,7 +218,7 @@ def _cmd_advise(args: argparse.Namespace) -> int:
     from game.engine.families import state_from_json
 
     variant = _variant(args.variant)
-    if not isinstance(variant, Variant):
+    if not variant.solvable:
         raise UsageError(f"{variant.id} has no optimal player (scorecard games only)")
     try:
         data = json.loads(args.state)
@@ -307,7 +307,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from game.terminal import play_in_terminal
 
     variant = _variant(args.variant)
-    if not isinstance(variant, Variant):
+    if not variant.plays_in_terminal:
         raise UsageError(f"{variant.id} is played on the table: run dice-parlor without a command")
     players = _levels(args.players, variant, allow_person=True)
     _check_seats(variant, len(players))

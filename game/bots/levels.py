@@ -96,7 +96,7 @@ def table_can_be_had(variant: Variant | None) -> bool:
     cached) or can be built (numpy)."""
     from game.bots.solver import can_build
 
-    return isinstance(variant, Variant) and (has_table(variant) or can_build())
+    return variant is not None and variant.solvable and (has_table(variant) or can_build())
 
 
 def dial_level(name: str, variant) -> Level:
