@@ -151,7 +151,7 @@ def test_no_module_is_over_450_lines():
 
 def test_nothing_checks_a_family_of_games_by_its_name():
     """The kind of game picks its engine, table and levels in one place each (families.STATES,
-    registry.TABLES, levels.LEVELS); elsewhere a scorecard game is told by its class."""
+    registry.TABLES, levels.LEVELS); elsewhere the kind says what is asked of it (tests/test_kinds.py)."""
     import re
 
     pattern = re.compile(r"""(\bfamily|variant\.kind)\s*[!=]=\s*["']""")

@@ -9,6 +9,7 @@ import logging
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from game.bots.levels import USUAL_LEVEL
 from game.engine.state import MAX_NAME
 from game.rules.yamlsource import text_problem
 from game.store.kiosk import KioskConfig
@@ -172,7 +173,7 @@ GOOD = [_seat("Ann"), _seat("Bram", True, "optimal", "sky"), _seat("Cas", colour
 
 
 def _load():
-    return load_table_setup(theme.SEAT_ORDER, LEVELS, VARIANTS)
+    return load_table_setup(theme.SEAT_ORDER, LEVELS, VARIANTS, usual=USUAL_LEVEL)
 
 
 @pytest.mark.parametrize("data,check", [

@@ -9,7 +9,7 @@ import pygame
 
 from game.rules import i18n
 from game.rules.i18n import t
-from game.bots.levels import DIAL, LEVELS, available_levels, dial_of
+from game.bots.levels import DIAL, LEVELS, USUAL_LEVEL, available_levels, dial_of
 from game.engine.session import Session
 from game.engine.state import MAX_NAME
 from game.store.saves import load_saved
@@ -56,7 +56,7 @@ def last_setup(app) -> TableSetup:
     setup = getattr(app, "last_setup", None)
     if setup is None and getattr(app, "kiosk", None) is None:
         levels = tuple(level.name for family in LEVELS.values() for level in family)
-        setup = load_table_setup(theme.SEAT_ORDER, levels, [v.id for v in app.catalogue.variants])
+        setup = load_table_setup(theme.SEAT_ORDER, levels, [v.id for v in app.catalogue.variants], usual=USUAL_LEVEL)
         if setup.problems:  # one line, whatever the file held; the rest of it is kept
             log.warning("seats: %s: %s", seats_path(), "; ".join(setup.problems))
         app.last_setup = setup
@@ -76,9 +76,9 @@ class NewGameScene(NewGamePainting, Scene):
         # two people: visitors come in twos, and a computer in seat 2 sent them looking for the toggle).
         self.last = last_setup(app)
         self.variant_index = next((i for i, v in enumerate(self.variants) if v.id == self.last.variant), 0)
-        second = SeatSetup(person_name(1), False, "heuristic", theme.SEAT_ORDER[1]) if self.kiosk else SeatSetup(
-            COMPUTER_NAMES[0], True, "heuristic", theme.SEAT_ORDER[1])
-        self.seats = self.last.copy_of_seats() or [SeatSetup(person_name(0), False, "heuristic", theme.SEAT_ORDER[0]),
+        second = SeatSetup(person_name(1), False, USUAL_LEVEL, theme.SEAT_ORDER[1]) if self.kiosk else SeatSetup(
+            COMPUTER_NAMES[0], True, USUAL_LEVEL, theme.SEAT_ORDER[1])
+        self.seats = self.last.copy_of_seats() or [SeatSetup(person_name(0), False, USUAL_LEVEL, theme.SEAT_ORDER[0]),
                                                    second]
         for i, seat in enumerate(self.seats):  # a name the kept file could not give
             seat.name = seat.name or (self._computer_name() if seat.computer else person_name(i))
@@ -195,7 +195,7 @@ class NewGameScene(NewGamePainting, Scene):
     def _add_seat(self) -> None:
         used = {s.colour for s in self.seats + self.parked}
         colour = next(c for c in theme.SEAT_ORDER if c not in used)
-        self.seats.append(SeatSetup(self._computer_name(), True, "heuristic", colour))
+        self.seats.append(SeatSetup(self._computer_name(), True, USUAL_LEVEL, colour))
 
     def _add_seat_and_build(self) -> None:
         if len(self.seats) < self.seat_limits()[1]:
