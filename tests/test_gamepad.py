@@ -402,10 +402,10 @@ def test_a_jackpot_round_by_pad_alone(pad):
             if top is not table:
                 driver.step(0.1)
                 continue
-            if table.handoff_shown() and not session.state.seats[table.handoff].is_computer:
+            if table.handoff.shown() and not session.state.seats[table.handoff.seat].is_computer:
                 handed += 1
                 press(driver, pad, A)  # "when ready": A takes the dice
-                assert table.handoff is None
+                assert table.handoff.seat is None
                 continue
             if not table.person_to_play():
                 driver.step(0.1)
@@ -413,7 +413,7 @@ def test_a_jackpot_round_by_pad_alone(pad):
             action = brain.choose(session.state)
             if session.state.stage == "place" and moves > 0:  # the pad in hand: the picker says its buttons
                 last = len(session.variant.columns)
-                assert table._picker_hint() in (t("pad.say.jackpot_pick", last=last),
+                assert table.painter.picker_hint() in (t("pad.say.jackpot_pick", last=last),
                                                 t("pad.say.jackpot_place", last=last))
             before = len(session.log)
             play_jackpot_move_by_pad(driver, pad, table, action)
