@@ -444,14 +444,14 @@ def test_with_a_pad_in_hand_the_table_s_words_name_its_buttons_and_with_keys_the
         plugged(driver, pad)
         press(driver, pad, X)
         assert driver.wait_until(lambda: table.state.dice is not None and not table.throwing, 5)
-        assert table.hint() == t("pad.say.hint_hold")  # not "Tap dice to hold"
+        assert table.painter.hint() == t("pad.say.hint_hold")  # not "Tap dice to hold"
         press(driver, pad, BACK)
         assert isinstance(driver.top, HelpOverlay)
         assert (t("pad.a_on_die"), t("help.does.hold_pad")) in driver.top.keys  # no number on the die's corner
         assert (t("pad.rt"), t("walkthrough.does_next")) in driver.top.keys
         press(driver, pad, B)
         driver.key(pygame.K_LEFT)  # keys again: their words
-        assert table.hint() == t("table.hint_hold")
+        assert table.painter.hint() == t("table.hint_hold")
         driver.key(pygame.K_F1)
         assert (t("help.key.one_to_five"), t("help.does.hold")) in driver.top.keys
     finally:
