@@ -28,7 +28,7 @@ from typing import Sequence
 from game import __version__
 from game.errors import DiceParlorError, UnknownVariant, VariantError
 from game.bundle import end_with_launcher
-from game.bots.levels import dial_level, known_names, make_player
+from game.bots.levels import USUAL_LEVEL, dial_level, known_names, make_player
 from game.engine.card import Card
 from game.engine.session import Session
 from game.engine.state import Seat
@@ -88,7 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="play in the terminal")
     play.add_argument("--variant", default="classic")
-    play.add_argument("--players", default="person,heuristic", metavar="person|LEVEL[,...]")
+    play.add_argument("--players", default=f"person,{USUAL_LEVEL}", metavar="person|LEVEL[,...]")
     play.add_argument("--games", type=int, default=1)
     play.add_argument("--seed", type=int, default=None, dest="play_seed")
     return parser
@@ -113,8 +113,8 @@ def _levels(text: str, variant, allow_person: bool = False) -> list[tuple[str, s
         if name not in known:
             raise UsageError(f"unknown player '{name}' (known: {', '.join(known)})")
         level = name if name == "person" else dial_level(name, variant).name
-        if name == "perfect" and level != "optimal":
-            why = ("has no solver table here (building one needs numpy)" if isinstance(variant, Variant)
+        if name == "perfect" and dial_level(name, variant).dial != name:  # no Perfect here: the best there is plays
+            why = ("has no solver table here (building one needs numpy)" if variant.solvable
                    else "has no perfect player")
             print(f"dice-parlor: {variant.id} {why}: perfect plays as {level}, the best there is", file=sys.stderr)
         players.append((name, level))
@@ -218,7 +218,7 @@ def _cmd_advise(args: argparse.Namespace) -> int:
     from game.engine.families import state_from_json
 
     variant = _variant(args.variant)
-    if not isinstance(variant, Variant):
+    if not variant.solvable:
         raise UsageError(f"{variant.id} has no optimal player (scorecard games only)")
     try:
         data = json.loads(args.state)
@@ -307,7 +307,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from game.terminal import play_in_terminal
 
     variant = _variant(args.variant)
-    if not isinstance(variant, Variant):
+    if not variant.plays_in_terminal:
         raise UsageError(f"{variant.id} is played on the table: run dice-parlor without a command")
     players = _levels(args.players, variant, allow_person=True)
     _check_seats(variant, len(players))

@@ -143,6 +143,49 @@ def test_one_play_sequence_every_table_only_shows_its_moves():
             assert not {"act", "undo", "drive_bot"} & set(vars(cls)), cls.__name__
 
 
+def _own_bases(name: str, source: str) -> dict[str, list[str]]:
+    """Each class in module ``name``, with those of its bases that are our own (from game/ or scenes/: imported from
+    there, or defined in the module itself), as written."""
+    package = name.rsplit(".", 1)[0]
+    tree = ast.parse(source)
+    origin: dict[str, str] = {}  # a name in the module: where it comes from
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                module = ".".join(parts[:len(parts) - node.level + 1] + ([node.module] if node.module else []))
+            origin.update({alias.asname or alias.name: f"{module}.{alias.name}" for alias in node.names})
+        elif isinstance(node, ast.Import):
+            origin.update({alias.asname or alias.name.split(".")[0]: alias.name for alias in node.names})
+        elif isinstance(node, ast.ClassDef):
+            origin[node.name] = f"{name}.{node.name}"
+    return {node.name: [ast.unparse(base) for base in node.bases
+                        if origin.get(ast.unparse(base).split(".")[0], "").split(".")[0] in ("game", "scenes")]
+            for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
+
+
+def _assembled(modules: dict[str, Path]) -> list[str]:
+    return [f"{name}.{cls} is built from {', '.join(bases)}" for name, path in sorted(modules.items())
+            if name.startswith("scenes.")
+            for cls, bases in _own_bases(name, path.read_text(encoding="utf-8")).items() if len(bases) > 1]
+
+
+def test_no_scene_class_is_assembled_from_mixins():
+    """A scene (or any class in scenes/) has one base class of ours at most: a part of it is an object it holds
+    under a name (``self.painter``, ``self.handoff``), which owns its own state and is handed what it reads, not a
+    mixin sharing the class's attributes unsaid. A scene may still be a kind of another (Challenge's table)."""
+    assert _assembled(_modules()) == []
+
+
+def test_the_mixin_finder_can_fail():
+    source = ("import pygame\nfrom scenes.ui.stack import Scene\nfrom .table_paint import TablePainting\n"
+              "class Part:\n    pass\nclass Table(TablePainting, Scene):\n    pass\n"
+              "class Sprite(pygame.sprite.Sprite, Scene):\n    pass\nclass Mixed(Part, TablePainting):\n    pass\n")
+    assert _own_bases("scenes.tables.table", source) == {
+        "Part": [], "Table": ["TablePainting", "Scene"], "Sprite": ["Scene"], "Mixed": ["Part", "TablePainting"]}
+
+
 def test_no_module_is_over_450_lines():
     long = {name: n for name, path in _modules().items()
             if (n := len(path.read_text(encoding="utf-8").splitlines())) > 450}
@@ -151,7 +194,7 @@ def test_no_module_is_over_450_lines():
 
 def test_nothing_checks_a_family_of_games_by_its_name():
     """The kind of game picks its engine, table and levels in one place each (families.STATES,
-    registry.TABLES, levels.LEVELS); elsewhere a scorecard game is told by its class."""
+    registry.TABLES, levels.LEVELS); elsewhere the kind says what is asked of it (tests/test_kinds.py)."""
     import re
 
     pattern = re.compile(r"""(\bfamily|variant\.kind)\s*[!=]=\s*["']""")

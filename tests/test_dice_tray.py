@@ -411,7 +411,7 @@ def test_banners_never_cover_the_dice():
             for _ in range(3):
                 driver.key(pygame.K_SPACE)
                 assert driver.wait_until(lambda: not table.throwing, 10)
-                banner = table.banner_rect()
+                banner = table.painter.banner_rect()
                 assert not any(table.tray.die_rect(d).colliderect(banner) for d in range(table.tray.count))
     finally:
         driver.close()

@@ -402,10 +402,10 @@ def test_a_jackpot_round_by_pad_alone(pad):
             if top is not table:
                 driver.step(0.1)
                 continue
-            if table.handoff_shown() and not session.state.seats[table.handoff].is_computer:
+            if table.handoff.shown() and not session.state.seats[table.handoff.seat].is_computer:
                 handed += 1
                 press(driver, pad, A)  # "when ready": A takes the dice
-                assert table.handoff is None
+                assert table.handoff.seat is None
                 continue
             if not table.person_to_play():
                 driver.step(0.1)
@@ -413,7 +413,7 @@ def test_a_jackpot_round_by_pad_alone(pad):
             action = brain.choose(session.state)
             if session.state.stage == "place" and moves > 0:  # the pad in hand: the picker says its buttons
                 last = len(session.variant.columns)
-                assert table._picker_hint() in (t("pad.say.jackpot_pick", last=last),
+                assert table.painter.picker_hint() in (t("pad.say.jackpot_pick", last=last),
                                                 t("pad.say.jackpot_place", last=last))
             before = len(session.log)
             play_jackpot_move_by_pad(driver, pad, table, action)
@@ -444,14 +444,14 @@ def test_with_a_pad_in_hand_the_table_s_words_name_its_buttons_and_with_keys_the
         plugged(driver, pad)
         press(driver, pad, X)
         assert driver.wait_until(lambda: table.state.dice is not None and not table.throwing, 5)
-        assert table.hint() == t("pad.say.hint_hold")  # not "Tap dice to hold"
+        assert table.painter.hint() == t("pad.say.hint_hold")  # not "Tap dice to hold"
         press(driver, pad, BACK)
         assert isinstance(driver.top, HelpOverlay)
         assert (t("pad.a_on_die"), t("help.does.hold_pad")) in driver.top.keys  # no number on the die's corner
         assert (t("pad.rt"), t("walkthrough.does_next")) in driver.top.keys
         press(driver, pad, B)
         driver.key(pygame.K_LEFT)  # keys again: their words
-        assert table.hint() == t("table.hint_hold")
+        assert table.painter.hint() == t("table.hint_hold")
         driver.key(pygame.K_F1)
         assert (t("help.key.one_to_five"), t("help.does.hold")) in driver.top.keys
     finally:

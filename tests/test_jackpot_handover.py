@@ -87,9 +87,9 @@ def test_a_computer_that_starts_is_named_and_plays_after_a_moment():
         assert "Ada starts" in shown and "Drawn by lot" in shown
         assert i18n.t("table.handoff_ready") not in shown  # nobody is asked to tap for a computer
         driver.step(1.0)
-        assert len(session.log) == 1 and table.handoff == 1  # Ada waits while it shows
+        assert len(session.log) == 1 and table.handoff.seat == 1  # Ada waits while it shows
         assert driver.wait_until(lambda: len(session.log) > 1, 6)  # then plays, untouched
-        assert table.handoff is None and "Ada starts" not in texts_on_screen(driver)
+        assert table.handoff.seat is None and "Ada starts" not in texts_on_screen(driver)
     finally:
         driver.close()
 
@@ -98,19 +98,19 @@ def test_play_passing_from_one_person_to_another_is_handed_over():
     driver = Driver(animation="fast")
     try:
         table, session, sounds = _ann_played_first(driver)
-        assert driver.wait_until(table.handoff_shown, 5)
+        assert driver.wait_until(table.handoff.shown, 5)
         driver.step(0.05)
         assert "Ben's turn" in texts_on_screen(driver) and sounds.count("turn") == 2
         moves = len(session.log)
         driver.key(pygame.K_1)  # nothing is played through the hand-over
-        assert len(session.log) == moves and not table.person_to_play() and table.handoff_shown()
+        assert len(session.log) == moves and not table.person_to_play() and table.handoff.shown()
         driver.click((640, 400))  # a tap anywhere (but Undo and Roll) takes the dice, rolls nothing
-        assert len(session.log) == moves and table.handoff is None and table.person_to_play()
+        assert len(session.log) == moves and table.handoff.seat is None and table.person_to_play()
         assert "Ben's turn" not in texts_on_screen(driver)
         driver.click(table.roll_button.rect.center)
         assert isinstance(session.log[moves], Roll)
         _play_turn(driver, table, session)
-        assert driver.wait_until(table.handoff_shown, 5) and table.handoff == 0  # and back to Ann
+        assert driver.wait_until(table.handoff.shown, 5) and table.handoff.seat == 0  # and back to Ann
     finally:
         driver.close()
 
@@ -119,10 +119,10 @@ def test_a_tap_on_roll_at_the_hand_over_takes_the_dice_and_rolls():
     driver = Driver(animation="fast")
     try:
         table, session, _ = _ann_played_first(driver)
-        assert driver.wait_until(table.handoff_shown, 5)
+        assert driver.wait_until(table.handoff.shown, 5)
         moves = len(session.log)
         driver.click(table.roll_button.rect.center)  # ready and roll, in one tap
-        assert table.handoff is None and isinstance(session.log[moves], Roll) and session.state.seat == 1
+        assert table.handoff.seat is None and isinstance(session.log[moves], Roll) and session.state.seat == 1
     finally:
         driver.close()
 
@@ -131,10 +131,10 @@ def test_undo_works_from_the_hand_over_and_ann_plays_on():
     driver = Driver(animation="fast")
     try:
         table, session, _ = _ann_played_first(driver)
-        assert driver.wait_until(table.handoff_shown, 5)
+        assert driver.wait_until(table.handoff.shown, 5)
         driver.click(table.undo_button.rect.center)
         assert session.undos == 1 and session.state.current_player() == 0
-        assert table.handoff is None and table.person_to_play()  # Ann's tile back in her hand, no hand-over
+        assert table.handoff.seat is None and table.person_to_play()  # Ann's tile back in her hand, no hand-over
         assert "Ben's turn" not in texts_on_screen(driver)
     finally:
         driver.close()
@@ -149,7 +149,7 @@ def test_a_computers_turn_needs_no_hand_over_to_or_from_the_one_person():
         for _ in range(3):
             _play_turn(driver, table, session)
             assert driver.wait_until(lambda: session.state.current_player() == 0 and table.person_to_play(), 20)
-        assert table.handoff is None and sounds.count("turn") == 1
+        assert table.handoff.seat is None and sounds.count("turn") == 1
     finally:
         driver.close()
 
@@ -162,11 +162,11 @@ def test_continue_hands_over_to_the_person_to_play_and_a_game_without_a_lot_star
         driver.app.stack.clear()
         resumed = load_saved(find_variant).session
         table, _ = _opened(driver, resumed)
-        assert table.handoff == 1 and not table.handoff_starts and "Ben's turn" in texts_on_screen(driver)
+        assert table.handoff.seat == 1 and not table.handoff.starts and "Ben's turn" in texts_on_screen(driver)
         driver.app.stack.clear()
         fixed = Session(find_variant("jackpot"), [Seat("Ann"), Seat("Ben")], seed=1, rolloff=False)
         table, _ = _opened(driver, fixed)  # seat 0 starts by set-up, not by lot: nothing to announce
-        assert table.handoff is None and table.person_to_play()
+        assert table.handoff.seat is None and table.person_to_play()
     finally:
         driver.close()
 
@@ -182,9 +182,9 @@ def test_a_later_rounds_start_says_who_starts_it(language, begins):
                         else session.legal_actions()[0])
         starter = session.state.seats[session.state.current_player()].name
         table, _ = _opened(driver, session)
-        driver.wait_until(table.handoff_shown, 5)
+        driver.wait_until(table.handoff.shown, 5)
         shown = texts_on_screen(driver)
-        assert table.handoff_starts and begins in shown and i18n.t("jackpot.starts", name=starter) in shown
+        assert table.handoff.starts and begins in shown and i18n.t("jackpot.starts", name=starter) in shown
         driver.key(pygame.K_RETURN)
         assert table.person_to_play() and begins not in texts_on_screen(driver)
     finally:

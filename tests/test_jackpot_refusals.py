@@ -93,9 +93,9 @@ def test_open_columns_and_a_computers_turn_say_no_refusal():
         for key in (pygame.K_3, pygame.K_4):  # a Jackpot's second tile too
             if session.state.current_player() == 0:
                 driver.key(key)
-        assert "zero" not in sounds and table.refusal is None
+        assert "zero" not in sounds and table.heading.refusal is None
         assert session.state.current_player() == 1  # Ada's turn
         driver.key(pygame.K_1)  # Ann's full column's key says nothing on a turn not hers
-        assert table.refusal is None and "zero" not in sounds
+        assert table.heading.refusal is None and "zero" not in sounds
     finally:
         driver.close()

@@ -37,7 +37,7 @@ def _click_action(driver: Driver, table, action, use_keys: bool) -> None:
             while table.choice % len(symbols) != index:
                 driver.key(pygame.K_TAB)
         else:
-            driver.click(table._tile_rect(index).center)
+            driver.click(table.painter.tile_rect(index).center)
         if action.target == CHANCE_SPACE:
             driver.key(pygame.K_c) if use_keys else driver.click(big.chance_rect().center)
         elif use_keys:
@@ -77,8 +77,8 @@ def test_a_whole_jackpot_game_through_the_table():
             if top is not table:
                 driver.step(0.1)
                 continue
-            if table.handoff_shown() and not session.state.seats[table.handoff].is_computer:
-                handed.append((table.handoff, table.handoff_starts))
+            if table.handoff.shown() and not session.state.seats[table.handoff.seat].is_computer:
+                handed.append((table.handoff.seat, table.handoff.starts))
                 driver.click(TRAY.center) if len(handed) % 2 else driver.key(pygame.K_RETURN)  # "when ready"
                 continue
             seat = session.state.current_player()
@@ -140,7 +140,7 @@ def test_jackpot_table_lights_columns_and_shows_a_ghost_tile():
         driver.step(0.05)
         assert big.lit_columns == {0, 1, 2, 3, 4}
         assert big.ghost == (table.chosen(), 2)
-        assert table.grant_text()
+        assert table.heading.grant_text()
     finally:
         driver.close()
 
@@ -306,7 +306,7 @@ def test_the_panel_asks_a_person_to_roll_never_a_computer_and_nobody_at_game_ove
                 table.act(brain.choose(session.state))
             driver.step(0.5)
         assert isinstance(driver.top, GameOverScene) and asked_ann > 0
-        assert table.banner_text() == ""  # nobody is asked to roll once the game is over
+        assert table.heading.banner_text() == ""  # nobody is asked to roll once the game is over
         driver.top.review()  # "Look at the card": the finished card, with no Undo that would do nothing
         driver.step(0.1)
         assert not table.undo_button.enabled and table.undo_button.rect.right < 0
@@ -370,7 +370,7 @@ def test_the_dice_leave_the_felt_when_the_next_player_is_asked_to_roll(computer_
             driver.step(0.05)
             seat = session.state.seats[session.state.current_player()]
             if not computer_first:  # two people: the dice are handed over ("Ben's turn"), already off the felt
-                assert table.handoff_shown() and table.tray.shown_faces() == [None] * 4
+                assert table.handoff.shown() and table.tray.shown_faces() == [None] * 4
                 driver.key(pygame.K_RETURN)
             if not seat.is_computer:
                 assert t("jackpot.your_roll", name=seat.name) in texts_on_screen(driver)
@@ -494,14 +494,15 @@ def test_both_tiles_of_a_computers_jackpot_are_said():
         while session.state.current_player() == 0:
             driver.step(0.1)
         for _ in range(10):
-            seen.append(table.heading_text())
+            seen.append(table.heading.heading_text())
             driver.step(0.1)
-        placed = [tuple(deed[2] for deed in table.deeds)]
-        assert len(table.deeds) == 2 and all(deed[0] in ("took", "took_chance") for deed in table.deeds), placed
-        lines = table.deed_text().split("\n")
+        deeds = table.heading.deeds
+        placed = [tuple(deed[2] for deed in deeds)]
+        assert len(deeds) == 2 and all(deed[0] in ("took", "took_chance") for deed in deeds), placed
+        lines = table.heading.deed_text().split("\n")
         assert any(all(line in text for line in lines) for text in seen), seen
         assert all("Jackpot" in line for line in lines)
-        alike = table.deeds[0][:3] == ("took",) + table.deeds[1][1:3] and table.deeds[1][0] == "took"
+        alike = deeds[0][:3] == ("took",) + deeds[1][1:3] and deeds[1][0] == "took"
         assert len(lines) == (1 if alike else 2)  # two alike into the rack: one line, "Ada took two ..."
         assert all(" two " in line for line in lines) == alike
     finally:

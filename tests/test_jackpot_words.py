@@ -34,7 +34,7 @@ def _said_after(driver: Driver, table, moves: list[Place]) -> list[str]:
     for move in moves:
         _click_action(driver, table, move, use_keys=True)
     assert table.session.state.current_player() == 1  # Ada's turn: what Ann did is said until Ada rolls
-    return table.deed_text().split("\n"), " ".join(texts_on_screen(driver))
+    return table.heading.deed_text().split("\n"), " ".join(texts_on_screen(driver))
 
 
 @pytest.mark.parametrize("language,said", [("en", "Ann took two dollars (Jackpot)"),
@@ -96,7 +96,7 @@ def test_a_computers_roll_says_what_it_gets_not_an_order_to_the_room():
             while session.state.current_player() != 1 or session.state.stage != "roll":
                 session.act(bot.choose(session.state))
             session.act(Roll())
-            words = table.grant_text()
+            words = table.heading.grant_text()
             assert "Bot" + takes in words, words
             assert i18n.t("jackpot.take", roll="X", what="Y").split("X")[1].strip(": ").split()[0] not in words.split(
                 "Bot")[0], words

@@ -234,12 +234,12 @@ def test_the_winners_results_play_the_fanfare(driver, monkeypatch, winner_is_per
 
 @pytest.mark.parametrize("seats", [1, 2, 3, 4])  # Challenge seats one to four
 def test_challenge_markers_read_from_the_sofa(driver, seats):
-    from scenes.tables.challenge_table import MARKER
+    from scenes.tables.challenge_paint import MARKER
 
     names = ["Ann", "Ben", "Cas", "Dee", "Eve", "Fay"][:seats]
     table, session = _table(driver, "challenge", names)
     assert MARKER >= 56
-    rows = [table.marker_row(s) for s in range(seats)]
+    rows = [table.painter.marker_row(s) for s in range(seats)]
     for row, slots, _ in rows:
         assert all(slot.width >= 56 and slot.height >= 56 for slot in slots)
         assert all(row.contains(slot) and table.markers_rect.contains(row) for slot in slots)
@@ -248,7 +248,7 @@ def test_challenge_markers_read_from_the_sofa(driver, seats):
     assert table.common_tray.bottom < table.markers_rect.top < table.markers_rect.bottom < table.roll_button.rect.top
     assert table.tray_rect.height >= 2 * table.tray.size  # the common dice still land below the banner
     _roll(driver, table, session, [1, 2, 3, 4, 5][:session.state.roll_size()])
-    banner = table.banner_rect()
+    banner = table.painter.banner_rect()
     for die in range(table.tray.count):  # every common die at rest on its tray, clear of the banner
         rect = table.tray.die_rect(die)
         assert table.common_tray.contains(rect) and not rect.colliderect(banner)

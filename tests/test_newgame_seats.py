@@ -9,6 +9,7 @@ import logging
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from game.bots.levels import USUAL_LEVEL
 from game.engine.state import MAX_NAME
 from game.rules.yamlsource import text_problem
 from game.store.kiosk import KioskConfig
@@ -172,7 +173,7 @@ GOOD = [_seat("Ann"), _seat("Bram", True, "optimal", "sky"), _seat("Cas", colour
 
 
 def _load():
-    return load_table_setup(theme.SEAT_ORDER, LEVELS, VARIANTS)
+    return load_table_setup(theme.SEAT_ORDER, LEVELS, VARIANTS, usual=USUAL_LEVEL)
 
 
 @pytest.mark.parametrize("data,check", [
@@ -320,13 +321,13 @@ def test_a_game_for_fewer_says_who_sits_it_out_and_a_game_for_more_brings_them_b
         _choose(scene, "jackpot")
         assert [s.name for s in scene.seats] == SIX[:4] and [s.name for s in scene.parked] == SIX[4:]
         said = "Jackpot Yahtzee is for 2 to 4 players: Eve and Fay sit this one out"
-        assert scene.parked_words() == said and said in _shown(driver)
+        assert scene.painter.parked_words() == said and said in _shown(driver)
         _choose(scene, "classic")
         assert [s.name for s in scene.seats] == SIX and not scene.parked
         assert "sit this one out" not in _shown(driver)
         scene._remove_seat(5)
         _choose(scene, "challenge")
-        assert scene.parked_words() == "Challenge Yahtzee is for 1 to 4 players: Eve sits this one out"
+        assert scene.painter.parked_words() == "Challenge Yahtzee is for 1 to 4 players: Eve sits this one out"
         assert "Eve sits this one out" in _shown(driver)
     finally:
         driver.close()
@@ -377,7 +378,7 @@ def test_who_sits_it_out_is_said_in_dutch():
     try:
         scene = _six_at_jackpot(driver)
         said = "Jackpot Yahtzee is voor 2 tot 4 spelers: Eve en Fay doen deze keer niet mee"
-        assert scene.parked_words() == said and said in _shown(driver)
+        assert scene.painter.parked_words() == said and said in _shown(driver)
     finally:
         driver.close()
 

@@ -145,6 +145,6 @@ def test_each_seat_problem_is_one_line(value):
     seats_path().parent.mkdir(parents=True, exist_ok=True)
     seat = {"name": value, "computer": value, "level": value, "colour": value, "other_name": value}
     seats_path().write_text(json.dumps({"variant": value, "games": value, "seats": [seat, value]}), encoding="utf-8")
-    setup = load_table_setup(["blue", "orange"], ["greedy", "heuristic"], ["classic"])
+    setup = load_table_setup(["blue", "orange"], ["greedy", "heuristic"], ["classic"], usual="heuristic")
     for problem in setup.problems:
         _one_line(problem)

@@ -97,7 +97,7 @@ def test_the_seats_last_set_up_are_kept_beside_the_settings():
                        SeatSetup("Bo", True, "optimal", "red", "Player 2")), "yatzy", 2)
     save_table_setup(kept)
     save_settings(Settings(sound=False))  # the one file never touches the other
-    assert load_table_setup(("orange", "sky", "red"), ("heuristic", "optimal"), ("yatzy",)) == kept
+    assert load_table_setup(("orange", "sky", "red"), ("heuristic", "optimal"), ("yatzy",), usual="heuristic") == kept
     assert load_settings() == Settings(sound=False)
     assert sorted(p.name for p in seats_path().parent.iterdir()) == ["seats.json", "settings.json"]  # no leftovers
 

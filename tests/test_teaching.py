@@ -141,7 +141,7 @@ def test_esc_skips_the_walkthrough_and_the_table_plays_on():
         scene, session = table(driver)
         driver.key(pygame.K_ESCAPE)
         assert not scene.walkthrough.active and driver.top is scene  # Esc skipped it; it did not open the menu
-        assert scene.tray.keep_clear == [scene.banner_rect().inflate(16, 36)]  # the tray again, but the banner's place
+        assert scene.tray.keep_clear == [scene.painter.banner_rect().inflate(16, 36)]  # the tray again, but the banner's place
         roll(driver, scene)
         assert isinstance(session.log[0], Roll)
     finally:

@@ -131,5 +131,3 @@ class HeuristicJackpotPlayer(JackpotPlayer):
         # a valuable tile kept aside may fill a run later; a space kept free is worth a little too
         return 0.08 * variant.run_points(symbol, variant.shortest_run) - 6.0
 
-
-LEVELS = {"random": RandomJackpotPlayer, "greedy": GreedyJackpotPlayer, "heuristic": HeuristicJackpotPlayer}

@@ -1,7 +1,12 @@
 """Every computer level in one place, easiest first: what each is called, which player plays it, and which
-place on the dial (Easy, Medium, Hard, Perfect) it takes.
+place on the dial (Easy, Medium, Hard, Perfect) it takes; and which level plays where no one chose one: a new
+computer seat and a seat whose level is unknown (``USUAL_LEVEL``), the demo's seats (``DEMO_LEVELS``), a seat
+the table plays with no player of its own (``stand_in``).
 
-Adding a level is one line here (and its label in the string tables, ``newgame.level_NAME``).
+Adding a level is one line in ``LEVELS``: the New game screen offers it (``available_levels``), the command line
+and the saved seats take its name, and it is shown by its place on the dial (the string tables'
+``newgame.level.easy`` ... ``perfect``). Only a level with a new place on the dial needs a new label there (and
+``DIAL`` its name); a level with none is shown by its own name. tests/test_kinds.py checks this.
 """
 
 from __future__ import annotations
@@ -25,6 +30,8 @@ class Level:
 
 
 DIAL = ("easy", "medium", "hard", "perfect")  # the names people choose by, on screen and on the command line
+USUAL_LEVEL = "heuristic"  # a new computer seat's, and what a seat of an unknown level plays (in every family)
+DEMO_LEVELS = (USUAL_LEVEL, "greedy") * 3  # the demo's seats, in turn (every family has both)
 
 LEVELS: dict[str, tuple[Level, ...]] = {  # by family, easiest first
     "scorecard": (
@@ -61,14 +68,19 @@ def player_for_seat(level: str | None, rng: random.Random | None = None, family:
                     variant: Variant | None = None):
     """The player for a seat read back from a save: an unknown level (a hand-edited file, a level of
     another family), or a level that needs a table this variant does not have (a user's variant saved where
-    numpy could build it, opened in the app), plays as the family's heuristic rather than stopping the table."""
+    numpy could build it, opened in the app), plays as the family's usual level rather than stopping the table."""
     needs_table = any(known.name == level and known.needs_table for known in LEVELS[family])
     if needs_table and variant is not None and not has_table(variant):
-        level = "heuristic"
+        level = USUAL_LEVEL
     try:
-        return make_player(level or "heuristic", rng, family)
+        return make_player(level or USUAL_LEVEL, rng, family)
     except ValueError:
-        return make_player("heuristic", rng, family)
+        return stand_in(family, rng)
+
+
+def stand_in(family: str = "scorecard", rng: random.Random | None = None):
+    """The player for a seat that has none of its own (a person's seat the table plays for): the usual level."""
+    return make_player(USUAL_LEVEL, rng, family)
 
 
 def seat_players(session) -> dict:
@@ -96,7 +108,7 @@ def table_can_be_had(variant: Variant | None) -> bool:
     cached) or can be built (numpy)."""
     from game.bots.solver import can_build
 
-    return isinstance(variant, Variant) and (has_table(variant) or can_build())
+    return variant is not None and variant.solvable and (has_table(variant) or can_build())
 
 
 def dial_level(name: str, variant) -> Level:

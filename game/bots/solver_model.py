@@ -140,7 +140,7 @@ class Model:
 
 @lru_cache(maxsize=16)
 def model(variant: Variant) -> Model:
-    if not isinstance(variant, Variant):
+    if not variant.solvable:
         raise SolverTableError(f"{variant.id} is not a scorecard game: the solver has nothing to say about it")
     boxes = variant.boxes
     rule = variant.upper_bonus

@@ -136,7 +136,7 @@ class Rules:
 
 @lru_cache(maxsize=16)
 def rules(variant: Variant) -> Rules:
-    if not isinstance(variant, Variant):
+    if not variant.solvable:
         raise SolverTableError(f"{variant.id} is not a scorecard game: the solver has nothing to say about it")
     boxes = variant.boxes
     if len(boxes) > MAX_BOXES:

@@ -2,7 +2,10 @@
 
 A scorecard variant is played with ``solo`` turns (ScorecardState) or ``common`` rolls (Challenge's
 CommonRollState); a Jackpot variant by JackpotState. Every state rebuilds itself from JSON with its own
-``from_json`` classmethod, so a clone is always of the same kind.
+``from_json`` classmethod, so a clone is always of the same kind. Each state also says what its results are,
+so no one outside the engine asks which kind it is: ``bonuses_won(seat)`` (what the records count beside the
+totals), ``result_rows(last)`` and ``result_row_count()`` (the results' table). tests/test_kinds.py checks that
+every kind here answers them.
 """
 
 from __future__ import annotations

@@ -189,6 +189,18 @@ class JackpotState(GameState):
         totals = self.totals()
         return [s for s, t in enumerate(totals) if t == max(totals)]
 
+    def bonuses_won(self, seat: int) -> dict[str, int | None]:
+        return {}  # the records count none beside the totals: the rack's and high round's bonuses are in them
+
+    def result_rows(self, last: int = 0) -> list[tuple[str, dict, list[int]]]:
+        """The results' rows (``last``: the game, always the one): each round played, then the total in bold."""
+        rounds = [("gameover.round_row", {"round": r + 1}, [score.total for score in scores])
+                  for r, scores in enumerate(self.scores)]
+        return rounds + [("gameover.total_row", {}, self.totals())]
+
+    def result_row_count(self) -> int:
+        return self.variant.rounds + 1
+
     @property
     def results_shown(self) -> bool:
         """The last move ended a round: its scores are shown to everyone, and no undo goes back past it."""

@@ -179,6 +179,21 @@ class ScorecardState(GameState):
         best = max(totals)
         return [s for s, t in enumerate(totals) if t == best]
 
+    def bonuses_won(self, seat: int) -> dict[str, int | None]:
+        """For the records: the games this seat won the upper bonus in, and scored five alike in (None: no box)."""
+        cards, five = [self.cards[g][seat] for g in range(self.games)], self.variant.five_alike_box
+        return {"upper_bonus": sum(card.upper_bonus(self.variant) > 0 for card in cards),
+                "five_alike": sum((card.boxes.get(five) or 0) > 0 for card in cards) if five else None}
+
+    def result_rows(self, last: int) -> list[tuple[str, dict, list[int]]]:
+        """The results after game ``last``: each game's row, then a match's (a row: words' key, values, totals)."""
+        match = [sum(self.cards[g][s].total(self.variant) for g in range(last + 1)) for s in range(self.n)]
+        return [("gameover.game_row", {"game": g + 1}, self.game_totals(g)) for g in range(last + 1)] + \
+            [("gameover.match_row", {}, match)] * (self.games > 1)
+
+    def result_row_count(self) -> int:
+        return self.games + (self.games > 1)  # the most rows the results will have (their box keeps its size)
+
     def chance_faces(self) -> list[int]:
         """How many faces each die waiting for a chance step has."""
         return [self.variant.faces] * (len(self.pending) if self.pending is not None else 0)

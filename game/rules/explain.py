@@ -12,7 +12,6 @@ from typing import Iterator
 
 from game.rules import i18n
 from game.rules.i18n import Tr, t
-from game.rules.jackpot import JackpotVariant
 from game.rules.variant import Box, Variant
 
 
@@ -104,12 +103,6 @@ def _jackpot_lines(variant) -> list[str]:
     return lines
 
 
-def jackpot_rules_text(variant, language: str | None = None) -> Tr:
-    """Jackpot's rules from its YAML: dice, tiles, rack, run chart, bonuses, then its help text."""
-    with _speaking(language):
-        return _with_help(_jackpot_lines(variant), variant)
-
-
 def _scorecard_lines(variant: Variant) -> list[str]:
     five = str(variant.five_alike_name)
     lines = [str(variant.description), ""]
@@ -140,9 +133,11 @@ def _with_help(lines: list[str], variant) -> Tr:
     return Tr("\n".join(lines))
 
 
-def rules_text(variant: Variant, language: str | None = None) -> Tr:
+# Each family's rules in plain words, one entry a family (as its parser in game.rules.variants.PARSERS).
+RULES_LINES = {"scorecard": _scorecard_lines, "jackpot": _jackpot_lines}
+
+
+def rules_text(variant, language: str | None = None) -> Tr:
     """The whole rules text of a variant, paragraphs split by newlines; indented lines belong to a list."""
     with _speaking(language):
-        if isinstance(variant, JackpotVariant):
-            return _with_help(_jackpot_lines(variant), variant)
-        return _with_help(_scorecard_lines(variant), variant)
+        return _with_help(RULES_LINES[variant.family](variant), variant)

@@ -69,6 +69,8 @@ class JackpotVariant:
     source: str = ""
     family: str = "jackpot"
     kind = "jackpot"  # the engine that plays it (game.engine.families)
+    solvable = False  # the solver knows the scorecard games only: no coach, no Perfect
+    plays_in_terminal = False  # played on the table only
     max_games: int = 1
     default_games: int = 1
     turns: str = "jackpot"

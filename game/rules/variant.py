@@ -99,6 +99,9 @@ class Variant:
     five_alike_bonus: int | None = None
     source: str = field(default="", compare=False)
     family: str = "scorecard"
+    # What this kind of game says about itself (see also Jackpot's, game.rules.jackpot):
+    solvable = True  # the solver knows it: its tables, the coach, the Perfect level and ``advise``
+    plays_in_terminal = True  # ``dice-parlor play`` plays it (game.terminal)
 
     @property
     def kind(self) -> str:

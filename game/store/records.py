@@ -20,7 +20,6 @@ from typing import Any, Iterator
 
 from game.paths import user_data_dir
 from game.engine.session import Session
-from game.rules.variant import Variant
 from game.store.records_db import (BUSY_SECONDS, Damaged, RecordsDamage, as_os_error, close, connect, is_damage,
                                    move_db_aside, writable)
 from game.store.records_import import JSON_FILE, take_over
@@ -52,11 +51,7 @@ def result_entry(session: Session, when: float | None = None) -> dict:
         sums = session.review.sums(index, state.games) if not seat.is_computer else []
         if any(count for count, _ in sums):  # the coach weighed this person's choices: (count, loss) a game
             entry.update(decisions=[list(game) for game in sums], slips=session.review.slips(index))
-        if isinstance(variant, Variant):  # a scorecard game: its bonuses are counted too
-            cards = [state.cards[g][index] for g in range(state.games)]
-            entry["upper_bonus"] = sum(card.upper_bonus(variant) > 0 for card in cards)
-            five = variant.five_alike_box
-            entry["five_alike"] = sum((card.boxes.get(five) or 0) > 0 for card in cards) if five else None
+        entry.update(state.bonuses_won(index))  # a scorecard game's upper bonuses and five alikes; Jackpot's: none
         seats.append(entry)
     return {"variant": variant.id, "variant_name": variant.name.get("en"), "date": when or time.time(),
             "games": state.games, "solo": state.n == 1, "undos": session.undos, "seats": seats}
@@ -222,7 +217,7 @@ class Records:
             seat: dict[str, Any] = {"name": row[2], "kind": row[3], "level": row[4], "total": row[5],
                                     "won": bool(row[6]), "game_totals": totals.get((row[0], row[1]), []),
                                     "undos": row[9]}
-            if row[7] is not None or row[8] is not None:  # a scorecard game (Jackpot's have neither)
+            if row[7] is not None or row[8] is not None:  # a game whose bonuses are counted (state.bonuses_won)
                 seat.update(upper_bonus=row[7], five_alike=row[8])
             found[row[0]]["seats"].append(seat)
         for number, seat, game, count, loss in self._all("SELECT * FROM decisions ORDER BY result, seat, game"):

@@ -21,7 +21,6 @@ from game.rules.yamlsource import text_problem
 from game.store.storage import read_json, write_atomic
 
 MAX_SEATS = 6  # no game seats more (a variant's players.max is at most 6)
-USUAL_LEVEL = "heuristic"
 
 
 @dataclass
@@ -71,9 +70,10 @@ def save_table_setup(setup: TableSetup, path: Path | None = None) -> None:
 
 
 def load_table_setup(colours: Sequence[str], levels: Sequence[str], variants: Sequence[str],
-                     path: Path | None = None) -> TableSetup:
+                     path: Path | None = None, *, usual: str) -> TableSetup:
     """The set-up kept by the last run, each field checked against the ``colours``, computer ``levels`` and
-    ``variants`` (ids) this run knows. No file: an empty set-up, with no problem to report."""
+    ``variants`` (ids) this run knows; an unknown level becomes the ``usual`` one (the levels are the computer
+    players', game.bots.levels: this room is told them). No file: an empty set-up, with no problem to report."""
     try:
         data = read_json(path or seats_path())
     except FileNotFoundError:
@@ -91,10 +91,11 @@ def load_table_setup(colours: Sequence[str], levels: Sequence[str], variants: Se
     if games is not None and not (isinstance(games, int) and not isinstance(games, bool) and 1 <= games <= 6):
         problems.append("the number of games is not 1 to 6; the game's usual number")
         games = None
-    return TableSetup(_seats(data.get("seats"), colours, levels, problems), variant, games, tuple(problems))
+    return TableSetup(_seats(data.get("seats"), colours, levels, usual, problems), variant, games, tuple(problems))
 
 
-def _seats(found: Any, colours: Sequence[str], levels: Sequence[str], problems: list[str]) -> tuple[SeatSetup, ...]:
+def _seats(found: Any, colours: Sequence[str], levels: Sequence[str], usual: str,
+           problems: list[str]) -> tuple[SeatSetup, ...]:
     if found is None:
         return ()
     if not isinstance(found, list):
@@ -112,10 +113,10 @@ def _seats(found: Any, colours: Sequence[str], levels: Sequence[str], problems: 
         if not isinstance(computer, bool):
             problems.append(f"{said} person or computer is not true or false; a person")
             computer = False
-        level = data.get("level", USUAL_LEVEL)
+        level = data.get("level", usual)
         if not (isinstance(level, str) and level in levels):
-            problems.append(f"{said} an unknown level; {USUAL_LEVEL}")
-            level = USUAL_LEVEL
+            problems.append(f"{said} an unknown level; {usual}")
+            level = usual
         chosen = data.get("chosen", "")
         if not (isinstance(chosen, str) and (chosen == "" or chosen in levels)):
             problems.append(f"{said} an unknown level picked; the one shown")

@@ -10,7 +10,6 @@ import pygame
 from game.rules import i18n
 from game.rules.i18n import t
 from game.engine.session import Session
-from game.engine.state import ScorecardState
 
 from scenes.ui import assets, theme
 from scenes.tables.celebration import COLOURS, Flake
@@ -146,9 +145,7 @@ class GameOverScene(Scene):
     def _height(self, people: list[list[str]], gap: int) -> int:
         extra = self._coach_height(people, gap) + 16 if people else 0
         # room for every row the game or match will have (see _rows), so the box keeps its size from game to game
-        state = self.state
-        rows = state.games + (state.games > 1) if isinstance(state, ScorecardState) else state.variant.rounds + 1
-        return 300 + REVIEW_ROOM + 40 * rows + extra
+        return 300 + REVIEW_ROOM + 40 * self.state.result_row_count() + extra
 
     def box(self) -> pygame.Rect:
         people, gap = self.coach_rows()
@@ -292,15 +289,7 @@ class GameOverScene(Scene):
 
 
     def _rows(self) -> list[tuple[str, list[int]]]:
-        """The table's rows, the last in bold: each game and the match, or Jackpot's rounds and its total."""
-        state, v = self.state, self.state.variant
-        if not isinstance(state, ScorecardState):  # Jackpot: rounds of one game
-            rounds = [(t("gameover.round_row", round=r + 1), [score.total for score in scores])
-                      for r, scores in enumerate(state.scores)]
-            return rounds + [(t("gameover.total_row"), state.totals())]
-        last = self.game if not self.final else state.games - 1
-        rows = [(t("gameover.game_row", game=g + 1), state.game_totals(g)) for g in range(last + 1)]
-        if state.games > 1:
-            rows.append((t("gameover.match_row"), [sum(state.cards[g][s].total(v) for g in range(last + 1))
-                                                    for s in range(state.n)]))
-        return rows
+        """The table's rows, as the game's kind gives them, the last in bold: each game and the match, or Jackpot's
+        rounds and its total."""
+        last = self.game if not self.final else self.state.games - 1
+        return [(t(key, **values), totals) for key, values, totals in self.state.result_rows(last)]

@@ -1,4 +1,5 @@
-"""New game: pick the variant, the seats and the number of games. Two taps from the title start a game."""
+"""New game: pick the variant, the seats and the number of games. Two taps from the title start a game.
+The screen's ``painter`` (newgame_paint.NewGamePainter) draws it."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pygame
 
 from game.rules import i18n
 from game.rules.i18n import t
-from game.bots.levels import DIAL, LEVELS, available_levels, dial_of
+from game.bots.levels import DIAL, LEVELS, USUAL_LEVEL, available_levels, dial_of
 from game.engine.session import Session
 from game.engine.state import MAX_NAME
 from game.store.saves import load_saved
@@ -18,7 +19,7 @@ from game.store.seats import SeatSetup, TableSetup, load_table_setup, save_table
 from scenes.ui import theme
 from scenes.ui.stack import Scene
 from scenes.ui.widgets import Button, ButtonRow
-from scenes.menus.newgame_paint import LEFT, RIGHT, NewGamePainting
+from scenes.menus.newgame_paint import LEFT, RIGHT, NewGamePainter
 
 COMPUTER_NAMES = ("Ada", "Bram", "Chloé", "Dirk", "Eva", "Femke", "Gus")
 KIOSK_NAMES = ("Ann", "Ben", "Cleo", "Dan", "Ella", "Finn")
@@ -56,14 +57,14 @@ def last_setup(app) -> TableSetup:
     setup = getattr(app, "last_setup", None)
     if setup is None and getattr(app, "kiosk", None) is None:
         levels = tuple(level.name for family in LEVELS.values() for level in family)
-        setup = load_table_setup(theme.SEAT_ORDER, levels, [v.id for v in app.catalogue.variants])
+        setup = load_table_setup(theme.SEAT_ORDER, levels, [v.id for v in app.catalogue.variants], usual=USUAL_LEVEL)
         if setup.problems:  # one line, whatever the file held; the rest of it is kept
             log.warning("seats: %s: %s", seats_path(), "; ".join(setup.problems))
         app.last_setup = setup
     return setup or TableSetup()
 
 
-class NewGameScene(NewGamePainting, Scene):
+class NewGameScene(Scene):
     screen = "new_game"
 
     def __init__(self, app):
@@ -76,9 +77,9 @@ class NewGameScene(NewGamePainting, Scene):
         # two people: visitors come in twos, and a computer in seat 2 sent them looking for the toggle).
         self.last = last_setup(app)
         self.variant_index = next((i for i, v in enumerate(self.variants) if v.id == self.last.variant), 0)
-        second = SeatSetup(person_name(1), False, "heuristic", theme.SEAT_ORDER[1]) if self.kiosk else SeatSetup(
-            COMPUTER_NAMES[0], True, "heuristic", theme.SEAT_ORDER[1])
-        self.seats = self.last.copy_of_seats() or [SeatSetup(person_name(0), False, "heuristic", theme.SEAT_ORDER[0]),
+        second = SeatSetup(person_name(1), False, USUAL_LEVEL, theme.SEAT_ORDER[1]) if self.kiosk else SeatSetup(
+            COMPUTER_NAMES[0], True, USUAL_LEVEL, theme.SEAT_ORDER[1])
+        self.seats = self.last.copy_of_seats() or [SeatSetup(person_name(0), False, USUAL_LEVEL, theme.SEAT_ORDER[0]),
                                                    second]
         for i, seat in enumerate(self.seats):  # a name the kept file could not give
             seat.name = seat.name or (self._computer_name() if seat.computer else person_name(i))
@@ -90,6 +91,7 @@ class NewGameScene(NewGamePainting, Scene):
         self.scroll = 0
         self.scroll = max(0, self.variant_index - len(self._visible_variants()) + 1)  # the game chosen in view
         self.row = ButtonRow()
+        self.painter = NewGamePainter(self)
 
     @property
     def variant(self):
@@ -142,16 +144,16 @@ class NewGameScene(NewGamePainting, Scene):
         old = self.row
         focused = old.buttons[old.focus].id if old.focus is not None and old.focus < len(old.buttons) else None
         # The chosen game first: with it in focus, Up and Down choose another.
-        card = Painted(self._variant_rect(self.variant_index), str(v.name), self.begin, paint=self._paint_card,
-                       touch=False)
+        card = Painted(self._variant_rect(self.variant_index), str(v.name), self.begin,
+                       paint=self.painter.paint_card, touch=False)
         buttons: list[Button] = [_named(card, "game")]
         for i, seat in enumerate(self.seats):
             rect = self._seat_rect(i)
             buttons.append(_named(Painted(pygame.Rect(rect.x, rect.y, 52, rect.height), colour_name(seat.colour),
-                                          lambda i=i: self._cycle_colour(i), paint=self._paint_swatch, seat=i),
+                                          lambda i=i: self._cycle_colour(i), paint=self.painter.paint_swatch, seat=i),
                                   ("colour", i)))
             buttons.append(_named(Painted(pygame.Rect(rect.x + 56, rect.y, 264, rect.height), seat.name,
-                                          lambda i=i: self._name_pressed(i), paint=self._paint_name, seat=i),
+                                          lambda i=i: self._name_pressed(i), paint=self.painter.paint_name, seat=i),
                                   ("name", i)))
             kind = Button(pygame.Rect(rect.x + 330, rect.y + 5, 148, 48),
                           t("newgame.computer") if seat.computer else t("newgame.person"),
@@ -195,7 +197,7 @@ class NewGameScene(NewGamePainting, Scene):
     def _add_seat(self) -> None:
         used = {s.colour for s in self.seats + self.parked}
         colour = next(c for c in theme.SEAT_ORDER if c not in used)
-        self.seats.append(SeatSetup(self._computer_name(), True, "heuristic", colour))
+        self.seats.append(SeatSetup(self._computer_name(), True, USUAL_LEVEL, colour))
 
     def _add_seat_and_build(self) -> None:
         if len(self.seats) < self.seat_limits()[1]:
@@ -267,6 +269,9 @@ class NewGameScene(NewGamePainting, Scene):
 
     def animating(self) -> bool:
         return super().animating() or self.caret_blinking()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.painter.draw(surface)
 
     def _start_editing(self, i: int) -> None:
         self.typed_at = self.clock.time

@@ -1,5 +1,5 @@
 """Drawing the New game screen: the list of games with their descriptions, and each seat's row (colour
-swatch, name, kind and level). Part of :class:`scenes.menus.newgame.NewGameScene`."""
+swatch, name, kind and level). A part of :class:`scenes.menus.newgame.NewGameScene` (its ``painter``)."""
 
 from __future__ import annotations
 
@@ -19,8 +19,13 @@ PARKED_SIZE = 20  # who sits this game out, under the seats
 PARKED_NAME = 320  # pixels (at that size) a name of theirs takes at most: two long names still fit the sentence
 
 
-class NewGamePainting:
-    """The drawing half of the New game screen (NewGameScene brings the games, the seats and the buttons)."""
+class NewGamePainter:
+    """Draws the New game screen. ``scene`` is the screen it draws: it reads its games (``variants``, the one
+    chosen, where each card is), its seats (and those ``parked``), the name being edited, the number of games, the
+    kiosk's settings and the row of buttons; the buttons the screen draws itself (``Painted``) call its paint_*."""
+
+    def __init__(self, scene):
+        self.scene = scene
 
     # ------------------------------------------------------------- draw --
     def draw(self, surface: pygame.Surface) -> None:
@@ -29,16 +34,17 @@ class NewGamePainting:
                   theme.WIDTH - 120)
         self._draw_variants(surface)
         self._draw_seats(surface)
-        self.row.draw(surface)
+        self.scene.row.draw(surface)
 
     def _draw_variants(self, surface: pygame.Surface) -> None:
+        scene = self.scene
         panel(surface, LEFT, theme.PAPER, 16)
         draw_text(surface, t("newgame.game"), 28, theme.INK, (LEFT.x + 20, LEFT.y + 30), "midleft", "black",
                   LEFT.width - 40)
-        for i in self._visible_variants():
-            rect = self._variant_rect(i)
-            variant = self.variants[i]
-            chosen = i == self.variant_index
+        for i in scene._visible_variants():
+            rect = scene._variant_rect(i)
+            variant = scene.variants[i]
+            chosen = i == scene.variant_index
             rounded(surface, (255, 232, 160) if chosen else (240, 234, 216), rect, 10)
             if chosen:
                 rounded(surface, theme.WOOD, rect, 10, 3)
@@ -53,33 +59,35 @@ class NewGamePainting:
             for k, line in enumerate(lines):
                 draw_text(surface, line, size, theme.INK_SOFT, (rect.x + 14, top + k * step), "midleft", "regular",
                           rect.width - 28)
-        if len(self.variants) > len(self._visible_variants()):
+        if len(scene.variants) > len(scene._visible_variants()):
             draw_text(surface, t("newgame.scroll_for_more"), 15, theme.INK_FAINT, (LEFT.centerx, LEFT.bottom - 8),
                       "midbottom", "regular", LEFT.width - 40)
 
-    def _paint_card(self, surface: pygame.Surface, card: Button) -> None:
+    def paint_card(self, surface: pygame.Surface, card: Button) -> None:
         """The focus ring around the chosen game, when the keys have put it there."""
-        if card.focus and self.variant_index in self._visible_variants():
-            rounded(surface, theme.PREVIEW_INK, self._variant_rect(self.variant_index).inflate(8, 8), 14, 3)
+        scene = self.scene
+        if card.focus and scene.variant_index in scene._visible_variants():
+            rounded(surface, theme.PREVIEW_INK, scene._variant_rect(scene.variant_index).inflate(8, 8), 14, 3)
 
-    def _paint_swatch(self, surface: pygame.Surface, swatch: Button) -> None:
+    def paint_swatch(self, surface: pygame.Surface, swatch: Button) -> None:
         i = swatch.seat
-        seat = self.seats[i]
+        seat = self.scene.seats[i]
         centre = (swatch.rect.x + 28, swatch.rect.centery)
         seat_badge(surface, seat.colour, i, centre, 18)
         if swatch.focus:
             pygame.draw.circle(surface, theme.PREVIEW_INK, centre, 24, 3)
 
-    def _paint_name(self, surface: pygame.Surface, name: Button) -> None:
+    def paint_name(self, surface: pygame.Surface, name: Button) -> None:
+        scene = self.scene
         i = name.seat
-        seat = self.seats[i]
+        seat = scene.seats[i]
         field = name.rect.inflate(0, -14)
-        editing = self.editing == i
+        editing = scene.editing == i
         rounded(surface, theme.WHITE if editing else (248, 244, 232), field, 8)
         rounded(surface, theme.PREVIEW_INK if editing or name.focus else theme.PAPER_LINE, field, 8,
                 3 if name.focus and not editing else 2)
         if editing:  # show the end of what is being typed, with the caret
-            caret = "|" if not self.caret_blinking() or int(self.clock.time * 2) % 2 == 0 else " "
+            caret = "|" if not scene.caret_blinking() or int(scene.clock.time * 2) % 2 == 0 else " "
             room = field.width - 30
             if len(seat.name) >= MAX_NAME:  # full: it says so, rather than dropping keys without a word
                 full = draw_text(surface, f"{MAX_NAME}/{MAX_NAME}", 16, theme.ZERO_INK, (field.right - 8, field.centery),
@@ -87,7 +95,7 @@ class NewGamePainting:
                 room -= full.width + 8
             size = round(24 * assets.text_scale())
             shown = _tail(assets.printable(seat.name), size, room)
-            if self.fresh_edit and shown:  # chosen, as a text field shows it: typing replaces it
+            if scene.fresh_edit and shown:  # chosen, as a text field shows it: typing replaces it
                 chosen = pygame.Rect(field.x + 7, 0, assets.measure(shown, size, "bold") + 6, assets.line_height(size, 1.1))
                 chosen.centery = field.centery
                 rounded(surface, theme.CHOSEN_TEXT, chosen, 4)
@@ -97,13 +105,14 @@ class NewGamePainting:
                       field.width - 20)
 
     def _draw_seats(self, surface: pygame.Surface) -> None:
+        scene = self.scene
         panel(surface, RIGHT, theme.PAPER, 16)
-        low, high = self.seat_limits()
+        low, high = scene.seat_limits()
         players = t("newgame.players", low=low, high=high) if low != high else t("newgame.players_fixed", count=low)
         heading = draw_text(surface, players, 28, theme.INK, (RIGHT.x + 20, RIGHT.y + 30), "midleft", "black", 300)
-        for i in range(len(self.seats)):
-            rounded(surface, (240, 234, 216), self._seat_rect(i), 10)
-        if self.parked:
+        for i in range(len(scene.seats)):
+            rounded(surface, (240, 234, 216), scene._seat_rect(i), 10)
+        if scene.parked:
             self._draw_parked(surface)
         games_y = RIGHT.bottom - 70
         size, lines = fit_lines(t("newgame.games_in_match"), 24, 270, 2, "bold", 18)
@@ -111,9 +120,9 @@ class NewGamePainting:
         for k, line in enumerate(lines):
             draw_text(surface, line, size, theme.INK, (RIGHT.x + 20, round(games_y + 27 + (k - (len(lines) - 1) / 2)
                                                                             * step)), "midleft", "bold", 270)
-        draw_text(surface, str(self.games), 34, theme.INK, (RIGHT.x + 392, games_y + 27), "center", "black")
-        pad = bindings.pad_in_hand(self.app)
-        hint = t("newgame.hint_kiosk") if self.kiosk and not pad else bindings.words("newgame.hint", pad)
+        draw_text(surface, str(scene.games), 34, theme.INK, (RIGHT.x + 392, games_y + 27), "center", "black")
+        pad = bindings.pad_in_hand(scene.app)
+        hint = t("newgame.hint_kiosk") if scene.kiosk and not pad else bindings.words("newgame.hint", pad)
         room = RIGHT.right - 20 - max(heading.right + 30, RIGHT.x + 300)
         size, lines = fit_lines(hint, 17, room)
         step = assets.line_height(size, 1.15)
@@ -124,17 +133,18 @@ class NewGamePainting:
 
     def parked_words(self) -> str:
         """Who sits this game out, and why: "Jackpot Yahtzee is for 2 to 4 players: Eve and Fay sit this one out"."""
-        low, high = self.seat_limits()
-        game = str(self.variant.name)
+        scene = self.scene
+        low, high = scene.seat_limits()
+        game = str(scene.variant.name)
         seats = (t("newgame.parked_seats", game=game, low=low, high=high) if low != high
                  else t("newgame.parked_seats_fixed", count=high, game=game))
         size = round(PARKED_SIZE * assets.text_scale())
-        names = [assets.fit(assets.printable(seat.name), size, PARKED_NAME) for seat in self.parked]
+        names = [assets.fit(assets.printable(seat.name), size, PARKED_NAME) for seat in scene.parked]
         return t("newgame.parked", count=len(names), seats=seats, names=i18n.names(names))
 
     def _draw_parked(self, surface: pygame.Surface) -> None:
         """Under the last seat, where "Add player" would be (a game for fewer has no room for one)."""
-        rect = self._seat_rect(len(self.seats))
+        rect = self.scene._seat_rect(len(self.scene.seats))
         width = rect.width - 24
         size, lines = fit_lines(self.parked_words(), PARKED_SIZE, width, 3)
         step = assets.line_height(size, 1.15)

@@ -3,7 +3,8 @@
 The roller throws the common dice; then each seat in turn (from the roller)
 taps the rolled dice it wants and copies them onto its markers; after the
 steps every seat scores its markers. Nothing is secret at this table, so
-there are no hand-off screens: the banner says who picks.
+there are no hand-off screens: the banner says who picks. Its ``painter``
+(challenge_paint.ChallengePainter) draws the markers.
 """
 
 from __future__ import annotations
@@ -15,22 +16,14 @@ from game.engine.challenge import CommonRollState
 from game.rules.i18n import t
 from game.table.events import Copied, Rolled
 
-from scenes.ui import bindings, theme
+from scenes.tables.challenge_paint import ROW_PITCH, ChallengePainter
 from scenes.tables.dice_tray import DiceTray
-from scenes.tables.die_art import die_surface
-from scenes.ui.textfit import draw_lines
 from scenes.tables.table import TableScene
-from scenes.tables.table_layout import TITLE_X
 from scenes.tables.table_paint import dice_showing
-from scenes.ui.widgets import Button, ButtonRow, draw_text, rounded, seat_badge
+from scenes.ui.widgets import Button, ButtonRow
 
 TRAY = pygame.Rect(16, 64, 704, 380)  # as wide as the table's felt (narrower beside a five- or six-seat card)
 MARKERS = pygame.Rect(16, 452, 704, 204)  # up to three seats; more take room from the common dice above
-MARKERS_X = 300  # where a row's markers start, right of the seat's name
-MARKER = 56  # a marker die's side: read from the sofa, as the thrown dice are (74 px), not a third smaller
-MARKER_GAP = 8  # between two markers
-ROW_PITCH = MARKER + 6  # a seat's row of markers, with its frame
-COPY_ROOM = 150  # "copy 2" right of the active row's markers, where the row has room for it and the name
 
 
 def markers_rect(seats: int, felt_width: int) -> pygame.Rect:
@@ -56,6 +49,7 @@ class ChallengeTableScene(TableScene):
         self.copy_button = Button(pygame.Rect(self.layout.roll), t("challenge.copy"), self.copy, size=36)
         self.buttons = ButtonRow([self.roll_button, self.copy_button, self.pause_button, self.undo_button,
                                   self.coach_button], one_choice=False)
+        self.painter = ChallengePainter(self)  # the common dice's felt and every seat's markers
 
     @property
     def cstate(self) -> CommonRollState:
@@ -137,7 +131,7 @@ class ChallengeTableScene(TableScene):
         seat = self.seat
         if seat < 0:
             return
-        self.keep_dice_clear()  # the banner's place, and the coach's panel while the seat has it on
+        self.painter.keep_dice_clear()  # the banner's place, and the coach's panel while the seat has it on
         name = self.state.seats[seat].name
         stage = self.cstate.stage
         if stage == "roll":
@@ -217,75 +211,3 @@ class ChallengeTableScene(TableScene):
 
     def _roll_detail(self) -> str:
         return ""
-
-    # -------------------------------------------------------------- draw --
-    def paint_backdrop(self, surface: pygame.Surface) -> None:
-        from scenes.ui.widgets import framed_felt, wood
-
-        surface.blit(wood((theme.WIDTH, theme.HEIGHT), 11), (0, 0))
-        framed_felt(surface, self.common_tray)
-        draw_text(surface, str(self.variant.name), 22, theme.PAPER, (TITLE_X, 32), "midleft", "bold",
-                  self.layout.title_width)
-
-    def draw_table(self, surface: pygame.Surface) -> None:
-        super().draw_table(surface)
-        self.draw_markers(surface)
-
-    def marker_row(self, s: int) -> tuple[pygame.Rect, list[pygame.Rect], int]:
-        """Seat ``s``'s row of markers: the row, each marker's square, and the room right of them for "copy 2"
-        (none where the seat's name needs it: five or six seats, beside a wider card)."""
-        markers = self.markers_rect
-        row = pygame.Rect(markers.x + 8, markers.y + 6 + s * ROW_PITCH, markers.width - 16, ROW_PITCH - 2)
-        width = self.variant.dice * (MARKER + MARKER_GAP) - MARKER_GAP
-        copy_room = COPY_ROOM if row.width - width - COPY_ROOM - 10 - 50 >= 140 else 0
-        start = row.x + min(MARKERS_X, row.width - width - copy_room - 10)
-        top = row.y + (row.height - MARKER) // 2
-        return row, [pygame.Rect(start + k * (MARKER + MARKER_GAP), top, MARKER, MARKER)
-                     for k in range(self.variant.dice)], copy_room
-
-    def draw_markers(self, surface: pygame.Surface) -> None:
-        state = self.cstate
-        rounded(surface, theme.WOOD_DARK, self.markers_rect, 14)
-        shown = self.moments.seat_in_view(self.seat)  # just after a seat scores, its row stays lit a moment
-        for s, seat in enumerate(state.seats):
-            row, slots, copy_room = self.marker_row(s)
-            active = s == shown
-            rounded(surface, theme.mix(theme.WOOD_DARK, (0, 0, 0), 0.35) if not active else (92, 62, 36), row, 8)
-            if active:
-                rounded(surface, theme.HOLD_GOLD, row, 8, 2)
-            if active and self.moments.showing is not None and self.moments.celebration is not None:  # cheered
-                rounded(surface, theme.HOLD_GOLD, slots[0].union(slots[-1]).inflate(8, 2), 10)
-            seat_badge(surface, seat.colour, s, (row.x + 18, row.centery), 9)
-            label = t("challenge.roller", name=seat.name) if s == state.roller else seat.name
-            draw_text(surface, label, 20, theme.PAPER, (row.x + 34, row.centery), "midleft", "bold",
-                      slots[0].x - row.x - 50)
-            for k, slot in enumerate(slots):
-                if k < len(state.markers[s]):
-                    surface.blit(die_surface(state.markers[s][k], MARKER, "marker"), slot)
-                else:
-                    rounded(surface, theme.mix(theme.WOOD_DARK, (0, 0, 0), 0.5), slot, 6)
-                    rounded(surface, theme.WOOD_LIGHT, slot, 6, 1)
-            if state.stage == "pick" and active and copy_room:  # else the Copy button's own line says it
-                low, high = state.copy_range()
-                need = t("challenge.copy_exact", low=low) if low == high else t("challenge.copy_upto", high=high)
-                last_slot = slots[-1].right + 10
-                draw_lines(surface, need, 17, theme.HOLD_GOLD, (row.right - 10, row.centery), "midright", "bold",
-                           row.right - 10 - last_slot)
-
-    def coach_title(self) -> str:
-        """The coach's values are solitaire ones: here the screen says what that means for the common rolls."""
-        return t("challenge.coach_title")
-
-    def draw_die_keys(self, surface: pygame.Surface) -> None:
-        if self.person_to_play() and self.cstate.stage == "pick":
-            self.draw_key_badges(surface)
-
-    def hint(self) -> str:
-        state = self.cstate
-        if not self.controller.is_person(self.seat):
-            return t("challenge.thinking")
-        if state.stage == "roll":
-            return t("challenge.hint_roll")
-        if state.stage == "pick":
-            return bindings.words("challenge.hint_pick", bindings.pad_in_hand(self.app))
-        return t("challenge.hint_score")

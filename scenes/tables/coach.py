@@ -19,7 +19,6 @@ from game.engine.actions import Action, Copy, Roll, Score
 from game.bots.reasons import about, goals_said, percent  # noqa: F401 (the coach's words for numbers)
 from game.engine.review import Decision
 from game.rules.i18n import t
-from game.rules.variant import Variant
 
 log = logging.getLogger("dice_parlor.coach")
 AS_GOOD = 0.05  # points: a choice this close to the best option is as good as it (no slip to report)
@@ -152,7 +151,7 @@ class Coach:
             steps[:] = [step for step in steps if step.at < at]
 
     def _load(self) -> bool:
-        if not isinstance(self.variant, Variant):  # the solver knows the scorecard games only
+        if not self.variant.solvable:  # the solver knows the scorecard games only
             return False
         from game.bots.solver import SolverTableError, can_build, table_for
 

@@ -1,9 +1,10 @@
 """The words over Jackpot's tile picker. A person who still has to choose is told what to do ("Two pairs: take
 a bell or a cherry"); once a player has chosen (a computer: every move) they say what was done, in the past
-tense and by name ("Ada took a cherry (three alike)"), until the next roll. Part of
-:class:`scenes.tables.jackpot_table.JackpotTableScene`, which brings the state and these:
+tense and by name ("Ada took a cherry (three alike)"), until the next roll. A part of
+:class:`scenes.tables.jackpot_table.JackpotTableScene` (its ``heading``), which owns what is to be said:
 
 - ``banner``: a string key and its values (whose roll it is, whose tile came back), worded when drawn;
+  ``banner_first``: after an undo, the banner comes before the roll's words;
 - ``deeds``: what the last player did since their roll, each (kind, seat, symbol, roll class, column): both
   tiles of a Jackpot, a kept Chance Space tile then the tile taken; ``deed_no_room``: a tile then went back
   to the supply for want of room;
@@ -23,19 +24,40 @@ from scenes.tables.jackpot_words import class_name, deed, either, rolled, symbol
 REFUSAL_SHOWN = 2.5  # seconds a refused move's words stay over the picker (or until the next move)
 
 
-class JackpotHeading:
-    """The heading's words (JackpotTableScene brings the state, ``person_to_play`` and ``throwing``)."""
+class Heading:
+    """The heading's words (see the module docstring). ``table`` is the Jackpot table they are said at: they read
+    its state and variant, its seat, ``demo``, ``person_to_play``, ``throwing`` (dice in the air), and play its thud."""
 
-    refusal: tuple[str, dict] | None = None
-    refusal_time = 0.0
+    def __init__(self, table):
+        self.table = table
+        self.banner: tuple[str, dict] | None = None  # a string key and its values: worded when drawn
+        self.banner_first = False  # after an undo, the banner (whose tile came back) comes before the roll's words
+        # What the last player did, said in the past tense until the next roll (worded when drawn):
+        # (kind, seat, symbol, roll class, column), and whether a tile then went back for want of room.
+        self.deeds: list[tuple[str, int, str, str | None, int | None]] = []  # since the last roll, in order
+        self.deed_no_room = False
+        self.move_roll: str | None = None  # the class of the roll a move was made on
+        self.refusal: tuple[str, dict] | None = None
+        self.refusal_time = 0.0
 
     def say(self, key: str, **values) -> None:
         self.banner = (key, values)
 
+    def move_made(self, roll_class: str | None) -> None:
+        """Just before a move: the roll's own words again, what was refused is past, and the roll it is made on
+        is kept to say what was done (the turn's dice are gone once it ends)."""
+        self.banner_first = False
+        self.refusal = None
+        self.move_roll = roll_class
+
+    def forget_deeds(self) -> None:
+        """Nothing done yet, as far as the table can say (on entering, after an undo, for a new round)."""
+        self.deeds, self.deed_no_room = [], False
+
     def refused(self, target: int | str) -> bool:
         """A person's drop the rules refuse: a full column, or a Chance Space that holds a tile. Said (and a low
         thud played) instead of nothing happening; True when it was refused."""
-        state = self.state
+        state = self.table.state
         if state.stage not in ("place", "chance_option"):
             return False
         if isinstance(target, int) and 0 <= target < len(state.variant.columns):
@@ -47,7 +69,7 @@ class JackpotHeading:
         else:
             return False
         self.refusal_time = REFUSAL_SHOWN
-        self.app.play("zero")
+        self.table.app.play("zero")
         return True
 
     def refusal_over(self, dt: float) -> None:
@@ -57,7 +79,7 @@ class JackpotHeading:
             self.refusal = None
 
     def banner_text(self) -> str:
-        if not self.banner or self.state.is_terminal():  # once the game is over, nobody is asked to roll
+        if not self.banner or self.table.state.is_terminal():  # once the game is over, nobody is asked to roll
             return ""
         return t(self.banner[0], **self.banner[1])
 
@@ -66,14 +88,15 @@ class JackpotHeading:
         (a computer, every move) it says what they did, in the past tense and naming them."""
         if self.banner_first:  # after an undo: whose tile came back, first
             return self.banner_text() or self.grant_text()
+        table = self.table
         done = self.deed_text()
-        if self.person_to_play():
+        if table.person_to_play():
             ask = self.grant_text() or self.banner_text()
             if self.refusal:
                 done = t(self.refusal[0], **self.refusal[1])  # first what was refused, then what to do
-            return Tr(f"{done}\n{ask}") if done and ask and (self.state.dice is None or self.refusal) else ask
-        state = self.state
-        if self.throwing or not state.dice or done:
+            return Tr(f"{done}\n{ask}") if done and ask and (table.state.dice is None or self.refusal) else ask
+        state = table.state
+        if table.throwing or not state.dice or done:
             return done or self.grant_text() or self.banner_text()
         name = state.seats[state.seat].name
         said = rolled(name, state.roll_class())  # a computer's roll, as a fact: it is not told what to do
@@ -85,7 +108,7 @@ class JackpotHeading:
     def deed_text(self) -> str:
         """Each thing done since the roll, a line each ("Ann took a cherry (Jackpot)", "Ann took an orange ...");
         both tiles of a Jackpot alike, once: "Ann took two dollars (Jackpot)"."""
-        lines = [deed(kind, self.state.seats[seat].name, symbol, roll_class, column, tiles)
+        lines = [deed(kind, self.table.state.seats[seat].name, symbol, roll_class, column, tiles)
                  for (kind, seat, symbol, roll_class, column), tiles in _alike_together(self.deeds)]
         if lines and self.deed_no_room:
             lines[-1] = t("jackpot.did.no_room", deed=lines[-1])
@@ -94,19 +117,20 @@ class JackpotHeading:
     def grant_text(self) -> str:
         """What the roll gives, in words: "Two pairs: take a bell or a cherry" to a person; of a computer's roll
         it says what the computer gets ("Two pairs: Bot takes a bell or a cherry"), never an order to the room."""
-        state = self.state
+        table = self.table
+        state = table.state
         if not state.dice:
             return ""
-        if self.throwing:
+        if table.throwing:
             return t("jackpot.rolling")
         roll_class = state.roll_class()
         name = class_name(roll_class)
-        grant = self.variant.grant(roll_class)
+        grant = table.variant.grant(roll_class)
         cry = roll_class == "four_alike"  # "Jackpot!" ends a sentence
         if state.stage == "chance_option":
             return t("jackpot.chance_first_jackpot" if cry else "jackpot.chance_first", roll=name)
-        seat = state.seats[self.seat] if self.seat >= 0 else None
-        computer = seat is not None and (seat.is_computer or self.demo)
+        seat = state.seats[table.seat] if table.seat >= 0 else None
+        computer = seat is not None and (seat.is_computer or table.demo)
         who = seat.name if seat is not None else ""
         if computer:  # what the computer gets, not an order to the room
             lead, none = ("jackpot.takes_jackpot" if cry else "jackpot.takes"), "jackpot.none_left_takes"
@@ -122,7 +146,7 @@ class JackpotHeading:
 
     def note_deed(self, action: Action, seat: int) -> None:
         """What a player just did (``action`` and the state's events), kept to be said (see ``heading_text``)."""
-        state = self.state
+        state = self.table.state
         if isinstance(action, Roll):
             self.deeds, self.deed_no_room = [], False  # a new roll: what was done before is past
         elif isinstance(action, ChanceOption) and action.choice == "keep":

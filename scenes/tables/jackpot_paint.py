@@ -1,5 +1,5 @@
 """Drawing Jackpot's table each frame: the felt, the dice, the tile picker, the side panel with the supply and
-the scores, and the hint. Part of :class:`scenes.tables.jackpot_table.JackpotTableScene`."""
+the scores, and the hint. A part of :class:`scenes.tables.jackpot_table.JackpotTableScene` (its ``painter``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from game.rules.i18n import t
 from scenes.ui import assets, bindings, theme
 from scenes.tables.jackpot_art import symbol_surface, tile_surface
 from scenes.ui.textfit import draw_wrapped, fit_lines
-from scenes.ui.widgets import draw_text, framed_felt, panel, rounded, seat_badge, wood
+from scenes.ui.widgets import StaticLayer, draw_text, framed_felt, panel, rounded, seat_badge, wood
 
 # Where the parts stand on the 1280x800 canvas.
 TRAY = pygame.Rect(16, 64, 500, 300)
@@ -22,8 +22,14 @@ TILE = 100  # a tile in the picker, at most
 HINT_INK = (232, 222, 200)
 
 
-class JackpotPainting:
-    """The drawing half of Jackpot's table (JackpotTableScene brings the state, the dice and the racks)."""
+class JackpotPainter:
+    """Draws Jackpot's table. ``table`` is the table it draws: its state and variant, its dice (``tray``), racks,
+    buttons, the hand-over and the heading's words, and what the person may do (``person_to_play``, ``symbols``,
+    ``picked``). It owns the backdrop, painted once."""
+
+    def __init__(self, table):
+        self.table = table
+        self.backdrop = StaticLayer(self.paint_backdrop)
 
     # --------------------------------------------------------------- draw --
     def paint_backdrop(self, surface: pygame.Surface) -> None:
@@ -32,42 +38,45 @@ class JackpotPainting:
         rounded(surface, theme.WOOD_DARK, SMALL_RACKS, 14)
 
     def draw(self, surface: pygame.Surface) -> None:
+        table = self.table
         self.backdrop.draw(surface)
-        self.tray.draw(surface)
-        self.draw_handoff(surface)  # over the dice: who starts, or whose turn it is now
-        title = t("jackpot.title", name=str(self.variant.name), round=min(self.state.round + 1, self.variant.rounds),
-                  rounds=self.variant.rounds)
+        table.tray.draw(surface)
+        table.handoff.draw(surface)  # over the dice: who starts, or whose turn it is now
+        variant = table.variant
+        title = t("jackpot.title", name=str(variant.name), round=min(table.state.round + 1, variant.rounds),
+                  rounds=variant.rounds)
         draw_text(surface, title, 22, theme.PAPER, (440, 32), "midleft", "bold", 560)
         self._draw_picker(surface)
         self._draw_side(surface)
-        for view in self.racks:
+        for view in table.racks:
             view.draw(surface)
-        for button in self.buttons.buttons:
+        for button in table.buttons.buttons:
             if button.rect.x >= 0 and button.rect.y >= 0:  # the hidden ones wait off the screen
                 button.draw(surface)
         self._draw_hint(surface)
-        if self.walkthrough_shown():
-            self.walkthrough.draw(surface)
+        if table.walkthrough_shown():
+            table.walkthrough.draw(surface)
 
     # The picker: what the roll gives on top (one or two lines), the tiles to choose from, a hint at the bottom.
     def _heading(self) -> tuple[list[str], int]:
-        words = self.heading_text()
-        rows = 2 if self.state.dice else 4  # with no tiles to pick (the move done), the words have their room
+        words = self.table.heading.heading_text()
+        rows = 2 if self.table.state.dice else 4  # with no tiles to pick (the move done), the words have their room
         size, lines = fit_lines(words, 22, PICKER.width - 32, style="black",
                                 smallest=15, height=rows * assets.line_height(22))
         return lines, size
 
-    def _picker_hint(self) -> str:
-        if not self.person_to_play() or self.state.stage != "place":
+    def picker_hint(self) -> str:
+        table = self.table
+        if not table.person_to_play() or table.state.stage != "place":
             return ""
-        symbols = self.symbols()
-        last = len(self.variant.columns)
+        symbols = table.symbols()
+        last = len(table.variant.columns)
         if len(symbols) > 1:
-            return bindings.words("jackpot.hint_pick", bindings.pad_in_hand(self.app), last=last)
-        return bindings.words("jackpot.hint_place", bindings.pad_in_hand(self.app), last=last) if symbols else ""
+            return bindings.words("jackpot.hint_pick", bindings.pad_in_hand(table.app), last=last)
+        return bindings.words("jackpot.hint_place", bindings.pad_in_hand(table.app), last=last) if symbols else ""
 
     def _hint_lines(self) -> tuple[list[str], int]:
-        size, lines = fit_lines(self._picker_hint(), 16, PICKER.width - 32, smallest=11,
+        size, lines = fit_lines(self.picker_hint(), 16, PICKER.width - 32, smallest=11,
                                 height=2 * assets.line_height(16))
         return lines, size
 
@@ -75,7 +84,8 @@ class JackpotPainting:
         lines, size = self._heading()
         return max(PICKER.y + 60, PICKER.y + 12 + max(1, len(lines)) * assets.line_height(size) + 10)
 
-    def _tile_rect(self, k: int) -> pygame.Rect:
+    def tile_rect(self, k: int) -> pygame.Rect:
+        """The ``k``-th tile to choose from in the picker (a tap on it picks it)."""
         lines, size = self._hint_lines()
         hint_top = PICKER.bottom - 10 - len(lines) * assets.line_height(size)
         top = self._tiles_top()
@@ -89,21 +99,22 @@ class JackpotPainting:
         for k, line in enumerate(lines):
             draw_text(surface, line, size, theme.INK, (PICKER.x + 16, PICKER.y + 12 + k * step + step // 2),
                       "midleft", "black", PICKER.width - 32)
-        state = self.state
+        table = self.table
+        state = table.state
         if state.stage == "chance_option":
             top = self._tiles_top()
             room = PICKER.bottom - 74  # the Keep and Return buttons
             side = max(48, min(90, room - 8 - top))
             surface.blit(tile_surface(state.chance[state.seat], side), (PICKER.x + 20, top))
             words = pygame.Rect(PICKER.x + 40 + side, top, PICKER.right - 16 - (PICKER.x + 40 + side), room - 8 - top)
-            if self.person_to_play():  # a computer is not told what to do
-                choice = bindings.words("jackpot.chance_choice", bindings.pad_in_hand(self.app))
+            if table.person_to_play():  # a computer is not told what to do
+                choice = bindings.words("jackpot.chance_choice", bindings.pad_in_hand(table.app))
                 draw_wrapped(surface, choice, 20, theme.INK_SOFT, words, align="middle")
             return
-        symbols = self.symbols()
+        symbols = table.symbols()
         for k, symbol in enumerate(symbols):
-            rect = self._tile_rect(k)
-            if k == self.picked():
+            rect = self.tile_rect(k)
+            if k == table.picked():
                 rounded(surface, theme.HOLD_GOLD, rect.inflate(10, 10), 14, 5)
             surface.blit(tile_surface(symbol, rect.width), rect)
         lines, size = self._hint_lines()
@@ -114,46 +125,48 @@ class JackpotPainting:
                       "regular", PICKER.width - 32)
 
     def _draw_side(self, surface: pygame.Surface) -> None:
+        state, variant = self.table.state, self.table.variant
         panel(surface, SIDE, theme.PAPER, 14)
         draw_text(surface, t("jackpot.supply"), 22, theme.INK, (SIDE.x + 16, SIDE.y + 24), "midleft", "black",
                   SIDE.width - 32)
-        for k, symbol in enumerate(self.variant.symbols):
+        for k, symbol in enumerate(variant.symbols):
             y = SIDE.y + 56 + k * 44
             surface.blit(symbol_surface(symbol.id, 36), (SIDE.x + 16, y))
             draw_text(surface, str(symbol.name), 20, theme.INK, (SIDE.x + 62, y + 18), "midleft", "bold",
                       SIDE.width - 62 - 64)
-            left = self.state.supply[symbol.id]
+            left = state.supply[symbol.id]
             draw_text(surface, str(left), 22, theme.ZERO_INK if left == 0 else theme.INK,
                       (SIDE.right - 16, y + 18), "midright", "black")
         y = SIDE.y + 250
         draw_text(surface, t("jackpot.scores"), 22, theme.INK, (SIDE.x + 16, y), "midleft", "black", SIDE.width - 32)
-        totals = self.state.totals()
+        totals = state.totals()
         from game.rules.jackpot import rack_score
 
         # a round already scored (the game's end) says its score, the High Round Bonus in it, as the summary did
-        scored = self.state.scores[self.state.round] if len(self.state.scores) > self.state.round else None
-        for seat, info in enumerate(self.state.seats):
+        scored = state.scores[state.round] if len(state.scores) > state.round else None
+        for seat, info in enumerate(state.seats):
             row_y = y + 34 + seat * 56
             seat_badge(surface, info.colour, seat, (SIDE.x + 24, row_y + 8), 9)
             draw_text(surface, info.name, 19, theme.INK, (SIDE.x + 40, row_y + 8), "midleft", "bold", 130)
             draw_text(surface, str(totals[seat]), 22, theme.INK, (SIDE.right - 16, row_y + 8), "midright", "black")
-            live = scored[seat].total if scored else rack_score(self.variant, self.state.racks[seat])
+            live = scored[seat].total if scored else rack_score(variant, state.racks[seat])
             draw_text(surface, t("jackpot.so_far", points=live), 15, theme.INK_SOFT, (SIDE.x + 40, row_y + 32),
                       "midleft", "regular", SIDE.right - 12 - (SIDE.x + 40))
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
-        seat = self.seat
+        table = self.table
+        seat = table.seat
         if seat < 0:
             return
-        info = self.state.seats[seat]
-        if info.is_computer or self.demo:
+        info = table.state.seats[seat]
+        if info.is_computer or table.demo:
             hint = t("jackpot.playing", name=info.name)
-        elif not self.person_to_play():
+        elif not table.person_to_play():
             return  # the last move is still in view (or the dice are rolling): nothing to press yet
-        elif self.state.stage == "roll":
-            hint = bindings.words("jackpot.hint_roll", bindings.pad_in_hand(self.app))
+        elif table.state.stage == "roll":
+            hint = bindings.words("jackpot.hint_roll", bindings.pad_in_hand(table.app))
         else:
             hint = t("jackpot.hint_tile")
-        box = self.roll_button.rect
+        box = table.roll_button.rect
         draw_wrapped(surface, hint, 20, HINT_INK, pygame.Rect(box.right + 16, box.y, BIG_RACK.x - 12 - box.right - 16,
                                                                box.height), align="middle")

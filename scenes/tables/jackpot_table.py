@@ -5,8 +5,10 @@ person rolls, picks the tile where the roll gives a choice, and taps a
 column (or the Chance Space); columns where the tile can go light up and a
 ghost tile shows where it would land. Everything goes through
 ``session.act``; the views animate the state's ``events``. Who starts, and
-the hand-over between people, show over the dice (jackpot_handoff); a drop
-the rules refuse is said over the picker (jackpot_heading).
+the hand-over between people, show over the dice (``handoff``, a
+jackpot_handoff.HandOff); the words over the picker, a drop the rules refuse
+among them, are the ``heading``'s (jackpot_heading.Heading); the ``painter``
+(jackpot_paint.JackpotPainter) draws the table.
 
 Keys: Space rolls; Tab (or Up/Down) switches the tile; 1-5 drop it into that
 column, C into the Chance Space (or keeps the Chance Space tile), X returns
@@ -29,20 +31,21 @@ from scenes.tables.jackpot_dice import SymbolDiceTray
 from scenes.tables.rack_view import RackView
 from scenes.tables.walkthrough import JACKPOT_STEPS, Walkthrough
 from scenes.tables.play_scene import PlayScene
-from scenes.ui.widgets import Button, ButtonRow, StaticLayer
-from scenes.tables.jackpot_handoff import JackpotHandOff
-from scenes.tables.jackpot_heading import JackpotHeading
-from scenes.tables.jackpot_paint import BIG_RACK, PICKER, SMALL_RACKS, TRAY, JackpotPainting
+from scenes.ui.widgets import Button, ButtonRow
+from scenes.tables.jackpot_handoff import HandOff
+from scenes.tables.jackpot_heading import Heading
+from scenes.tables.jackpot_paint import BIG_RACK, PICKER, SMALL_RACKS, TRAY, JackpotPainter
 
 SEEN = 0.8  # seconds the big rack stays in view after its tile lands, before the next player's comes
 
 
-class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlayScene):
+class JackpotTableScene(PlayScene):
     bindings = "jackpot"
 
     def __init__(self, app, session: Session, demo: bool = False):
         super().__init__(app, session, demo)
-        self.banner_first = False  # after an undo, the banner (whose tile came back) comes before the roll's words
+        self.handoff = HandOff(self)  # who the dice pass to, over the tray
+        self.heading = Heading(self)  # the words over the picker
         inner = TRAY.inflate(-40, -40)
         dice = [(d.faces, d.colour) for d in self.variant.dice]
         self.tray = SymbolDiceTray(inner, pygame.Rect(inner.x, inner.bottom - 4, inner.width, 4), dice, size=70,
@@ -56,12 +59,6 @@ class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlaySce
         self.choice = 0  # which of the allowed symbols the person has picked
         self.hover_column: int | None = None
         self.cursor: int | str | None = None  # the keyboard's column (or the Chance Space), shown on the rack
-        self.banner: tuple[str, dict] | None = None  # a string key and its values: worded when drawn
-        # What the last player did, said in the past tense until the next roll (worded when drawn):
-        # (kind, seat, symbol, roll class, column), and whether a tile then went back for want of room.
-        self.deeds: list[tuple[str, int, str, str | None, int | None]] = []  # since the last roll, in order
-        self.deed_no_room = False
-        self.move_roll: str | None = None  # the class of the roll a move was made on
         self.move = None  # the move being shown
         self.throwing = False
         self.round_pending = False
@@ -75,7 +72,7 @@ class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlaySce
         self.can_undo = False
         self.buttons = ButtonRow([self.roll_button, self.menu_button, self.undo_button, self.keep_button,
                                   self.return_button], one_choice=False)  # apart on the table: Roll stays lit
-        self.backdrop = StaticLayer(self.paint_backdrop)
+        self.painter = JackpotPainter(self)
 
     # --------------------------------------------------------- lifecycle --
     def enter(self) -> None:
@@ -125,7 +122,7 @@ class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlaySce
 
     def person_to_play(self) -> bool:
         return (self.controller.may_move() and not self.throwing and not self.round_pending
-                and self.seat == self.shown_seat and self.handoff is None)
+                and self.seat == self.shown_seat and self.handoff.seat is None)
 
     def busy(self) -> bool:
         return self.throwing or any(view.busy() for view in self.racks)
@@ -134,12 +131,12 @@ class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlaySce
         return self.busy() or self.round_pending
 
     def animating(self) -> bool:
-        return (super().animating() or self.round_pending or self.refusal is not None or self.handoff_time > 0
+        return (super().animating() or self.round_pending or self.heading.refusal is not None or self.handoff.time > 0
                 or any(view.moving() for view in self.racks)
                 or self.seat >= 0 and self.seat != self.shown_seat)  # the view moves on in a moment
 
     def bot_waits(self) -> bool:
-        return self.waiting() or self.seat != self.shown_seat or self.handoff is not None  # on the rack in view
+        return self.waiting() or self.seat != self.shown_seat or self.handoff.seat is not None  # on the rack in view
 
     def symbols(self) -> tuple[str, ...]:
         if self.throwing:
@@ -161,15 +158,13 @@ class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlaySce
     # ------------------------------------------------------------- acting --
     def show(self, event) -> None:
         if isinstance(event, Moved):
-            self.banner_first = False  # the roll's own words again
-            self.refusal = None  # a move made: what was refused before is past
             self.move = event.action
         elif isinstance(event, Rolled):
             self.throw_dice(event.faces, list(event.rolling))
             self.choice = 0
         elif isinstance(event, Tiles):
-            self.move_roll = event.roll_class  # gone once the turn ends: kept to say what was done
-            self.note_deed(self.move, event.seat)
+            self.heading.move_made(event.roll_class)
+            self.heading.note_deed(self.move, event.seat)
             self._show_events(event.events)
         elif isinstance(event, RoundOver):
             self.round_pending = True  # the round is shown once the last tile has landed
@@ -193,8 +188,8 @@ class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlaySce
                 self.racks[event.seat].lift_chance(None)
             elif isinstance(event, ChanceDropped):
                 self.racks[event.seat].lift_chance(event.column, lambda: self.app.play("clack", 0.8), row=event.row)
-            elif isinstance(event, Returned) and not self.deeds:
-                self.say("jackpot.no_room")
+            elif isinstance(event, Returned) and not self.heading.deeds:
+                self.heading.say("jackpot.no_room")
             # Rolled, Starter and RoundScored are shown elsewhere (the dice, the banner, the round's summary)
         if self.app.animation_speed() > 100:
             for view in self.racks:
@@ -203,13 +198,13 @@ class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlaySce
     def _turn_started(self) -> None:
         if self.seat < 0:
             return
-        self.hand_over()
+        self.handoff.hand_over()
         if not self.busy():
             self._arrange()  # else once the last tile has landed in the big rack
         seat = self.state.seats[self.seat]
         if self.state.stage == "roll":  # a person is asked to roll; a computer's turn says who is playing
             computer = not self.controller.is_person(self.seat)
-            self.say("jackpot.playing" if computer else "jackpot.your_roll", name=seat.name)
+            self.heading.say("jackpot.playing" if computer else "jackpot.your_roll", name=seat.name)
 
     def _round_over(self) -> None:
         self.round_pending = False
@@ -226,7 +221,7 @@ class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlaySce
             self.act(Roll())
 
     def place(self, target: int | str) -> None:
-        if not self.person_to_play() or self.refused(target):
+        if not self.person_to_play() or self.heading.refused(target):
             return
         if self.state.stage == "chance_option":
             if isinstance(target, int):
@@ -295,13 +290,13 @@ class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlaySce
     def show_undo(self) -> None:
         """The rack, the supply and the dice as they were just before the tile taken back."""
         self.sync_views()
-        self.taken_back()
-        self.say("jackpot.taken_back", name=self.state.seats[self.state.current_player()].name)
-        self.banner_first = True  # say whose tile came back before what the roll gives
+        self.handoff.taken_back()
+        self.heading.say("jackpot.taken_back", name=self.state.seats[self.state.current_player()].name)
+        self.heading.banner_first = True  # say whose tile came back before what the roll gives
 
     def sync_views(self) -> None:
         """Show the state as it is, without animation (on entering, after an undo, for a new round)."""
-        self.deeds, self.deed_no_room = [], False  # nothing done yet, as far as the table can say
+        self.heading.forget_deeds()
         for seat, view in enumerate(self.racks):
             view.set_tiles(dict(self.state.racks[seat]), self.state.chance[seat])
         self.tray.place(tuple(self.state.dice) if self.state.dice else None, [False] * 4)
@@ -315,7 +310,7 @@ class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlaySce
         done, unused = self.handle_first(intent, self.menu_button)
         if done:
             return unused
-        if self.handoff_handled(intent):
+        if self.handoff.handled(intent):
             return None
         if self.throwing:
             if intent.kind in ("tap", "roll", "confirm"):
@@ -340,7 +335,7 @@ class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlaySce
                     self.place(column)
                     return None
             for k, symbol in enumerate(self.symbols()):
-                if self._tile_rect(k).collidepoint(intent.pos):
+                if self.painter.tile_rect(k).collidepoint(intent.pos):
                     self.choice = k
                     self.app.play("hold")
                     return None
@@ -368,7 +363,7 @@ class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlaySce
     def update(self, dt: float) -> None:
         speed = self.app.animation_speed()
         self.clock.tick(dt)
-        self.refusal_over(dt)
+        self.heading.refusal_over(dt)
         self.update_dice(dt, speed)
         for view in self.racks:
             view.speed = min(speed, 50.0)
@@ -382,7 +377,7 @@ class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlaySce
             if self.seen <= 0:
                 self._arrange()
         self._hand_on_dice()
-        self.update_handoff(dt, speed)
+        self.handoff.update(dt, speed)
         self.drive_bot(dt * speed)
         self._light_targets()
         self.roll_button.enabled = self.person_to_play() and self.state.stage == "roll"
@@ -427,3 +422,7 @@ class JackpotTableScene(JackpotHandOff, JackpotHeading, JackpotPainting, PlaySce
                 (symbol, column) if valid and symbol else None)
         else:
             big.lit_columns, big.chance_lit, big.ghost = set(), False, None
+
+    # --------------------------------------------------------------- draw --
+    def draw(self, surface: pygame.Surface) -> None:
+        self.painter.draw(surface)

@@ -1,6 +1,7 @@
 """A Jackpot rack's content and its motion: tiles dropped into a column fall behind the frame to the lowest
-open window, bounce once and settle; a chance tile flies to a column or rises back to the supply. Part of
-:class:`scenes.tables.rack_view.RackView`; it decides nothing, the owner says what happens."""
+open window, bounce once and settle; a chance tile flies to a column or rises back to the supply. A part of
+:class:`scenes.tables.rack_view.RackView` (its ``flights``): it owns the rack's tiles and their motion and
+decides nothing, the owner says what happens."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pygame
 
 from game.rules.jackpot import SYMBOLS
 
-from scenes.tables.rack_layout import Window
+from scenes.tables.rack_layout import RackLayout, Window
 
 # Motion, in view seconds and units.
 SPAWN_ABOVE = 1.0  # a dropped tile appears this far above the column's top window
@@ -62,7 +63,17 @@ class _Flight:
 
 
 class RackFlights:
-    """The content and motion half of a rack view (its layout comes from RackLayout)."""
+    """A rack's tiles, in their windows and in the air. ``layout`` (a RackLayout) says where the windows are on
+    screen: tiles fly in screen pixels, so when it is laid out again the owner skips what is moving."""
+
+    def __init__(self, layout: RackLayout):
+        self.layout = layout
+        self.landed: dict[Window, str] = {}  # the tiles sitting in windows now
+        self.landed_chance: str | None = None
+        self._content: dict[Window, str] = {}  # as it will be when every flight has landed
+        self._chance: str | None = None
+        self.flying: list[_Flight] = []
+        self.flashes: list[list] = []  # [window or "chance", seconds left]
 
     def tiles(self) -> dict[Window, str]:
         """The windows' tiles as they will be once every tile in the air has landed."""
@@ -74,24 +85,24 @@ class RackFlights:
 
     def shown_tiles(self) -> dict[Window, str]:
         """The tiles sitting in windows right now (not those still falling)."""
-        return dict(self._landed)
+        return dict(self.landed)
 
     def moving_tiles(self) -> list[tuple[str, pygame.Rect]]:
         """The tiles in the air and in sight now: each symbol with the square it is drawn in."""
         out = []
-        for f in self._flights:
+        for f in self.flying:
             if f.delay > 0:
                 continue
-            rect = pygame.Rect(0, 0, self.tile_size, self.tile_size)
+            rect = pygame.Rect(0, 0, self.layout.tile_size, self.layout.tile_size)
             rect.center = (round(f.x), round(f.y))
             out.append((f.symbol, rect))
         return out
 
     def landing_row(self, column: int) -> int | None:
         """The row a tile dropped into ``column`` now would end in; None when the column is full."""
-        if not 0 <= column < len(self.columns):
-            raise ValueError(f"no column {column} in a rack of columns {self.columns}")
-        for row in range(self.columns[column]):
+        if not 0 <= column < len(self.layout.columns):
+            raise ValueError(f"no column {column} in a rack of columns {self.layout.columns}")
+        for row in range(self.layout.columns[column]):
             if (column, row) not in self._content:
                 return row
         return None
@@ -99,17 +110,17 @@ class RackFlights:
     def set_tiles(self, windows: dict[Window, str], chance: str | None) -> None:
         """Show this content at once; tiles in the air are dropped without their callbacks."""
         for (column, row), symbol in windows.items():
-            if not self.exists(column, row):
-                raise ValueError(f"no window ({column}, {row}) in a rack of columns {self.columns}")
+            if not self.layout.exists(column, row):
+                raise ValueError(f"no window ({column}, {row}) in a rack of columns {self.layout.columns}")
             if symbol not in SYMBOLS:
                 raise ValueError(f"unknown symbol {symbol!r}")
         if chance is not None and chance not in SYMBOLS:
             raise ValueError(f"unknown symbol {chance!r}")
-        self._flights.clear()
-        self._flashes.clear()
-        self._landed = dict(windows)
+        self.flying.clear()
+        self.flashes.clear()
+        self.landed = dict(windows)
         self._content = dict(windows)
-        self._landed_chance = self._chance = chance
+        self.landed_chance = self._chance = chance
 
     def drop(self, symbol: str, column: int, on_landed: Callable[[], None] | None = None,
              row: int | None = None) -> None:
@@ -121,12 +132,12 @@ class RackFlights:
         self._content[(column, row)] = symbol
         flight = _Flight(symbol, (column, row), False, on_landed, "fall")
         x, y = self._spawn(column)
-        self._start_fall(flight, x, y, self.window_rect(column, row).centery)
+        self._start_fall(flight, x, y, self.layout.window_rect(column, row).centery)
         # Two tiles dropped at once into one column would fall as one; the second follows a little behind.
-        ahead = [f.delay + max(0.0, STAGGER - f.t) for f in self._flights
+        ahead = [f.delay + max(0.0, STAGGER - f.t) for f in self.flying
                  if f.target is not None and f.target[0] == column and f.phase == "fall"]
         flight.delay = max(ahead, default=0.0)
-        self._flights.append(flight)
+        self.flying.append(flight)
 
     def drop_chance(self, symbol: str, on_landed: Callable[[], None] | None = None) -> None:
         """A tile drops into the chance space (ValueError if it holds one)."""
@@ -135,55 +146,57 @@ class RackFlights:
         if self._chance is not None:
             raise ValueError("the chance space is taken")
         self._chance = symbol
-        hole = self.chance_rect()
+        layout = self.layout
+        hole = layout.chance_rect()
         flight = _Flight(symbol, None, True, on_landed, "fall")
-        self._start_fall(flight, hole.centerx, max(self._rect.top + self.tile_size / 2, hole.centery - SPAWN_ABOVE * self.unit),
-                         hole.centery)
-        self._flights.append(flight)
+        top = max(layout.rect.top + layout.tile_size / 2, hole.centery - SPAWN_ABOVE * layout.unit)
+        self._start_fall(flight, hole.centerx, top, hole.centery)
+        self.flying.append(flight)
 
     def _free_row(self, column: int, row: int | None) -> int:
         if row is None:
             row = self.landing_row(column)
             if row is None:
                 raise ValueError(f"column {column} is full")
-        elif not self.exists(column, row) or (column, row) in self._content:
+        elif not self.layout.exists(column, row) or (column, row) in self._content:
             raise ValueError(f"window ({column}, {row}) is not free")
         return row
 
     def lift_chance(self, to_column: int | None, on_done: Callable[[], None] | None = None,
                     row: int | None = None) -> None:
         """The chance tile is taken out: back to the supply (rises and fades) or over and into ``to_column``."""
-        for flight in [f for f in self._flights if f.to_chance]:
+        for flight in [f for f in self.flying if f.to_chance]:
             self._finish(flight)  # still dropping in: it lands first
         symbol = self._chance
         if symbol is None:
             raise ValueError("the chance space is empty")
         if to_column is not None:
             row = self._free_row(to_column, row)
-        self._chance = self._landed_chance = None
-        hole = self.chance_rect()
+        self._chance = self.landed_chance = None
+        hole = self.layout.chance_rect()
         if to_column is None:
             flight = _Flight(symbol, None, False, on_done, "rise", fade_in=False)
             flight.start = flight.control = (hole.centerx, hole.centery)
-            flight.end = (hole.centerx, hole.centery - RISE_HEIGHT * self.unit)
+            flight.end = (hole.centerx, hole.centery - RISE_HEIGHT * self.layout.unit)
             flight.duration = RISE_TIME
         else:
             self._content[(to_column, row)] = symbol
             flight = _Flight(symbol, (to_column, row), False, on_done, "arc", fade_in=False)
             flight.start = (hole.centerx, hole.centery)
             flight.end = self._spawn(to_column)
-            flight.control = (hole.centerx, min(flight.end[1], hole.centery) - 0.6 * self.unit)
+            flight.control = (hole.centerx, min(flight.end[1], hole.centery) - 0.6 * self.layout.unit)
             flight.duration = ARC_TIME
         flight.x, flight.y = flight.start
-        self._flights.append(flight)
+        self.flying.append(flight)
 
     def _spawn(self, column: int) -> tuple[float, float]:
-        top = self.window_rect(column, self.columns[column] - 1)
-        y = max(self._rect.top + self.tile_size / 2 - 0.25 * self.unit, top.centery - SPAWN_ABOVE * self.unit)
+        layout = self.layout
+        top = layout.window_rect(column, layout.columns[column] - 1)
+        y = max(layout.rect.top + layout.tile_size / 2 - 0.25 * layout.unit, top.centery - SPAWN_ABOVE * layout.unit)
         return float(top.centerx), float(y)
 
     def _start_fall(self, flight: _Flight, x: float, y0: float, y1: float) -> None:
-        distance = max(0.05, (y1 - y0) / self.unit)
+        distance = max(0.05, (y1 - y0) / self.layout.unit)
         flight.phase, flight.t = "fall", 0.0
         flight.x, flight.y, flight.y0, flight.y1 = x, y0, y0, y1
         flight.fall_time = FALL_TIME[0] + FALL_TIME[1] * distance
@@ -191,27 +204,25 @@ class RackFlights:
         landing = flight.gravity * flight.fall_time
         flight.rebound = max(BOUNCE_SHARE * landing, math.sqrt(2 * flight.gravity * BOUNCE_MIN))
 
-    def update(self, dt: float) -> None:
-        dt = max(0.0, min(dt, MAX_STEP))
-        self._time += dt
-        step = dt * self.speed
-        for flash in self._flashes:
+    def update(self, step: float) -> None:
+        """``step`` view seconds on (the owner's real seconds times its speed)."""
+        for flash in self.flashes:
             flash[1] -= step
-        self._flashes = [f for f in self._flashes if f[1] > 0]
-        for flight in list(self._flights):
-            if flight in self._flights:
+        self.flashes = [f for f in self.flashes if f[1] > 0]
+        for flight in list(self.flying):
+            if flight in self.flying:
                 self._advance(flight, step)
 
     def busy(self) -> bool:
-        return bool(self._flights)
+        return bool(self.flying)
 
     def skip(self) -> None:
         """Every tile where it is going, now (callbacks called, in order)."""
         for _ in range(1000):  # callbacks may drop more tiles
-            if not self._flights:
+            if not self.flying:
                 break
-            self._finish(self._flights[0])
-        self._flashes.clear()
+            self._finish(self.flying[0])
+        self.flashes.clear()
 
     def _advance(self, f: _Flight, dt: float) -> None:
         if f.delay > 0:
@@ -220,7 +231,7 @@ class RackFlights:
                 return
             dt, f.delay = -f.delay, 0.0
         f.t += dt
-        u = self.unit
+        u = self.layout.unit
         if f.phase == "fall":
             if f.fade_in:
                 f.alpha = min(1.0, f.t / FADE_IN)
@@ -251,18 +262,18 @@ class RackFlights:
                 self._finish(f)
             else:
                 leftover = f.t - f.duration
-                self._start_fall(f, f.end[0], f.end[1], self.window_rect(*f.target).centery)
+                self._start_fall(f, f.end[0], f.end[1], self.layout.window_rect(*f.target).centery)
                 self._advance(f, leftover)
 
     def _finish(self, f: _Flight) -> None:
-        if f not in self._flights:
+        if f not in self.flying:
             return
-        self._flights.remove(f)
+        self.flying.remove(f)
         if f.target is not None:
-            self._landed[f.target] = f.symbol
-            self._flashes.append([f.target, FLASH_TIME])
+            self.landed[f.target] = f.symbol
+            self.flashes.append([f.target, FLASH_TIME])
         elif f.to_chance:
-            self._landed_chance = f.symbol
-            self._flashes.append(["chance", FLASH_TIME])
+            self.landed_chance = f.symbol
+            self.flashes.append(["chance", FLASH_TIME])
         if f.on_done:
             f.on_done()

@@ -22,9 +22,11 @@ come from :mod:`scenes.tables.jackpot_art`'s cache. Times are view seconds:
 
 from __future__ import annotations
 
+from typing import Callable
+
 import pygame
 
-from scenes.tables.rack_flights import RackFlights, _Flight
+from scenes.tables.rack_flights import MAX_STEP, RackFlights
 from scenes.tables.rack_layout import Colour, RackLayout, Window
 from scenes.tables.rack_frame import clear_caches
 from scenes.tables.rack_paint import CHANCE, RackPainter
@@ -33,30 +35,108 @@ from scenes.ui.theme import SEAT_COLOURS
 __all__ = ["CHANCE", "RackView", "Window", "clear_caches"]
 
 
-class RackView(RackPainter, RackFlights, RackLayout):
-    """One rack: see the module docstring. Layout (rack_layout), content and motion (rack_flights) and
-    painting (rack_paint) are its three parts."""
+class RackView:
+    """One rack: see the module docstring. Its parts: ``layout`` (a RackLayout: where the windows are),
+    ``flights`` (a RackFlights: the tiles, settled and moving) and ``painter`` (a RackPainter, with the cached
+    ``frame``). The view keeps what its owner shows on it (lit columns, a ghost tile, the cursor, a label) and
+    its speed; its methods are the rack's interface to the table."""
 
     def __init__(self, rect: pygame.Rect, columns: tuple[int, ...] = (5, 4, 3, 2, 1),
                  colour: Colour = SEAT_COLOURS["orange"], name: str = ""):
         if not columns or any(h < 1 for h in columns):
             raise ValueError(f"every column needs a window: {columns!r}")
-        self.columns = tuple(int(h) for h in columns)
-        self.colour = tuple(colour)
-        self.name = name
-        self.speed = 1.0
+        self.layout = RackLayout(tuple(int(h) for h in columns), rect)
+        self.flights = RackFlights(self.layout)
+        self.painter = RackPainter(self.layout, self.flights, colour, name)
+        self.speed = 1.0  # view seconds per real second
+        # What the owner shows on the rack:
         self.lit_columns: set[int] = set()
         self.ghost: tuple[str, int | str] | None = None  # a symbol and a column (or CHANCE) it would drop into
         self.focus: int | str | None = None  # the keyboard's cursor: a column or CHANCE, ringed
         self.chance_lit = False
         self.highlight_cells: set[Window] = set()
         self.label: str | None = None
-        self._landed: dict[Window, str] = {}
-        self._landed_chance: str | None = None
-        self._content: dict[Window, str] = {}  # as it will be when every flight has landed
-        self._chance: str | None = None
-        self._flights: list[_Flight] = []
-        self._flashes: list[list] = []  # [window or "chance", seconds left]
-        self._time = 0.0
-        self._lit_at: float | None = None  # when the windows a tile may go to lit up (they breathe a while)
-        self.rect = rect
+
+    # ------------------------------------------------------------ where --
+    @property
+    def rect(self) -> pygame.Rect:
+        return self.layout.rect
+
+    @rect.setter
+    def rect(self, rect: pygame.Rect) -> None:
+        """Moving or resizing the view lays it out again (tiles keep their windows; those moving land now)."""
+        self.layout.place(rect)
+        self.flights.skip()
+
+    @property
+    def tile_size(self) -> int:
+        return self.layout.tile_size
+
+    def window_rect(self, column: int, row: int) -> pygame.Rect:
+        return self.layout.window_rect(column, row)
+
+    def chance_rect(self) -> pygame.Rect:
+        return self.layout.chance_rect()
+
+    def frame_rect(self) -> pygame.Rect:
+        return self.layout.frame_rect()
+
+    def column_at(self, pos) -> int | None:
+        return self.layout.column_at(pos)
+
+    def chance_at(self, pos) -> bool:
+        return self.layout.chance_at(pos)
+
+    # ---------------------------------------------------------- content --
+    def tiles(self) -> dict[Window, str]:
+        return self.flights.tiles()
+
+    def chance(self) -> str | None:
+        return self.flights.chance()
+
+    def shown_tiles(self) -> dict[Window, str]:
+        return self.flights.shown_tiles()
+
+    def moving_tiles(self) -> list[tuple[str, pygame.Rect]]:
+        return self.flights.moving_tiles()
+
+    def landing_row(self, column: int) -> int | None:
+        return self.flights.landing_row(column)
+
+    def set_tiles(self, windows: dict[Window, str], chance: str | None) -> None:
+        self.flights.set_tiles(windows, chance)
+
+    def drop(self, symbol: str, column: int, on_landed: Callable[[], None] | None = None,
+             row: int | None = None) -> None:
+        self.flights.drop(symbol, column, on_landed, row)
+
+    def drop_chance(self, symbol: str, on_landed: Callable[[], None] | None = None) -> None:
+        self.flights.drop_chance(symbol, on_landed)
+
+    def lift_chance(self, to_column: int | None, on_done: Callable[[], None] | None = None,
+                    row: int | None = None) -> None:
+        self.flights.lift_chance(to_column, on_done, row)
+
+    # ----------------------------------------------------------- motion --
+    def update(self, dt: float) -> None:
+        dt = max(0.0, min(dt, MAX_STEP))
+        self.flights.update(dt * self.speed)
+        self.painter.update(dt, bool(self.lit_columns or self.chance_lit))
+
+    def busy(self) -> bool:
+        """Tiles in the air."""
+        return self.flights.busy()
+
+    def skip(self) -> None:
+        self.flights.skip()
+
+    def pulsing(self) -> bool:
+        return self.painter.pulsing()
+
+    def moving(self) -> bool:
+        """Tiles falling, a landed tile's flash, lit windows breathing."""
+        return self.flights.busy() or bool(self.flights.flashes) or self.painter.pulsing()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.painter.draw(surface, self.lit_columns, self.chance_lit, self.ghost, self.focus, self.highlight_cells,
+                          self.label)

@@ -27,11 +27,11 @@ from scenes.tables.table_layout import COACH_X, UNDO_X, layout_for
 from scenes.tables.play_scene import BOT_FASTEST, PlayScene
 from scenes.tables.walkthrough import Walkthrough
 from scenes.ui.widgets import Button, ButtonRow
-from scenes.tables.table_paint import CLEAR, TablePainting
+from scenes.tables.table_paint import CLEAR, TablePainter, dice_showing
 
 
 
-class TableScene(TablePainting, PlayScene):
+class TableScene(PlayScene):
     bindings = "table"
     cheers_dice = True  # the dice on the felt glow when a box is cheered (Challenge scores its markers instead)
 
@@ -61,6 +61,7 @@ class TableScene(TablePainting, PlayScene):
         self.key_focus = False  # the box focus was moved by keys (then its help shows too)
         self.focus = TableFocus(self)  # the keys' and the pad's focus: a die, Roll or a box
         self.moments = Moments(self.variant, self.layout.tray, session.seed)  # cheers; a filled box in view
+        self.painter = TablePainter(self)  # draws the table; keeps the dice clear of its panels
 
     def _new_tray(self, count: int | None = None) -> DiceTray:
         tray = DiceTray(self.tray_rect, self.layout.hold_row, count or self.variant.dice, size=78,
@@ -93,7 +94,7 @@ class TableScene(TablePainting, PlayScene):
             area = pygame.Rect(tray.x + 32, tray.y + 30, tray.width - 64, 0)
             self.walkthrough = Walkthrough(self.app, self.variant, self.walkthrough_targets(), area, floor=floor,
                                            done=self.session.log)
-            self.keep_dice_clear()
+            self.painter.keep_dice_clear()
 
     def walkthrough_targets(self) -> dict[str, pygame.Rect]:
         rows = {row.kind: index for index, row in enumerate(self.card.rows)}
@@ -188,7 +189,7 @@ class TableScene(TablePainting, PlayScene):
         if seat < 0:
             return
         self.turn_begun = True
-        self.keep_dice_clear()  # each seat has its own coach switch
+        self.painter.keep_dice_clear()  # each seat has its own coach switch
         name = self.state.seats[seat].name
         if not self.controller.is_person(seat):
             self.say(t("table.is_playing", name=name), 1.2)
@@ -235,7 +236,7 @@ class TableScene(TablePainting, PlayScene):
                 self.say(t(self.coach.missing), 4.0)
             return
         self.say(self.coach.switch(seat), 1.4)  # a quiet coach answers now; else on or off
-        self.keep_dice_clear()
+        self.painter.keep_dice_clear()
 
     def replace_dice(self) -> None:
         """The dice back on the table as the state has them, keeping their numbers and their left-to-right order."""
@@ -245,6 +246,14 @@ class TableScene(TablePainting, PlayScene):
     def coaching(self) -> bool:
         return (self.coach.available and self.seat in self.coach.on and self.person_to_play()
                 and self.state.dice is not None and self.handoff is None)
+
+    def own_highlight(self) -> set[int]:
+        """The dice the player has marked themselves (Challenge's picks); none at this table."""
+        return set()
+
+    def coach_dice(self, best) -> set[int] | None:
+        """The dice the coach's best move holds, to glow (None: the glow is left as it is)."""
+        return set(dice_showing(self.state.dice, best.keep)) if best.kind == "keep" else None
 
     def tips_first(self) -> bool:
         """The first-game tips come before the coach's panel: both on the felt would leave the dice no room. Its
@@ -280,7 +289,7 @@ class TableScene(TablePainting, PlayScene):
     # ------------------------------------------------------------- input --
     def handle(self, intent):
         if self.walkthrough_handled(intent):
-            self.keep_dice_clear()  # tips done or skipped: the dice may use the whole tray again
+            self.painter.keep_dice_clear()  # tips done or skipped: the dice may use the whole tray again
             return None
         done, unused = self.handle_first(intent, self.pause_button)
         if done:
@@ -353,9 +362,9 @@ class TableScene(TablePainting, PlayScene):
         self.drive_bot(dt * min(speed, BOT_FASTEST))
         self.refresh_buttons()
         self.focus.show()
-        self.mark_coach()
+        self.painter.mark_coach()
         if self.tips_first():
-            self.keep_dice_clear()  # a tip fits the window as it is now (resized, say): the dice keep clear of it
+            self.painter.keep_dice_clear()  # a tip fits the window as it is now (resized, say): dice keep clear of it
 
     def refresh_buttons(self) -> None:
         self.roll_button.label = t("table.roll")  # every frame: the language may change in the menu
@@ -405,3 +414,6 @@ class TableScene(TablePainting, PlayScene):
     def key_for(self, die: int) -> int:
         """The number key (1-5) that holds or releases this die."""
         return self.key_order.index(die) + 1
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.painter.draw(surface)

@@ -1,6 +1,7 @@
 """Drawing the scorecard table each frame: the felt and wood, the dice and their key badges, the card with
 box help, the coach's panel, the controls, the hint, banners and the hand-off between people; and where the
-panels over the felt lie, for the dice to rest clear of them. Part of :class:`scenes.tables.table.TableScene`."""
+panels over the felt lie, for the dice to rest clear of them. A part of :class:`scenes.tables.table.TableScene` (its
+``painter``; Challenge's table has a painter of its own kind, scenes.tables.challenge_paint)."""
 
 from __future__ import annotations
 
@@ -19,97 +20,102 @@ GOALS_SIZE = 15  # a hold's goals and their chances, on a smaller line under it
 CLEAR = (16, 36)  # a panel over the felt and the dice resting beside it: room for its shadow and the dice's own
 
 
-class TablePainting:
-    """The drawing half of the scorecard table (TableScene brings the state, tray, card and coach)."""
+class TablePainter:
+    """Draws a scorecard table and keeps its dice clear of the panels drawn over the felt. ``table`` is the table it
+    draws: its state and variant, its dice (``tray``, ``key_order``), card, coach, moments, box help, banner,
+    buttons and hand-over, and what the person may do now; it asks the table which dice glow (``own_highlight``,
+    ``coach_dice``). It owns the backdrop, painted anew when the language or the text size changes."""
+
+    def __init__(self, table):
+        self.table = table
+        self.backdrop: StaticLayer | None = None
+        self.backdrop_look: tuple | None = None  # the language and text size the backdrop was painted in
+        self.outlook_shown = None  # the coach's bonus outlook last drawn: a sharper one is a new frame
 
     # -------------------------------------------------------------- draw --
     def draw(self, surface: pygame.Surface) -> None:
+        table = self.table
         self.draw_table(surface)
-        self.tray.draw(surface)
+        table.tray.draw(surface)
         self.draw_die_keys(surface)
         self.draw_controls(surface)
-        seat = self.moments.seat_in_view(self.seat)  # a box just filled: its scorer's column, no options
-        options = self.state.options() if seat >= 0 and not self.throwing and self.moments.showing is None else None
-        self.card.draw(surface, seat if seat >= 0 else None, options)
+        seat = table.moments.seat_in_view(table.seat)  # a box just filled: its scorer's column, no options
+        options = table.state.options() if seat >= 0 and not table.throwing and table.moments.showing is None else None
+        table.card.draw(surface, seat if seat >= 0 else None, options)
         self.draw_coach(surface)
-        if self.moments.celebration is None:  # a cheer takes the banner's place
+        if table.moments.celebration is None:  # a cheer takes the banner's place
             self.draw_banner(surface)
-        self.moments.draw(surface, self.banner_rect())
+        table.moments.draw(surface, self.banner_rect())
         self.draw_box_help(surface, options)
-        if self.handoff is not None:
+        if table.handoff is not None:
             self.draw_handoff(surface)
-        if self.walkthrough_shown():
-            self.walkthrough.draw(surface)
+        if table.walkthrough_shown():
+            table.walkthrough.draw(surface)
 
     def draw_box_help(self, surface: pygame.Surface, options) -> None:
         """How the box under the pointer (or finger, or keyboard focus) scores, beside the card."""
-        focus = self.card.focus_box if self.key_focus and self.person_to_play() else None
-        box = self.box_help.shown(focus)
-        if box is None or self.handoff is not None:
+        table = self.table
+        focus = table.card.focus_box if table.key_focus and table.person_to_play() else None
+        box = table.box_help.shown(focus)
+        if box is None or table.handoff is not None:
             return  # with the first-game tips too: a tip tells you to rest the pointer on a box
-        seat = max(0, self.moments.seat_in_view(self.seat))  # a box just filled: its scorer's card
-        index = next(i for i, row in enumerate(self.card.rows) if row.box == box)
-        score = self.state.card(seat).boxes.get(box)
-        self.box_help.draw(surface, self.variant, box, self.card.row_rect(index), score,
-                           options if self.person_to_play() else None, self.card.rect)
+        seat = max(0, table.moments.seat_in_view(table.seat))  # a box just filled: its scorer's card
+        index = next(i for i, row in enumerate(table.card.rows) if row.box == box)
+        score = table.state.card(seat).boxes.get(box)
+        table.box_help.draw(surface, table.variant, box, table.card.row_rect(index), score,
+                            options if table.person_to_play() else None, table.card.rect)
 
     def mark_coach(self) -> None:
         """The dice that glow, and the coach's marks (set on update, so the frame that shows the advice shows
         them too): dice being cheered glow; else the best dice to hold glow, the best box has the focus."""
-        self.tray.highlight = self.moments.glow() or self.own_highlight()
-        self.coach.quiet_below = self.app.settings.coach_threshold  # Settings > Coach speaks
-        if self.coach.poll(self.coaching()):  # the advice is worked out in a thread: ready, it is a new frame
-            self.app.redraw()
-        slip = self.coach.said_slip()  # a move that cost more than that is said, once
+        table = self.table
+        table.tray.highlight = table.moments.glow() or table.own_highlight()
+        table.coach.quiet_below = table.app.settings.coach_threshold  # Settings > Coach speaks
+        if table.coach.poll(table.coaching()):  # the advice is worked out in a thread: ready, it is a new frame
+            table.app.redraw()
+        slip = table.coach.said_slip()  # a move that cost more than that is said, once
         if slip:
-            self.say(slip, 4.0)
-        if self.moments.glow():
+            table.say(slip, 4.0)
+        if table.moments.glow():
             return
-        if not self.coaching() or self.coach.quiet():
+        if not table.coaching() or table.coach.quiet():
             return
-        found = self.coach.bonus_outlook(self.seat)  # worked out in a thread: a sharper estimate is a new frame
-        if found != getattr(self, "_outlook_shown", None):
-            self._outlook_shown = found
-            self.app.redraw()
-        advice = self.coach.fresh()  # None until the thread has it: the marks come with the panel
+        found = table.coach.bonus_outlook(table.seat)  # worked out in a thread: a sharper estimate is a new frame
+        if found != self.outlook_shown:
+            self.outlook_shown = found
+            table.app.redraw()
+        advice = table.coach.fresh()  # None until the thread has it: the marks come with the panel
         if advice is None or not advice.options:
             return
         best = advice.options[0]
-        marked = self.coach_dice(best)
+        marked = table.coach_dice(best)
         if marked is not None:
-            self.tray.highlight = marked
-        if best.kind == "box" and self.card.focus_box is None:
-            self.card.focus_box = best.box
-
-    def coach_dice(self, best) -> set[int] | None:
-        """The dice the coach's best move holds, to glow (None: the glow is left as it is)."""
-        return set(dice_showing(self.state.dice, best.keep)) if best.kind == "keep" else None
-
-    def own_highlight(self) -> set[int]:
-        """The dice the player has marked themselves (Challenge's picks); none at this table."""
-        return set()
+            table.tray.highlight = marked
+        if best.kind == "box" and table.card.focus_box is None:
+            table.card.focus_box = best.box
 
     def coach_width(self) -> int:
         """The coach's panel: its width, inside the felt (narrower beside a six-seat card)."""
-        return min(520, self.tray_rect.width - 16)
+        return min(520, self.table.tray_rect.width - 16)
 
     def keep_dice_clear(self) -> None:
         """Dice rest clear of the banner's place always, and of the coach's panel and the walkthrough's while they
         show (dice under one move aside)."""
+        table = self.table
         bands = [self.banner_rect()]
-        if self.seat in self.coach.on and self.coach.available and not self.tips_first():
+        if table.seat in table.coach.on and table.coach.available and not table.tips_first():
             line, small = assets.line_height(17, 1.4), assets.line_height(GOALS_SIZE, 1.25)
             tallest = 2 * line + self.coach_rows() * (line + small) + 4
-            band = pygame.Rect(self.tray_rect.x + 8, 0, self.coach_width(), tallest)
-            band.bottom = self.tray_rect.bottom - 6  # as tall as the panel gets
+            band = pygame.Rect(table.tray_rect.x + 8, 0, self.coach_width(), tallest)
+            band.bottom = table.tray_rect.bottom - 6  # as tall as the panel gets
             bands.append(band)
-        if self.tips_first():
-            bands.append(self.walkthrough.area)
+        if table.tips_first():
+            bands.append(table.walkthrough.area)
         bands = [band.inflate(*CLEAR) for band in bands]
-        if bands != self.tray.keep_clear:
-            self.tray.keep_clear = bands
-            if self.state.dice is not None and not self.throwing:
-                self.replace_dice()
+        if bands != table.tray.keep_clear:
+            table.tray.keep_clear = bands
+            if table.state.dice is not None and not table.throwing:
+                table.replace_dice()
 
     def coach_title(self) -> str:
         return t("table.coach_title")
@@ -119,28 +125,32 @@ class TablePainting:
         (Challenge's common dice: two), so a row of dice still rests clear above the panel."""
         line, small = assets.line_height(17, 1.4), assets.line_height(GOALS_SIZE, 1.25)
         top = self.banner_rect().inflate(*CLEAR).bottom  # the dice rest below the banner's place and above the panel
-        room = self.tray_rect.bottom - 6 - top - 2 * line - 4 - 110  # the title's two lines at most; a die, cleared
+        # the title's two lines at most; a die, cleared
+        room = self.table.tray_rect.bottom - 6 - top - 2 * line - 4 - 110
         return max(1, min(4, room // (line + small)))
 
     def draw_coach(self, surface: pygame.Surface) -> None:
         """The coach's panel: the options with what each is worth."""
-        shown = self.coaching() and not self.tips_first() and not self.coach.quiet()
-        advice = self.coach.panel if shown else None  # as the last update took it: drawing never waits for it
+        table = self.table
+        shown = table.coaching() and not table.tips_first() and not table.coach.quiet()
+        advice = table.coach.panel if shown else None  # as the last update took it: drawing never waits for it
         options = advice.options if advice is not None else []
         if not options:
             return
         line, width = assets.line_height(17, 1.4), self.coach_width()
         option_room = width - 200  # each option's words; its expected final score and what it costs on the right
-        on_card = self.coach.on_card(self.seat)  # an option's value is the points still to come: the card's come first
+        # an option's value is the points still to come: the card's come first
+        on_card = table.coach.on_card(table.seat)
         title = self.coach_title()
         titles = [title] if fits(title, 16, width - 24, "bold") else wrap_lines(title, floor_for(16), width - 24, "bold")
         top = line * len(titles)  # the title takes one line, or two in a long language
         shown = options[:self.coach_rows()]
         # under each option, on a smaller line: a hold's goals with their chances; why a box is best, or its cost
-        goals = [self.coach.why(i, advice) or "" for i in range(len(shown))]
+        goals = [table.coach.why(i, advice) or "" for i in range(len(shown))]
         small = assets.line_height(GOALS_SIZE, 1.25)
-        panel_rect = pygame.Rect(self.tray_rect.x + 8, 0, width, top + 2 + line * len(shown) + small * sum(map(bool, goals)))
-        panel_rect.bottom = self.tray_rect.bottom - 6  # inside this table's tray; more lines: it grows upward
+        height = top + 2 + line * len(shown) + small * sum(map(bool, goals))
+        panel_rect = pygame.Rect(table.tray_rect.x + 8, 0, width, height)
+        panel_rect.bottom = table.tray_rect.bottom - 6  # inside this table's tray; more lines: it grows upward
         veil = pygame.Surface(panel_rect.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (12, 24, 18, 200), veil.get_rect(), border_radius=12)
         occlude(surface, panel_rect)
@@ -151,7 +161,7 @@ class TablePainting:
         y = panel_rect.y + top + line // 2 + 1
         for i, option in enumerate(shown):
             colour = theme.HOLD_GOLD if i == 0 else (230, 236, 230)
-            draw_text(surface, describe(option, self.variant), 17, colour, (panel_rect.x + 12, y), "midleft",
+            draw_text(surface, describe(option, table.variant), 17, colour, (panel_rect.x + 12, y), "midleft",
                       "bold" if i == 0 else "regular", option_room)
             shown_loss = round(options[0].value, 1) - round(option.value, 1)  # adds up with the values as shown
             loss = t("table.coach_best") if shown_loss < 0.05 else t("table.coach_less", points=i18n.number(shown_loss, 1))
@@ -166,13 +176,15 @@ class TablePainting:
 
     def draw_die_keys(self, surface: pygame.Surface) -> None:
         """The key (1-5) that holds each die, on its corner, while a person may hold."""
-        if not self.person_to_play() or self.state.dice is None or not self.state.rolls_left():
+        table = self.table
+        if not table.person_to_play() or table.state.dice is None or not table.state.rolls_left():
             return
         self.draw_key_badges(surface)
 
     def draw_key_badges(self, surface: pygame.Surface) -> None:
-        for key, die in enumerate(d for d in self.key_order if d < self.tray.count):
-            rect = self.tray.die_rect(die)
+        table = self.table
+        for key, die in enumerate(d for d in table.key_order if d < table.tray.count):
+            rect = table.tray.die_rect(die)
             if rect.width:
                 badge = pygame.Rect(0, 0, 22, 22)
                 badge.center = (rect.left + 4, rect.top + 4)
@@ -181,15 +193,16 @@ class TablePainting:
 
     def draw_table(self, surface: pygame.Surface) -> None:
         look = (i18n.language(), assets.text_scale())  # its words are painted in: a new language paints anew
-        if getattr(self, "_backdrop_look", None) != look:
-            self._backdrop = StaticLayer(self.paint_backdrop)
-            self._backdrop_look = look
-        self._backdrop.draw(surface)
+        if self.backdrop is None or self.backdrop_look != look:
+            self.backdrop = StaticLayer(self.paint_backdrop)
+            self.backdrop_look = look
+        self.backdrop.draw(surface)
 
     def paint_backdrop(self, surface: pygame.Surface) -> None:
+        table = self.table
         surface.blit(wood((theme.WIDTH, theme.HEIGHT), 11), (0, 0))
-        framed_felt(surface, self.layout.tray)
-        shelf = self.layout.shelf
+        framed_felt(surface, table.layout.tray)
+        shelf = table.layout.shelf
         rounded(surface, theme.WOOD_DARK, shelf, 14)
         rounded(surface, theme.mix(theme.WOOD_DARK, (0, 0, 0), 0.3), shelf.inflate(-12, -12), 10)
         words = t("table.held")
@@ -197,18 +210,19 @@ class TablePainting:
         label = pygame.transform.rotate(assets.text(assets.fit(words, size, shelf.height - 24, "black"), size,
                                                     theme.mix(theme.WOOD_LIGHT, theme.WHITE, 0.2), "black"), 90)
         surface.blit(label, label.get_rect(center=(shelf.x + 26, shelf.centery)))
-        title = str(self.variant.name)
-        draw_text(surface, title, 22, theme.PAPER, (TITLE_X, 32), "midleft", "bold", self.layout.title_width)
+        title = str(table.variant.name)
+        draw_text(surface, title, 22, theme.PAPER, (TITLE_X, 32), "midleft", "bold", table.layout.title_width)
 
     def draw_controls(self, surface: pygame.Surface) -> None:
-        self.buttons.draw(surface)
-        seat = self.moments.seat_in_view(self.seat)
-        x, room = self.layout.hint_x, self.layout.hint_width  # right of the Roll button
+        table = self.table
+        table.buttons.draw(surface)
+        seat = table.moments.seat_in_view(table.seat)
+        x, room = table.layout.hint_x, table.layout.hint_width  # right of the Roll button
         if seat >= 0:
-            info = self.state.seats[seat]
+            info = table.state.seats[seat]
             seat_badge(surface, info.colour, seat, (x + 14, 694), 12)
             draw_text(surface, info.name, 28, theme.PAPER, (x + 36, 694), "midleft", "black", room - 30)
-            hint, bonus_y = "" if self.moments.showing is not None else self.hint(), 760
+            hint, bonus_y = "" if table.moments.showing is not None else self.hint(), 760
             if fits(hint, 19, room):
                 draw_text(surface, hint, 19, (232, 222, 200), (x, 730), "midleft", "regular", room)
             else:  # a long hint (in some languages, or beside a six-seat card) takes two smaller lines
@@ -222,47 +236,51 @@ class TablePainting:
 
     def bonus_words(self, seat: int) -> str:
         """"12 more for +35", and while the coach speaks, its outlook: "12 more for +35 · 71% likely (±6)"."""
-        hint = self.card.bonus_hint(seat)
-        if seat != self.seat or not self.coaching() or self.coach.quiet():
+        table = self.table
+        hint = table.card.bonus_hint(seat)
+        if seat != table.seat or not table.coaching() or table.coach.quiet():
             return hint
-        found = self.coach.bonus_outlook(seat)
+        found = table.coach.bonus_outlook(seat)
         if found is None:
             return hint
         return t("table.coach_bonus", hint=hint, percent=percent(found.chance), margin=i18n.number(100 * found.margin))
 
     def hint(self) -> str:
-        state = self.state
-        seat = self.seat
-        if state.seats[seat].is_computer or self.demo:
-            return t("table.thinking") if not self.tray.busy() else t("table.rolling")
+        table = self.table
+        state = table.state
+        seat = table.seat
+        if state.seats[seat].is_computer or table.demo:
+            return t("table.thinking") if not table.tray.busy() else t("table.rolling")
         if state.dice is None:
             return t("table.hint_roll")
         if state.rolls_left():
-            return bindings.words("table.hint_hold", bindings.pad_in_hand(self.app))
+            return bindings.words("table.hint_hold", bindings.pad_in_hand(table.app))
         return t("table.hint_pick")
 
     def draw_banner(self, surface: pygame.Surface) -> None:
-        if self.banner_time <= 0 or not self.banner:
+        table = self.table
+        if table.banner_time <= 0 or not table.banner:
             return
-        alpha = min(1.0, self.banner_time / 0.3)
+        alpha = min(1.0, table.banner_time / 0.3)
         rect = self.banner_rect()
         veil = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (20, 14, 10, int(190 * alpha)), veil.get_rect(), border_radius=16)
         occlude(surface, rect)
         surface.blit(veil, rect)
-        draw_text(surface, self.banner, 28, theme.PAPER, rect.center, "center", "bold", rect.width - 30)
+        draw_text(surface, table.banner, 28, theme.PAPER, rect.center, "center", "bold", rect.width - 30)
 
     def banner_rect(self) -> pygame.Rect:
         """Where the turn's and the roll's words show, at the top of the felt (the dice never rest under it)."""
-        tray = self.layout.tray
+        tray = self.table.layout.tray
         rect = pygame.Rect(0, 0, min(600, tray.width - 40), 64)
         rect.center = (tray.centerx, tray.y + 48)
         return rect
 
     def draw_handoff(self, surface: pygame.Surface) -> None:
-        seat = self.handoff
-        info = self.state.seats[seat]
-        tray = self.layout.tray
+        table = self.table
+        seat = table.handoff
+        info = table.state.seats[seat]
+        tray = table.layout.tray
         veil = pygame.Surface(tray.size, pygame.SRCALPHA)
         veil.fill((10, 20, 14, 200))
         occlude(surface, tray)
@@ -273,15 +291,15 @@ class TablePainting:
         # a headline: it may shrink further than most to stay whole (to 32 px: TV text, long names, Dutch)
         draw_text(surface, title, 54, (0, 0, 0), (at[0] + 3, at[1] + 3), "center", "black", width, True, 32)
         draw_text(surface, title, 54, theme.PAPER, at, "center", "black", width, smallest=32)
-        pad = bindings.pad_in_hand(self.app)  # a kiosk has no keys; a pad in hand says its A
-        ready = t("table.handoff_tap") if getattr(self.app, "kiosk", None) and not pad else bindings.words(
+        pad = bindings.pad_in_hand(table.app)  # a kiosk has no keys; a pad in hand says its A
+        ready = t("table.handoff_tap") if getattr(table.app, "kiosk", None) and not pad else bindings.words(
             "table.handoff_ready", pad)
         draw_text(surface, ready, 26, (230, 220, 200), (tray.centerx, tray.centery + 70),
                   "center", "regular", tray.width - 60)
-        if self.state.last_scored:
-            who, box, points = self.state.last_scored
-            line = t("table.handoff_scored", name=self.state.seats[who].name, points=points,
-                     box=self.variant.box(box).name)
+        if table.state.last_scored:
+            who, box, points = table.state.last_scored
+            line = t("table.handoff_scored", name=table.state.seats[who].name, points=points,
+                     box=table.variant.box(box).name)
             draw_text(surface, line, 22, (200, 214, 200), (tray.centerx, tray.bottom - 40), "center", "regular",
                       tray.width - 60)
 
