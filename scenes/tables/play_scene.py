@@ -57,11 +57,11 @@ class PlayScene(Scene):
 
     @property
     def state(self):
-        return self.session.state  # a new object after an undo: never keep it
+        return self.controller.state  # a new object after an undo: never keep it
 
     @property
     def seat(self) -> int:
-        return self.state.current_player()
+        return self.controller.seat
 
     def tips_due(self, setting: str, first_move: type) -> bool:
         """First-game tips: once (while ``setting`` is on), for people at a home table, before the first such move."""
