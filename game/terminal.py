@@ -1,4 +1,5 @@
-"""A game in the terminal: the command line's way to play, through the same engine API.
+"""A game in the terminal: the command line's way to play, through the same table as the window's (a
+``game.table`` controller: people's moves go in as commands, computers move on its clock).
 
 Type the numbers of the dice to hold (``135`` holds dice 1, 3 and 5 and lets
 the others go), ``r`` or Enter to roll, or a box to score it, by the name
@@ -13,11 +14,15 @@ import re
 
 from game.engine.actions import Copy, Hold, Release, Roll, Score
 from game.engine.challenge import CommonRollState
-from game.errors import IllegalAction
 from game.bots.levels import make_player
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules.variant import Variant
+from game.table.commands import Ready
+from game.table.controller import controller_for
+from game.table.events import Refused
+from game.table.pace import PACES
+from game.table.seats import Computer, Person
 
 
 class EndOfInput(Exception):
@@ -131,23 +136,28 @@ def play_in_terminal(variant: Variant, players: list[tuple[str, str]], games: in
              for i, (name, level) in enumerate(players)]
     session = Session(variant, seats, games, seed=seed)
     rng = random.Random(session.seed)
-    bots = {i: make_player(level, random.Random(rng.randrange(2**31))) for i, (_, level) in enumerate(players)
-            if level != "person"}
+    drivers = [Person() if level == "person" else Computer(make_player(level, random.Random(rng.randrange(2**31))))
+               for _, level in players]
+    table = controller_for(session, drivers, pace=PACES["instant"])
     print(f"{variant.name}: {variant.description}")
     try:
         while not session.state.is_terminal():
             seat = session.state.current_player()
             before, rolloff, rounds = session.state.game, session.state.phase == "rolloff", len(
                 session.state.rolloff_rounds)
+            moved = len(session.log)
             try:
-                actions = [bots[seat].choose(session.state)] if seat in bots else _person_actions(session)
-                drawn = [dice for action in actions for dice in session.act(action)]
-            except (IllegalAction, ValueError) as error:
+                events = _person_moves(table) if table.is_person(seat) else table.update(60.0)  # no one to wait for
+            except ValueError as error:
                 print(f"  {error}")
                 continue
+            refused = next((event for event in events if isinstance(event, Refused)), None)
+            if refused is not None:
+                print(f"  {refused.why}")
+            drawn = [action for action in session.log[moved:] if type(action).__name__ == "Dice"]
             if rolloff and drawn:
                 _said_rolloff(session, seat, drawn[-1].faces, rounds)
-            if session.state.last_scored and isinstance(actions[-1], Score):
+            if session.state.last_scored and session.log[moved:] and isinstance(session.log[-1], Score):
                 who, box, points = session.state.last_scored
                 print(f"{session.state.seats[who].name} scores {points} in {variant.box(box).name}")
             if session.state.game != before or session.state.is_terminal():
@@ -163,6 +173,17 @@ def play_in_terminal(variant: Variant, players: list[tuple[str, str]], games: in
         print(f"{seat.name}: {total}")
     print("winner: " + " and ".join(session.state.seats[s].name for s in session.state.winners()))
     return 0
+
+
+def _person_moves(table) -> list:
+    """A person's next move, typed, as commands (a hold of several dice is several); one terminal, one person
+    at a time, so nothing is handed over."""
+    events = table.command(Ready())
+    for action in _person_actions(table.session):
+        events += table.command(action)
+        if isinstance(events[-1], Refused):
+            break
+    return events
 
 
 def _show_card_for_game(session: Session, game: int) -> None:
