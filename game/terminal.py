@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import re
 
-from game.engine.actions import Copy, Hold, Release, Roll, Score
+from game.engine.actions import Copy, Dice, Hold, Release, Roll, Score
 from game.engine.challenge import CommonRollState
 from game.bots.levels import make_player
 from game.engine.session import Session
@@ -154,7 +154,7 @@ def play_in_terminal(variant: Variant, players: list[tuple[str, str]], games: in
             refused = next((event for event in events if isinstance(event, Refused)), None)
             if refused is not None:
                 print(f"  {refused.why}")
-            drawn = [action for action in session.log[moved:] if type(action).__name__ == "Dice"]
+            drawn = [action for action in session.log[moved:] if isinstance(action, Dice)]
             if rolloff and drawn:
                 _said_rolloff(session, seat, drawn[-1].faces, rounds)
             if session.state.last_scored and session.log[moved:] and isinstance(session.log[-1], Score):

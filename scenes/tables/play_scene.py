@@ -10,7 +10,7 @@ from game.engine.session import Session
 from game.table.commands import NextTip, Ready, Undo
 from game.table.controller import controller_for
 from game.table.events import Moved, Refused, TipAsked
-from game.table.pace import PACES, Pace
+from game.table.pace import PACES, Pace, pace_named
 
 from scenes.persist import Autosave, remember
 from scenes.tables.dice_throw import Toss
@@ -95,7 +95,7 @@ class PlayScene(Scene):
 
     def pace(self) -> Pace:
         """The computer players' pace; a demo (and the kiosk's attract mode) is watched at the relaxed one."""
-        return PACES["relaxed"] if self.demo else PACES.get(self.app.settings.computer_pace, PACES["relaxed"])
+        return PACES["relaxed"] if self.demo else pace_named(self.app.settings.computer_pace)
 
     def box_seconds(self, seat: int) -> float:
         """Seconds a filled box stays in view with its dice before the next turn: a computer's at its pace; a
@@ -115,7 +115,7 @@ class PlayScene(Scene):
         """A person's move at this screen, through the controller (which checks it is theirs to make and
         legal); the table shows what it did. The table's own input waits for the person handed the dice to say
         they are ready; a move made by that very person means they have the dice (a tap on Roll: ready, and roll)."""
-        if self.controller.awaiting is not None and self.controller.awaiting == self.seat:
+        if self.controller.awaiting == self.seat:
             self.show_events(self.controller.command(Ready()))
         self.show_events(self.controller.command(action))
 
