@@ -135,6 +135,53 @@ def test_the_walkthrough_teaches_roll_hold_box_and_bonus_once():
         driver.close()
 
 
+def test_the_first_tip_shows_after_a_roll_off_until_the_first_roll_of_the_game():
+    """The roll-off's throws decide who starts: they are no roll of the game, so "Roll the dice" still shows."""
+    from scenes.menus.rolloff import RollOffScene
+    from scenes.tables.table import TableScene
+
+    driver = Driver(animation="instant", walkthrough=True)
+    try:
+        session = Session(find_variant("classic"), [Seat("Ann", colour="orange"), Seat("Bo", colour="sky")], seed=4)
+        driver.start(RollOffScene(driver.app, session))
+        driver.click((640, 400))  # every throw of the roll-off, then the table
+        scene = driver.top
+        assert isinstance(scene, TableScene) and session.state.phase == "play"
+        assert any(isinstance(action, Roll) for action in session.log)  # the roll-off's throws
+        assert driver.wait_until(lambda: scene.handoff is not None, 3)
+        driver.key(pygame.K_RETURN)  # the starter takes the dice
+        assert scene.walkthrough_shown() and scene.walkthrough.step.key == "roll"
+        assert t("walkthrough.roll_title") in texts_on_screen(driver)
+        roll(driver, scene)  # the game's first roll: now it moves on
+        assert scene.walkthrough.step.key == "hold"
+    finally:
+        driver.close()
+
+
+def test_a_game_continued_after_its_roll_off_starts_the_tips_at_rolling():
+    from scenes.tables.table import TableScene
+
+    session = Session(find_variant("classic"), [Seat("Ann", colour="orange"), Seat("Bo", colour="sky")], seed=4)
+    while session.state.phase == "rolloff":
+        session.act(Roll())
+    assert len(session.log) >= 4 and session.played() == []  # who starts is no move of the game
+    session.act(Roll())
+    assert session.played()[0] == Roll() and len(session.played()) == 2  # the game's own roll and its dice
+    continued = Session.from_json(session.to_json(), session.variant)
+    assert continued.played() == session.played()
+    driver = Driver(animation="instant", walkthrough=True)
+    try:
+        fresh = Session(find_variant("classic"), [Seat("Ann", colour="orange"), Seat("Bo", colour="sky")], seed=4)
+        while fresh.state.phase == "rolloff":
+            fresh.act(Roll())
+        scene = TableScene(driver.app, Session.from_json(fresh.to_json(), fresh.variant))
+        driver.start(scene)
+        driver.step(0.5)
+        assert scene.walkthrough.step.key == "roll"  # continued before the first roll: the first tip
+    finally:
+        driver.close()
+
+
 def test_esc_skips_the_walkthrough_and_the_table_plays_on():
     driver = Driver(animation="instant", walkthrough=True)
     try:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from game.engine.actions import Action, Dice, action_from_json
+from game.engine.actions import Action, Dice, Roll, action_from_json
 from game.errors import SaveError
 from game.engine.state import CHANCE, ScorecardState, Seat
 from game.engine.families import new_state, state_from_json
@@ -62,6 +62,19 @@ class Session:
 
     def legal_actions(self) -> list[Action]:
         return self.state.legal_actions()
+
+    def played(self) -> list[Action]:
+        """The log without the roll-off's throws: who starts is decided before the game proper, so a first
+        throw there is not a player's first roll (the first-game tips still teach rolling after it)."""
+        state = self.state  # a scorecard game's roll-off: every round's throws (Jackpot draws lots: none)
+        skip = sum(map(len, getattr(state, "rolloff_rounds", ()))) + len(getattr(state, "rolloff_totals", ()))
+        moves = []
+        for action in self.log:
+            if skip and isinstance(action, (Roll, Dice)):  # a throw, and the faces drawn for it
+                skip -= isinstance(action, Dice)
+                continue
+            moves.append(action)
+        return moves
 
     def act(self, action: Action) -> list[Dice]:
         """Apply one action, then draw any dice it rolled; returns the chance steps drawn."""

@@ -86,7 +86,7 @@ class JackpotTableScene(PlayScene):
             targets = {"roll": self.roll_button.rect, "rack": BIG_RACK, "chance": big.chance_rect()}
             area = pygame.Rect(SMALL_RACKS.x, SMALL_RACKS.y, SMALL_RACKS.width - 10, 0)
             self.walkthrough = Walkthrough(self.app, self.variant, targets, area, JACKPOT_STEPS,
-                                           "jackpot_walkthrough", done=self.session.log)
+                                           "jackpot_walkthrough", done=self.session.played())
 
     def resume(self) -> None:
         self.label_buttons()  # the language may have changed in the settings

@@ -93,7 +93,7 @@ class TableScene(PlayScene):
             tray, floor = self.layout.tray, self.tray.top_of_last_row() - CLEAR[1] // 2  # a row of dice below
             area = pygame.Rect(tray.x + 32, tray.y + 30, tray.width - 64, 0)
             self.walkthrough = Walkthrough(self.app, self.variant, self.walkthrough_targets(), area, floor=floor,
-                                           done=self.session.log)
+                                           done=self.session.played())
             self.painter.keep_dice_clear()
 
     def walkthrough_targets(self) -> dict[str, pygame.Rect]:
