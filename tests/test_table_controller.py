@@ -181,8 +181,26 @@ def test_a_computer_after_a_person_waits_while_the_box_may_be_taken_back():
     table = controller_for(session_of("classic", "pc"))
     table.command(Roll())
     table.command(Score(next(iter(table.state.options().scores))))
-    assert table.timer == UNDO_GRACE
+    assert table.wait == UNDO_GRACE
     assert table.update(UNDO_GRACE - 0.1) == [] and table.update(0.2) != []
+
+
+def test_the_undo_grace_is_real_time_at_any_animation_speed():
+    """The table's pauses shrink with faster animations; a person's time to take their box back does not."""
+    for speed in (1.0, 2.2, 4.0):
+        table = controller_for(session_of("classic", "pc"))
+        table.command(Roll())
+        table.command(Score(next(iter(table.state.options().scores))))
+        assert table.update(UNDO_GRACE - 0.1, speed=speed) == [] and table.may_undo()
+        assert table.update(0.2, speed=speed) != []
+
+
+def test_an_instant_computer_does_not_wait_for_an_undo_after_the_box_was_seen():
+    table = controller_for(session_of("classic", "pc"), pace=PACES["instant"])
+    table.command(Roll())
+    table.command(Score(next(iter(table.state.options().scores))))
+    assert table.update(0.5, ready=False) == []  # the box shows: Undo is there meanwhile
+    assert table.update(0.01) != []  # then it plays at once
 
 
 def test_a_computer_shows_its_box_before_filling_it():
@@ -191,9 +209,9 @@ def test_a_computer_shows_its_box_before_filling_it():
     while not any(isinstance(e, Previewed) for e in events):
         events = table.update(0.01)
     chosen = events[0].action
-    assert isinstance(chosen, Score) and table.timer >= PACES["instant"].show
-    assert table.update(0.01) == []  # the box shows a moment, even at the instant pace
-    filled = table.update(PACES["instant"].show)
+    assert isinstance(chosen, Score) and table.wait >= PACES["instant"].show
+    assert table.update(0.01, speed=1000.0) == []  # the box shows a moment, even at the instant pace...
+    filled = table.update(PACES["instant"].show, speed=1000.0)  # ...in real time, at any animation speed
     assert filled[0] == Moved(0, chosen)
 
 

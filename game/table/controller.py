@@ -16,7 +16,7 @@ from game.engine.session import Session
 from game.table.commands import MOVES, AskCoach, Focus, NextTip, Ready, Toggle, Undo
 from game.table.events import (CoachAsked, Copied, Focused, GameOver, Held, Moved, Previewed, Refused, Rolled,
                                RoundOver, Scored, Tiles, TipAsked, TurnBegan, TurnPassed, Undone)
-from game.table.pace import PACES, UNDO_GRACE, Pace
+from game.table.pace import PACES, Pace
 from game.table.seats import Driver, drivers_for
 
 
@@ -36,7 +36,8 @@ class TableController:
         self.pace = pace or PACES["relaxed"]
         self.awaiting: int | None = None  # a person to take the dice (``Ready``) before their turn begins
         self.last_seat: int | None = None  # whose turn began last: a hand-over is from one person to another
-        self.timer = 0.0  # seconds before the computer to play moves
+        self.timer = 0.0  # seconds of the table's time (faster with the animations) before the computer moves
+        self.wait = 0.0  # real seconds it waits as well, at any animation speed (an undo's grace, its box shown)
         self.chosen: Any = None  # a computer's move, shown a moment before it is made
         self.before_move: list[Callable[[int, Any], None]] = []  # told of each move before it is made (the coach)
         self.opening = self._turn_began(first=True)  # the first turn as the table opens
@@ -99,6 +100,7 @@ class TableController:
         if not self.may_undo() or not self.session.undo():
             return [Refused(command, "there is nothing to take back now")]
         self.chosen = None
+        self.wait = 0.0
         self.awaiting = None  # the person who took it back plays on: nothing to hand over
         self.last_seat = self.seat
         return [Undone(self.seat)]
@@ -117,7 +119,7 @@ class TableController:
         events: list = [Moved(seat, move)] + self._did(seat, move, before)
         if self.state.is_terminal() or self._game_of(self.state) != before[0]:
             events.append(GameOver(before[0], self.state.is_terminal()))
-        now = self.seat
+        now, self.wait = self.seat, 0.0
         if self.is_person(seat):
             self.timer = 0.0
         else:
@@ -146,8 +148,7 @@ class TableController:
         self.awaiting = seat if hand_over else None
         if seat >= 0 and not self.is_person(seat):
             self.timer = self._paced(self.PAUSES["turn"])
-            if self.may_undo():
-                self.timer = max(self.timer, UNDO_GRACE)
+            self.wait = self.pace.grace if self.may_undo() else 0.0
         self.last_seat = seat
         return TurnPassed(seat, previous, hand_over)
 
@@ -163,16 +164,18 @@ class TableController:
         """Seconds a computer's chosen move shows before it is made (0: none)."""
         return 0.0
 
-    def update(self, dt: float, ready: bool = True) -> list:
-        """Time passes; a computer (or any seat that moves by itself) whose move is due makes it. ``ready``:
-        the views have shown everything so far (a computer never moves while dice fly)."""
+    def update(self, dt: float, ready: bool = True, speed: float = 1.0) -> list:
+        """``dt`` real seconds pass; a computer (or any seat that moves by itself) whose move is due makes it.
+        ``ready``: the views have shown everything so far (a computer never moves while dice fly); ``speed``:
+        how much faster than real time the table animates (its pauses shrink with it, the undo's grace not)."""
         seat = self.seat
         if seat < 0 or not ready or self.is_person(seat):
             return []
         driver = self.drivers[seat]
         if driver.paced:
-            self.timer -= dt
-            if self.timer > 0:
+            self.timer -= dt * speed
+            self.wait -= dt
+            if self.timer > 0 or self.wait > 0:
                 return []
         if self.chosen is not None:
             move, self.chosen = self.chosen, None
@@ -183,7 +186,7 @@ class TableController:
         pause = self._preview(move) if driver.paced else 0.0
         if pause:  # its choice shows for a moment, at any pace
             self.chosen = move
-            self.timer = max(self._paced(pause), self.pace.show)
+            self.timer, self.wait = self._paced(pause), self.pace.show
             return [Previewed(seat, move)]
         return self._play(move)
 

@@ -378,7 +378,7 @@ class JackpotTableScene(PlayScene):
                 self._arrange()
         self._hand_on_dice()
         self.handoff.update(dt, speed)
-        self.drive_bot(dt * speed)
+        self.drive_bot(dt, speed)
         self._light_targets()
         self.roll_button.enabled = self.person_to_play() and self.state.stage == "roll"
         undo = self.can_undo and not self.state.is_terminal()  # a finished game's card is only looked at

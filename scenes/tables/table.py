@@ -359,7 +359,7 @@ class TableScene(PlayScene):
         shown = self.moments.update(dt)
         if shown is not None:
             self.hand_over(shown)
-        self.drive_bot(dt * min(speed, BOT_FASTEST))
+        self.drive_bot(dt, min(speed, BOT_FASTEST))
         self.refresh_buttons()
         self.focus.show()
         self.painter.mark_coach()
