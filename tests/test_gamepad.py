@@ -237,6 +237,24 @@ def test_a_held_direction_repeats_after_a_delay_and_the_stick_needs_to_lean_past
         driver.close()
 
 
+@pytest.mark.parametrize("direction", ["up", "down", "left", "right"])
+def test_the_first_d_pad_press_after_a_roll_shows_the_focus_on_a_die(pad, direction):
+    driver = Driver(animation="instant")
+    try:
+        table = _table(driver)
+        plugged(driver, pad)
+        press(driver, pad, X)
+        assert driver.wait_until(lambda: table.state.dice is not None and not table.throwing, 5)
+        assert table.tray.focus is None and table.card.focus_box is None  # nothing in focus yet
+        press(driver, pad, {"up": UP, "down": DOWN, "left": LEFT, "right": RIGHT}[direction])
+        assert table.focus.on == "die"
+        assert table.tray.focus == table.key_order[4 if direction == "left" else 0]  # its ring is drawn
+        press(driver, pad, A)
+        assert table.state.held[table.tray.focus]  # and A holds it
+    finally:
+        driver.close()
+
+
 def test_y_opens_the_coach_start_the_menu_and_b_closes_it(pad):
     driver = Driver(animation="instant")
     try:

@@ -9,6 +9,8 @@ scored; at a turn's start, with no dice on the felt, it rolls.
 
 from __future__ import annotations
 
+from scenes.ui import bindings
+
 DIE, ROLL, BOX = "die", "roll", "box"
 
 
@@ -31,7 +33,12 @@ class TableFocus:
         if not table.person_to_play():
             return  # a computer's turn: the focus shows its choice
         dice = table.state.dice is not None
-        if key in ("next", "prev") or self.on == BOX and key in ("up", "down"):
+        pad_up_down = key in ("up", "down") and bindings.pad_in_hand(table.app)
+        if dice and self.nowhere() and (key in ("left", "right") or pad_up_down):
+            # Nothing shown in focus yet this turn (no box chosen): the first move shows it on the dice, which a
+            # pad has no number keys for (the keys' Up / Down still go over the boxes, as ever).
+            self.to_die(table.tray.count - 1 if key == "left" else 0)
+        elif key in ("next", "prev") or self.on == BOX and key in ("up", "down"):
             self.to_box(1 if key in ("down", "next") else -1)
         elif self.on == BOX and key == "left":
             self.to_die(table.tray.count - 1) if dice else self.to(ROLL)
@@ -47,6 +54,10 @@ class TableFocus:
             self.to(DIE)
         elif self.on == ROLL and key == "right":
             self.to_box(0)
+
+    def nowhere(self) -> bool:
+        """No focus is shown: on the card, but on no box."""
+        return self.on == BOX and self.table.card.focus_box is None
 
     def to(self, where: str) -> None:
         self.on = where
