@@ -373,6 +373,36 @@ def test_a_name_field_shows_its_name_chosen_typing_replaces_it_and_a_caret_key_k
         driver.close()
 
 
+def test_ctrl_a_chooses_the_whole_name_typing_replaces_it_and_backspace_clears_it():
+    import pygame
+
+    driver = Driver()
+    try:
+        scene = _new_game(driver)
+        scene.seats[0].name = "Grandma"
+        scene._build()
+        field = next(b for b in scene.row.buttons if b.id == ("name", 0)).rect
+        driver.click((field.x + 120, field.centery))
+        driver.key(pygame.K_END)
+        driver.type_text(" Truus")  # typed on the end: nothing chosen now
+        driver.key(pygame.K_a, pygame.KMOD_LCTRL)
+        assert scene.editing == 0 and scene.seats[0].name == "Grandma Truus"  # Ctrl+A neither types nor leaves
+        driver.app.render()
+        x, y = driver.window_pos((field.x + 8, field.centery))
+        assert tuple(pygame.display.get_surface().get_at((x, y)))[:3] == theme.CHOSEN_TEXT  # shown chosen
+        driver.type_text("Oma")
+        assert scene.seats[0].name == "Oma"  # typing replaces it all
+        driver.key(pygame.K_a, pygame.KMOD_RCTRL)
+        driver.key(pygame.K_BACKSPACE)
+        assert scene.seats[0].name == "" and scene.editing == 0  # Backspace clears it all
+        driver.type_text("Bo")
+        driver.key(pygame.K_BACKSPACE)  # nothing chosen: one letter
+        driver.key(pygame.K_RETURN)
+        assert scene.seats[0].name == "B"
+    finally:
+        driver.close()
+
+
 def test_who_sits_it_out_is_said_in_dutch():
     driver = Driver(language="nl")
     try:

@@ -336,9 +336,12 @@ class NewGameScene(Scene):
                     seat.name, self.fresh_edit = "", False
                 seat.name = (seat.name + intent.text)[:MAX_NAME]
                 return None
-            if intent.kind == "erase":
+            if intent.kind == "erase":  # the name shown chosen goes as a whole, as a text field's chosen text does
                 seat = self.seats[self.editing]
-                seat.name, self.fresh_edit = seat.name[:-1], False
+                seat.name, self.fresh_edit = "" if self.fresh_edit else seat.name[:-1], False
+                return None
+            if intent.kind == "select_all":  # Ctrl+A: the whole name chosen again; typing replaces it
+                self.fresh_edit = True
                 return None
             if intent.kind == "caret":  # the name shown chosen is kept: what is typed next goes on its end
                 self.fresh_edit = False

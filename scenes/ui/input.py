@@ -149,6 +149,8 @@ class Input:
             return [Intent("admin")]  # the kiosk's key combination for its admin PIN
         if key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
             return [Intent("quit", key="Ctrl+Q")]
+        if key == pygame.K_a and event.mod & pygame.KMOD_CTRL and self.text_mode:
+            return [Intent("select_all")]  # a name being typed: all of it chosen, as in any text field
         if key == pygame.K_F4 and event.mod & pygame.KMOD_ALT:
             return [Intent("quit", key="Alt+F4")]  # reaches us when no window manager takes it (a grabbed keyboard)
         if event.mod & (pygame.KMOD_ALT | pygame.KMOD_CTRL | pygame.KMOD_GUI):
