@@ -26,7 +26,7 @@ import time
 from typing import Sequence
 
 from game import __version__
-from game.errors import DiceParlorError, UnknownVariant, VariantError
+from game.errors import DiceParlorError, NotJSON, UnknownVariant, VariantError, json_from
 from game.bundle import end_with_launcher
 from game.bots.levels import USUAL_LEVEL, dial_level, known_names, make_player
 from game.engine.card import Card
@@ -221,9 +221,9 @@ def _cmd_advise(args: argparse.Namespace) -> int:
     if not variant.solvable:
         raise UsageError(f"{variant.id} has no optimal player (scorecard games only)")
     try:
-        data = json.loads(args.state)
-    except ValueError as error:
-        raise UsageError(f"--state is not JSON: {error.msg}") from None
+        data = json_from(args.state)
+    except NotJSON as error:
+        raise UsageError(f"--state is {error}") from None
     if not isinstance(data, dict):
         raise UsageError("--state must be a JSON object")
     table = table_for(variant, progress=_progress)

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.bots.solver_turn import SolverTableError, card_of, rules
+from game.errors import json_from
 from game.paths import asset, user_data_dir
 from game.rules.scoring import box_options, hand_scores
 from game.rules.variant import Variant
@@ -175,7 +176,7 @@ def read_header(path: Path, stream=None) -> dict:
             (size,) = struct.unpack("<I", start[len(MAGIC):])
             if size > _HEADER_MAX:
                 raise SolverTableError(f"{path}: not a solver table (a header of {size} bytes)")
-            header = json.loads(data.read(size).decode())
+            header = json_from(data.read(size))  # a hand-made header nested too deep is not a table either
             if stream is not None:
                 header["_payload"] = data.read()
     except SolverTableError:
