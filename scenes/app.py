@@ -24,7 +24,6 @@ from game.rules import i18n
 from game.store.kiosk import KioskConfig, load_kiosk, provide_pin
 from game.paths import asset, user_config_dir, user_data_dir, user_state_dir
 from game.bundle import remove_stale_folders
-from game.errors import one_line
 from game.store.one_copy import ALREADY_RUNNING, OneCopy
 from game.store.storage import clean_stale_temporaries
 from game.store.settings import Settings, load_settings, read_settings, save_settings
@@ -354,16 +353,10 @@ class App:
         self.keep_window_place()
         if self.stop.signal is not None:
             logging.getLogger("dice_parlor").info("stopped by %s", self.stop.signal)
-        status = self.exit_status
-        if screenshot:  # what the window shows, at its own size
-            try:
-                save_screenshot(self.window, screenshot)
-            except (OSError, pygame.error) as error:  # a full disk, /dev/full: one line, and the run failed
-                print(f"dice-parlor: the screenshot could not be saved to {one_line(screenshot)}: "
-                      f"{one_line(str(error))}", file=sys.stderr)
-                status = 1
+        if screenshot and not save_screenshot(self.window, screenshot):  # what the window shows, at its own size
+            self.exit_status = 1  # said in one line: a picture asked for and not saved is a failed run
         self.stack.clear()
-        return status
+        return self.exit_status
 
     def _loop(self, exit_after: float | None, fps: int) -> None:
         clock = pygame.time.Clock()

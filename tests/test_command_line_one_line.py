@@ -11,7 +11,8 @@ import sys
 
 import pytest
 
-from game.cli import _print_simulation, main
+from game.cli import main
+from game.simulate import print_simulation
 from game.engine.state import Seat
 from game.store.records import add_result
 from test_cli import ROOT, run
@@ -127,7 +128,7 @@ def test_records_shows_escape_codes_in_a_name_and_never_sends_them():
 def test_simulate_widens_its_columns_for_six_digit_numbers(capsys):
     seat = {"player": "greedy", "level": "greedy", "mean": 123456.7, "sd": 100000.25, "min": 999999, "max": 1234567,
             "wins": 200000}
-    _print_simulation({"variant": "mine", "games": 200000, "seed": 0, "seats": [seat, dict(seat, player="easy")]})
+    print_simulation({"variant": "mine", "games": 200000, "seed": 0, "seats": [seat, dict(seat, player="easy")]})
     header, *rows = capsys.readouterr().out.splitlines()[1:]
     assert header.split() == ["seat", "player", "mean", "sd", "min", "max", "wins"]
     ends = [header.index(f" {name}") + len(name) + 1 for name in ("mean", "sd", "min", "max", "wins")]
