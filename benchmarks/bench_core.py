@@ -13,6 +13,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from private_home import use_private_home  # noqa: E402
+
+use_private_home("bench_core")  # never the runner's saved game, settings or records
+
 from game.cli import play_game  # noqa: E402
 from game.rules.variants import find_variant  # noqa: E402
 

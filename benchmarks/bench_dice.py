@@ -26,6 +26,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from private_home import use_private_home  # noqa: E402
+
+use_private_home("bench_dice")  # never the runner's saved game, settings or records
+
 import pygame  # noqa: E402
 
 from scenes.tables.dice_tray import DiceTray  # noqa: E402

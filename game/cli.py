@@ -20,20 +20,21 @@ import importlib
 import json
 import os
 import random
+import re
 import statistics
 import sys
 import time
 from typing import Sequence
 
 from game import __version__
-from game.errors import DiceParlorError, UnknownVariant, VariantError
+from game.errors import (DiceParlorError, NotJSON, UnknownVariant, VariantError, cause, json_from, one_line,
+                         shown)
 from game.bundle import end_with_launcher
-from game.bots.levels import USUAL_LEVEL, dial_level, known_names, make_player
+from game.bots.levels import USUAL_LEVEL, dial_level, known_names
 from game.engine.card import Card
-from game.engine.session import Session
-from game.engine.state import Seat
 from game.rules.variant import Variant
 from game.rules.variants import find_variant, load_all, load_variant_file
+from game.simulate import play_game, print_simulation, simulate  # noqa: F401 (play_game: as before, from here)
 from game.store.kiosk_check import check_kiosk
 
 
@@ -126,59 +127,6 @@ def _check_seats(variant: Variant, count: int) -> None:
         raise UsageError(f"{variant.id} is for {variant.min_players} to {variant.max_players} players, not {count}")
 
 
-def play_game(variant: Variant, levels: list[str], seed: int) -> Session:
-    """One whole game with a computer player on every seat (``levels``: the levels' own names, see ``_levels``)."""
-    seats = [Seat(f"{level.title()} {i + 1}", "computer", level) for i, level in enumerate(levels)]
-    session = Session(variant, seats, seed=seed)
-    rng = random.Random(seed ^ 0x5EED)
-    players = [make_player(level, random.Random(rng.randrange(2**31)), variant.family) for level in levels]
-    state = session.state
-    while not state.is_terminal():
-        session.act(players[state.current_player()].choose(state))
-    return session
-
-
-def simulate(variant: Variant, levels: list[str], games: int, seed: int, names: list[str] | None = None) -> dict:
-    """``games`` whole games between ``levels``; ``names``: the players as named (a dial's name), else the levels."""
-    names = names or levels
-    seeds = random.Random(seed)
-    scores: list[list[int]] = [[] for _ in levels]
-    wins = [0] * len(levels)
-    for _ in range(games):
-        session = play_game(variant, levels, seeds.randrange(2**31))
-        for seat, total in enumerate(session.state.match_totals()):
-            scores[seat].append(total)
-        for seat in session.state.winners():  # ties share the win: each tied leader counts one
-            wins[seat] += 1
-    return {
-        "variant": variant.id,
-        "games": games,
-        "seed": seed,
-        "seats": [
-            {
-                "player": name,
-                "level": level,
-                "mean": round(statistics.fmean(s), 3),
-                "sd": round(statistics.pstdev(s), 3),
-                "min": min(s),
-                "max": max(s),
-                "wins": wins[i],
-            }
-            for i, (name, level, s) in enumerate(zip(names, levels, scores))
-        ],
-    }
-
-
-def _print_simulation(result: dict) -> None:
-    print(f"{result['variant']}: {result['games']} games, seed {result['seed']}")
-    width = max([12] + [len(seat["player"]) + len(seat["level"]) + 4 for seat in result["seats"]])
-    print(f"{'seat':<5}{'player':<{width}}{'mean':>9}{'sd':>8}{'min':>6}{'max':>6}{'wins':>7}")
-    for i, seat in enumerate(result["seats"], 1):
-        player = seat["player"] if seat["player"] == seat["level"] else f"{seat['player']} ({seat['level']})"
-        print(f"{i:<5}{player:<{width}}{seat['mean']:>9.1f}{seat['sd']:>8.1f}{seat['min']:>6}{seat['max']:>6}"
-              f"{seat['wins']:>7}")
-
-
 def _cmd_simulate(args: argparse.Namespace) -> int:
     variant = _variant(args.variant)
     players = _levels(args.players, variant)
@@ -190,7 +138,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        _print_simulation(result)
+        print_simulation(result)
     return 0
 
 
@@ -221,17 +169,22 @@ def _cmd_advise(args: argparse.Namespace) -> int:
     if not variant.solvable:
         raise UsageError(f"{variant.id} has no optimal player (scorecard games only)")
     try:
-        data = json.loads(args.state)
-    except ValueError as error:
-        raise UsageError(f"--state is not JSON: {error.msg}") from None
+        data = json_from(args.state)
+    except NotJSON as error:
+        raise UsageError(f"--state is {error}") from None
     if not isinstance(data, dict):
         raise UsageError("--state must be a JSON object")
     table = table_for(variant, progress=_progress)
     if "cards" in data:
         state = state_from_json(data, variant)
-        options = advise_state(state, table=table)
-        on_card = state.card(state.seat).total(variant)
-        card, rolls_left = state.card(state.seat).boxes, state.rolls_left()
+        try:
+            options = advise_state(state, table=table)
+            on_card = state.card(state.seat).total(variant)
+            card, rolls_left = state.card(state.seat).boxes, state.rolls_left()
+        except DiceParlorError:
+            raise
+        except (TypeError, ValueError, KeyError, IndexError) as error:  # a hand-made state the loader let through
+            raise UsageError(f"--state is no moment of a game of {variant.id} ({cause(error)})") from None
     else:
         card = {box: None for box in variant.box_ids}
         if not isinstance(data.get("card", {}), dict):
@@ -242,6 +195,11 @@ def _cmd_advise(args: argparse.Namespace) -> int:
         card.update(data.get("card", {}))
         if not all(score is None or type(score) is int and score >= 0 for score in card.values()):
             raise UsageError("a card's boxes hold null or points from 0 up")
+        upper, five = data.get("upper"), data.get("five_alike_scored")
+        if upper is not None and (type(upper) is not int or upper < 0):
+            raise UsageError("upper must be the upper section's points from 0 up (or null: read from the card)")
+        if five is not None and not isinstance(five, bool):
+            raise UsageError("five_alike_scored must be true, false or null (read from the card)")
         bonus = data.get("five_alike_bonus", 0)
         if type(bonus) is not int or bonus < 0:
             raise UsageError("five_alike_bonus must be points from 0 up")
@@ -252,14 +210,14 @@ def _cmd_advise(args: argparse.Namespace) -> int:
             raise UsageError(f"dice must list {variant.dice} faces from 1 to {variant.faces}")
         if not isinstance(rolls_left, int) or not 0 <= rolls_left < variant.rolls_per_turn:
             raise UsageError(f"rolls_left must be 0 to {variant.rolls_per_turn - 1}")
-        options = advise(variant, table, card, data.get("upper"), data.get("five_alike_scored"), dice, rolls_left)
+        options = advise(variant, table, card, upper, five, dice, rolls_left)
     # "value" is the points still to come; "final" the expected final score: the card's points now and those;
     # a keep's "odds": each open pattern box's chance by the end of the turn (0 and 1 left out)
     from game.bots.odds import hold_odds
 
-    shown = [o.to_json(on_card, hold_odds(variant, card, o.keep, rolls_left) if o.kind == "keep" else None)
-             for o in options]
-    print(json.dumps({"variant": variant.id, "on_card": on_card, "options": shown}))
+    listed = [o.to_json(on_card, hold_odds(variant, card, o.keep, rolls_left) if o.kind == "keep" else None)
+              for o in options]
+    print(json.dumps({"variant": variant.id, "on_card": on_card, "options": listed}))
     return 0
 
 
@@ -294,11 +252,12 @@ def _cmd_records(args: argparse.Namespace) -> int:
                 for rank, row in enumerate(rows, 1):
                     marked = " (undo)" if row["undos"] else ""
                     when = time.strftime("%Y-%m-%d", time.localtime(row["date"]))
-                    print(f"  {rank:>2}. {row['total']:>5}  {row['name']}  {when}{marked}")
+                    print(f"  {rank:>2}. {row['total']:>5}  {one_line(row['name'])}  {when}{marked}")
     print(f"{'player':<20}{'games':>6}{'wins':>6}{'average':>9}{'best':>6}{'bonus':>7}{'five':>6}")
     for p in report["players"]:
         rate = lambda r: "-" if r is None else f"{r:.0%}"  # noqa: E731
-        print(f"{p['name'][:19]:<20}{p['games']:>6}{p['wins']:>6}{p['average']:>9.1f}{p['best']:>6}"
+        # a name is shown, never obeyed: an escape code typed or edited into it is printed as \x1b, not run
+        print(f"{one_line(p['name'][:19]):<20}{p['games']:>6}{p['wins']:>6}{p['average']:>9.1f}{p['best']:>6}"
               f"{rate(p['upper_bonus_rate']):>7}{rate(p['five_alike_rate']):>6}")
     return 0
 
@@ -398,9 +357,37 @@ def _desktop(put_in: bool) -> int:
     return 0
 
 
+SIZE = re.compile(r"\s*(\d{1,5})\s*[xX]\s*(\d{1,5})\s*")  # --size 1280x800
+
+
+def _check_size(text: str | None) -> None:
+    if text is not None and not SIZE.fullmatch(text):
+        raise UsageError(f"--size must be WIDTHxHEIGHT in pixels, e.g. 1280x800, not {shown(text)}")
+
+
+def _check_screenshot(path: str) -> None:
+    """Before the game is played, not after: the picture's place can be written (its folder is made where
+    missing, as the table saves it)."""
+    where = os.path.abspath(path)
+    if os.path.isdir(where) or path.endswith(("/", os.sep)):
+        raise UsageError(f"--screenshot {one_line(path)} is a folder: name the picture file in it")
+    folder = os.path.dirname(where)
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except FileExistsError:
+        raise UsageError(f"--screenshot: {one_line(folder)} is a file, not a folder") from None
+    except OSError as error:
+        raise UsageError(f"--screenshot: the folder {one_line(folder)} cannot be made ({error.strerror})") from None
+    if not os.access(folder, os.W_OK):
+        raise UsageError(f"--screenshot: the folder {one_line(folder)} cannot be written to")
+
+
 def _launch_table(args: argparse.Namespace) -> int:
     if args.screenshot and args.exit_after is None:  # the last frame is saved as the game stops
         raise UsageError("--screenshot needs --exit-after SECONDS: the frame is saved when the game stops")
+    _check_size(args.size)
+    if args.screenshot:
+        _check_screenshot(args.screenshot)
     # The front end is looked up by name: the core stays importable without pygame.
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
@@ -433,7 +420,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             "advise": _cmd_advise,
             "check-kiosk": lambda args: check_kiosk(args.json),
         }.get(args.command, _launch_table)
-        return handler(args)
+        status = handler(args)
+        sys.stdout.flush()  # here, not on the way out: a closed pipe is caught below
+        return status
     except UsageError as error:
         print(f"dice-parlor: {error}", file=sys.stderr)
         return 2
@@ -442,6 +431,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `dice-parlor records | head`: the reader has all it wanted, and that is no error
+        _quiet_stdout()
+        return 1
+
+
+def _quiet_stdout() -> None:
+    """What is still buffered for a closed pipe goes nowhere (else Python says so again on its way out)."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

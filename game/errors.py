@@ -1,6 +1,8 @@
 """The errors the core raises: each says what was wrong, in players' words, on one line."""
 
+import json
 import reprlib
+import sys
 
 SHOWN_LENGTH = 60  # characters of a value a message shows; a longer one is cut with "..."
 _SHORT = reprlib.Repr()
@@ -76,3 +78,24 @@ class IllegalAction(DiceParlorError):
 
 class SaveError(DiceParlorError):
     """A saved state that cannot be read back."""
+
+
+class NotJSON(DiceParlorError):
+    """Text from outside (a file, a command's argument) that is not JSON this program can read; its message
+    completes "it is ...": ``not complete JSON (Expecting value, line 1, column 9)``."""
+
+
+def json_from(text: str | bytes) -> object:
+    """The data of a JSON text, or :class:`NotJSON` whatever is wrong with it, including what ``json`` raises
+    besides its own JSONDecodeError: a number past Python's digit limit (a bare ValueError) and a nesting
+    too deep for the parser (RecursionError)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise NotJSON(f"not complete JSON ({error.msg}, line {error.lineno}, column {error.colno})") from None
+    except UnicodeDecodeError:
+        raise NotJSON("not UTF-8 text") from None
+    except RecursionError:
+        raise NotJSON("JSON nested too deep") from None
+    except ValueError:  # int("9" * 5000) past sys.get_int_max_str_digits(): a number no file of ours holds
+        raise NotJSON(f"JSON with a number longer than {sys.get_int_max_str_digits()} digits") from None

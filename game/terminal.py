@@ -35,7 +35,8 @@ def _show_card(session: Session) -> None:
     print(f"{'':<16}" + "".join(f"{n:>11}" for n in names))
     for box in variant.boxes:
         row = [state.card(s).boxes[box.id] for s in range(state.n)]
-        print(f"{box.name[:15]:<16}" + "".join(f"{'-' if v is None else v:>11}" for v in row))
+        print(f"{str(box.name)[:15]:<16}" +  # the name in the language shown (a Text, not a str)
+              "".join(f"{'-' if v is None else v:>11}" for v in row))
     print(f"{'total':<16}" + "".join(f"{t:>11}" for t in state.game_totals()))
 
 

@@ -353,8 +353,8 @@ class App:
         self.keep_window_place()
         if self.stop.signal is not None:
             logging.getLogger("dice_parlor").info("stopped by %s", self.stop.signal)
-        if screenshot:  # what the window shows, at its own size
-            save_screenshot(self.window, screenshot)
+        if screenshot and not save_screenshot(self.window, screenshot):  # what the window shows, at its own size
+            self.exit_status = 1  # said in one line: a picture asked for and not saved is a failed run
         self.stack.clear()
         return self.exit_status
 

@@ -186,7 +186,14 @@ def _no_display(why: str) -> str:
     return f"no display to show the window on: {why} (to run without a window, set SDL_VIDEODRIVER=dummy)"
 
 
-def save_screenshot(surface: pygame.Surface, path: str) -> None:
-    """What the window shows, into a picture file (its folder made where missing)."""
-    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    pygame.image.save(surface, path)
+def save_screenshot(surface: pygame.Surface, path: str) -> bool:
+    """What the window shows, into a picture file (its folder made where missing); False, said in one line on
+    stderr, if it cannot be written (a full disk, /dev/full)."""
+    try:
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        pygame.image.save(surface, path)
+    except (OSError, pygame.error) as error:
+        print(f"dice-parlor: the screenshot could not be saved to {one_line(path)}: {one_line(str(error))}",
+              file=sys.stderr)
+        return False
+    return True

@@ -157,6 +157,7 @@ def advise(variant: Variant, table: SolverTable, card_boxes: dict[str, int | Non
     if not 0 <= rolls_left < variant.rolls_per_turn:
         raise ValueError(f"rolls left after a roll is 0 to {variant.rolls_per_turn - 1}, not {rolls_left}")
     pos = upper if isinstance(upper, Position) else Position.of_card(variant, card_boxes, upper, five_flag)
+    _check_reachable(variant, table, pos)
     hand = tuple(sorted(dice))
     options = box_choices(variant, table, card_boxes, pos, hand)
     if rolls_left > 0:
@@ -167,6 +168,32 @@ def advise(variant: Variant, table: SolverTable, card_boxes: dict[str, int | Non
             if len(keep) < len(hand):
                 options.append(Option("keep", layers[len(keep)][index[keep]], keep=keep))
     return _ranked(options)
+
+
+def _check_reachable(variant: Variant, table: SolverTable, pos: Position) -> None:
+    """A card no game reaches (typed by hand: 7 points in Aces, an upper total with no upper box filled) is
+    refused in players' words, before any of its moves is looked up."""
+    try:
+        if pos.upper >= 0:
+            table.value(pos.mask, pos.upper, pos.five)
+            return
+    except SolverTableError:
+        pass
+    raise SolverTableError(f"no game reaches this card: {unreachable_words(variant, pos)}")
+
+
+def unreachable_words(variant: Variant, pos: Position) -> str:
+    """A between-turn position as a player says it: "Aces and Chance filled, 7 points in the upper section"."""
+    filled = [str(box.name) for i, box in enumerate(variant.boxes) if pos.mask >> i & 1]
+    boxes = "no box filled" if not filled else (
+        f"{filled[0]} filled" if len(filled) == 1 else f"{', '.join(filled[:-1])} and {filled[-1]} filled")
+    words = boxes
+    if variant.upper_bonus:  # without one the table does not count the upper section
+        upper = f"{pos.upper} or more" if pos.upper >= rules(variant).threshold else str(pos.upper)
+        words += f", {upper} points in the upper section"
+    if pos.five and variant.five_alike_box:
+        words += f", points in {variant.box(variant.five_alike_box).name}"
+    return words
 
 
 def advise_state(state, seat: int | None = None, table: SolverTable | None = None) -> list[Option]:

@@ -21,11 +21,12 @@ The file (``VARIANT.table``), readable without numpy:
 A table for other rules (``rules_hash``) or other scoring code is refused.
 The shipped tables are in ``assets/solver/``; a user's variant's table is
 built (numpy, :mod:`game.bots.solver_tables`) and cached in
-``user_data_dir()/solver``.
+``user_data_dir()/solver`` (a long id cut and hashed in the file name: ``file_stem``).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
@@ -38,6 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.bots.solver_turn import SolverTableError, card_of, rules
+from game.errors import json_from
 from game.paths import asset, user_data_dir
 from game.rules.scoring import box_options, hand_scores
 from game.rules.variant import Variant
@@ -88,7 +90,6 @@ def scoring_fingerprint(variant: Variant) -> str:
     hands on a fixed sample of cards. A table built before a change to the
     scoring code is refused like one built for other rules. About 10 ms.
     """
-    import hashlib
     import random
 
     r = rules(variant)
@@ -112,12 +113,36 @@ def scoring_fingerprint(variant: Variant) -> str:
     return digest.hexdigest()[:16]
 
 
+NAME_BYTES = 100  # the most of a variant's id a table's file name holds: file systems allow 255 bytes a name
+
+
+def file_stem(variant_id: str) -> str:
+    """The variant's id as a table's file name starts: the id itself, or when it is long (a variant file may be
+    named with up to 250 characters, each up to 4 bytes) its start and a hash of the whole, so two long ids
+    that start alike still get two files."""
+    if len(os.fsencode(variant_id)) <= NAME_BYTES:
+        return variant_id
+    digest = hashlib.sha256(os.fsencode(variant_id)).hexdigest()[:16]
+    start = variant_id[:NAME_BYTES]
+    while len(os.fsencode(start)) > NAME_BYTES - len(digest) - 1:
+        start = start[:-1]
+    return f"{start}~{digest}"
+
+
 def shipped_path(variant: Variant) -> Path:
-    return asset("solver", f"{variant.id}{SUFFIX}")
+    return asset("solver", f"{file_stem(variant.id)}{SUFFIX}")
 
 
 def user_path(variant: Variant) -> Path:
-    return user_data_dir() / "solver" / f"{variant.id}-{variant.rules_hash}{SUFFIX}"
+    return user_data_dir() / "solver" / f"{file_stem(variant.id)}-{variant.rules_hash}{SUFFIX}"
+
+
+def _is_file(path: Path) -> bool:
+    """Whether the file is there; a folder that cannot be looked into (or any odd name) is as good as none."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def _planes(raw: bytes, width: int) -> bytes:
@@ -156,12 +181,19 @@ def save_table(table: SolverTable, path: Path, typecode: str = "f", codec: str =
         "build_seconds": table.build_seconds,
     }, sort_keys=True).encode()
     fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=SUFFIX + ".tmp")
-    with os.fdopen(fd, "wb") as out:
-        out.write(MAGIC + struct.pack("<I", len(header)) + header + payload)
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; a table is an ordinary file
-    os.replace(tmp, path)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(MAGIC + struct.pack("<I", len(header)) + header + payload)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; a table is an ordinary file
+        os.replace(tmp, path)
+    except BaseException:  # a full disk, a name refused, Ctrl+C: no half-written copy of ~1 MB left behind
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
     return path
 
 
@@ -175,7 +207,7 @@ def read_header(path: Path, stream=None) -> dict:
             (size,) = struct.unpack("<I", start[len(MAGIC):])
             if size > _HEADER_MAX:
                 raise SolverTableError(f"{path}: not a solver table (a header of {size} bytes)")
-            header = json.loads(data.read(size).decode())
+            header = json_from(data.read(size))  # a hand-made header nested too deep is not a table either
             if stream is not None:
                 header["_payload"] = data.read()
     except SolverTableError:
@@ -238,7 +270,7 @@ def has_table(variant: Variant) -> bool:
     """Whether a table file for the variant's current rules is there (shipped or cached); reads headers only."""
     for path in (shipped_path(variant), user_path(variant)):
         try:
-            if path.is_file() and fits(read_header(path), variant):
+            if _is_file(path) and fits(read_header(path), variant):
                 return True
         except SolverTableError:
             continue
@@ -255,7 +287,7 @@ def find_table(variant: Variant) -> SolverTable:
         return _LOADED[key]
     problems = []
     for path in (shipped_path(variant), user_path(variant)):
-        if path.is_file():
+        if _is_file(path):
             try:
                 table = load_table(path, variant)
             except SolverTableError as error:

@@ -22,6 +22,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any, Iterator
 
+from game.errors import NotJSON, json_from
 from game.store.records_db import RecordsDamage
 from game.store.records_tables import Progress, bulk_insert
 from game.store.storage import move_aside
@@ -45,9 +46,9 @@ def read_json(path: Path) -> tuple[list[dict], str | None]:
     except (OSError, UnicodeDecodeError) as error:
         return _damaged(path, str(error), "unreadable")
     try:
-        data = json.loads(text)
-    except ValueError as error:
-        return _damaged(path, f"not complete JSON ({error.msg})", "not_json")
+        data = json_from(text)
+    except NotJSON as error:
+        return _damaged(path, str(error), "not_json")
     entries = data.get("results") if isinstance(data, dict) else None
     if not isinstance(entries, list) or not all(_sound(e) for e in entries):
         return _damaged(path, "its entries are not records", "not_records")
@@ -130,8 +131,8 @@ def _games(text: str, progress: Progress) -> Iterator[dict]:
                 raise _Unusual(at)
         if skip(at + 1) != end or not seen:
             raise _Unusual(at)
-    except (ValueError, TypeError) as error:  # JSON's own errors; a key that is not a string
-        raise _Unusual(str(error)) from error
+    except (ValueError, TypeError, RecursionError) as error:  # JSON's own errors (and a number past the digit
+        raise _Unusual(str(error)) from error  # limit, a nesting too deep); a key that is not a string
 
 
 def _damaged(path: Path, problem: str, reason: str) -> tuple[list[dict], str]:

@@ -8,14 +8,13 @@ message when the file could not be used: a damaged save is moved aside
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from game import __version__
-from game.errors import DiceParlorError, SaveError, UnknownVariant, shown
+from game.errors import DiceParlorError, NotJSON, SaveError, UnknownVariant, json_from, shown
 from game.rules.i18n import t
 from game.paths import user_data_dir
 from game.engine.session import Session
@@ -85,11 +84,11 @@ def _read(path: Path, find_variant) -> tuple[Session, float | None]:
     if len(raw) > MAX_SAVE_BYTES:
         raise SaveError(f"it is larger than {MAX_SAVE_BYTES // (1024 * 1024)} MB")
     try:
-        data: Any = json.loads(raw.decode("utf-8"))
+        data: Any = json_from(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise SaveError("it is not text") from None
-    except ValueError as error:
-        raise SaveError(f"it is not complete JSON ({error.msg})") from None
+    except NotJSON as error:
+        raise SaveError(f"it is {error}") from None
     if not isinstance(data, dict) or data.get("app") != "dice-parlor" or "session" not in data:
         raise SaveError("it is not a Dice Parlor save")
     inner = data["session"]

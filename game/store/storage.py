@@ -18,6 +18,7 @@ from typing import Any
 
 from filelock import FileLock
 
+from game.errors import json_from
 from game.rules.yamlsource import MAX_BYTES
 
 
@@ -113,10 +114,7 @@ def read_json(path: Path) -> Any:
         raw = handle.read(MAX_BYTES + 1)
     if len(raw) > MAX_BYTES:
         raise ValueError(f"larger than {MAX_BYTES // 1024} KB")
-    try:
-        return json.loads(raw)
-    except RecursionError as error:
-        raise ValueError("nested too deep") from error
+    return json_from(raw)  # NotJSON, a ValueError, whatever is wrong (a 5,000-digit number too)
 
 
 def move_aside(path: Path, why: str = "damaged") -> Path | None:
