@@ -1,7 +1,8 @@
 """Where files live: the shipped assets and the user's own folders.
 
-Assets are found beside the source tree in a checkout and inside the bundle
-when frozen by PyInstaller. User folders come from platformdirs; the
+Assets are found beside the source tree in a checkout, inside the game
+package when installed from a wheel (setup.py copies them there) and inside
+the bundle when frozen by PyInstaller. User folders come from platformdirs; the
 ``DICE_PARLOR_HOME`` environment variable puts them all under one folder
 (tests and portable installs use it).
 """
@@ -19,7 +20,9 @@ def assets_dir() -> Path:
     bundle = getattr(sys, "_MEIPASS", None)
     if bundle:
         return Path(bundle) / "assets"
-    return Path(__file__).resolve().parent.parent / "assets"
+    package = Path(__file__).resolve().parent
+    installed = package / "assets"  # first: above an installed package, site-packages may hold anyone's
+    return installed if installed.is_dir() else package.parent / "assets"
 
 
 def asset(*parts: str) -> Path:

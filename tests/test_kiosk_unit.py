@@ -53,7 +53,7 @@ def kiosk_run(tmp_path):
     kiosk_path().write_text(f'admin_pin: "{PIN}"\n')
     home = os.environ["DICE_PARLOR_HOME"]
     env = screen.env(PATH=f"{bin_dir}:{os.environ['PATH']}", SDL_AUDIODRIVER="dummy", DICE_PARLOR_HOME=home,
-                     PYGAME_HIDE_SUPPORT_PROMPT="1")
+                     PYGAME_HIDE_SUPPORT_PROMPT="1", TMPDIR=str(tmp_path))  # a killed script's folder stays here
     log = kiosk_path().parent.parent / "state" / "logs" / "dice-parlor.log"
     started = []
 

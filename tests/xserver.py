@@ -47,6 +47,8 @@ class Screen:
             number = pipe.readline().strip()
         assert number, "Xvfb did not start"
         self.display = f":{number}"
+        # openbox writes its log into the cache folder: one of the screen's own, not the runner's ~/.cache
+        self.cache = Path(tempfile.mkdtemp(prefix="dice-parlor-screen-"))
         self.size = size
         self.wm = None
         if window_manager:
@@ -74,7 +76,7 @@ class Screen:
         raise AssertionError(f"openbox did not start on {self.display}: {said}")
 
     def env(self, **extra: str) -> dict[str, str]:
-        env = dict(os.environ, DISPLAY=self.display)
+        env = dict(os.environ, DISPLAY=self.display, XDG_CACHE_HOME=str(self.cache))
         env.pop("SDL_VIDEODRIVER", None)  # the real X11 driver, not the tests' dummy
         env.update(extra)
         return env
@@ -97,6 +99,7 @@ class Screen:
                     process.wait(timeout=5)
                 except subprocess.TimeoutExpired:
                     process.kill()
+        shutil.rmtree(self.cache, ignore_errors=True)
 
 
 class Game:

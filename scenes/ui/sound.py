@@ -19,6 +19,7 @@ import random
 import pygame
 
 from game.paths import asset
+from scenes.ui.alsa import quiet_alsa
 
 NAMES = ("rattle", "clack", "hold", "score", "zero", "bonus", "fanfare", "click", "turn", "win",
          "hit_felt", "hit_rail", "hit_die", "cup")
@@ -103,6 +104,7 @@ class Sounds:
     def _build() -> dict[str, list[pygame.mixer.Sound]]:
         started = False
         if not pygame.mixer.get_init():
+            quiet_alsa()  # no sound card: its eight lines on stderr at every start would say nothing useful
             # A small buffer: a die's clack should be heard as it lands, not ~50 ms later.
             pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
             started = True
