@@ -51,7 +51,7 @@ case "$SYSTEM" in
         rm -rf "$STAGE"
         mkdir -p "$STAGE"
         cp -a dist/dice-parlor "$STAGE/$FOLDER"
-        cp -a packaging/install-desktop.sh "$STAGE/$FOLDER/"
+        cp -a packaging/install-desktop.sh LICENSE "$STAGE/$FOLDER/"
         # the newest glibc symbol version anything in the app asks for: the oldest Linux it starts on
         NEEDS=$(find "$STAGE/$FOLDER" -type f \( -name '*.so*' -o -perm -u+x \) -exec objdump -T {} + 2>/dev/null \
             | grep -o 'GLIBC_[0-9][0-9.]*' | sed 's/GLIBC_//' | sort -Vu | tail -1 || true)
@@ -80,6 +80,7 @@ app = Path("dist/dice-parlor")
 with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
     for path in sorted(app.rglob("*")):
         out.write(path, f"{folder}/{path.relative_to(app).as_posix()}")
+    out.write("LICENSE", f"{folder}/LICENSE")
 EOF
         ;;
 esac
