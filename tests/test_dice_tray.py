@@ -429,3 +429,44 @@ def test_banners_never_cover_the_dice():
                 assert not any(table.tray.die_rect(d).colliderect(banner) for d in range(table.tray.count))
     finally:
         driver.close()
+
+
+def test_no_update_works_out_more_than_its_share_of_a_throw(monkeypatch):
+    """The stall at release: no frame simulates the whole throw. Each update does at most a thirtieth of a
+    second's share of the work (plus the one step that crosses it), however long the throw."""
+    from scenes.tables import dice_world
+    from scenes.tables.dice_tray import WORK_RATE
+    done = []
+    real_step = dice_world.World.step
+
+    def counted(self, *args):
+        cost = real_step(self, *args)
+        done.append(cost)
+        return cost
+    monkeypatch.setattr(dice_world.World, "step", counted)
+    for seed in range(6):
+        tray = make(seed)
+        tray.throw((1, 2, 3, 4, 5), [True] * 5)
+        frames = []
+        while tray.busy():
+            done.clear()
+            tray.update(1 / 60)
+            frames.append(sum(done))
+        most_per_step = 3 * (dice_world.STEP_COST * 6) + 100  # dice moved, and the contacts of a pile-up
+        assert max(frames) <= WORK_RATE / 30 + most_per_step, frames
+        assert sum(frames) > 3 * max(frames), "the throw was worked out in one frame or two"
+
+
+def test_the_first_frames_out_of_the_cup_show_the_launch():
+    """Not dice already at the far rail: the frame the dice leave the cup shows them by the player's edge,
+    lifted, and they reach the far half only later."""
+    for seed in range(6):
+        tray = make(seed)
+        tray.cup.shake()
+        tray.throw((6, 6, 6, 6, 6), [True] * 5)
+        out_of_the_cup(tray)
+        assert tray.cup.visible and 0 < tray.cup.tipping < 0.05, "the cup tips just as the dice leave it"
+        tray.update(1 / 60)
+        for d in tray._dice:
+            assert d.y > TRAY.centery, f"seed {seed}: die {d.index} already far up the felt at launch"
+            assert d.z > 0, f"seed {seed}: die {d.index} is not in the air"
