@@ -152,7 +152,10 @@ class DiceTray:
         lying = [d for d in self._dice if d not in thrown and d.state == REST and not d.held]
         rng = random.Random(self._rng.getrandbits(64))  # the throw's own: worked out a little at a time
         obstacles = [(*self._to_world(d.x, d.y), d.orientation()) for d in lying]
-        work = throwing(width, depth, len(thrown), Aim(start, direction, toss.strength), rng, self._may_rest_for(lying),
+        # Over a felt the panels crowd, a second throw seldom rests better and doubles the wait in the cup: the
+        # first one stands, and the tidy after it glides dice aside.
+        may_rest = None if zones else self._may_rest_for(lying)
+        work = throwing(width, depth, len(thrown), Aim(start, direction, toss.strength), rng, may_rest,
                         obstacles, zones)
         self._throw = Throw(work, [d.index for d in thrown])
         for d in thrown:
