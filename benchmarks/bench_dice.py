@@ -1,13 +1,14 @@
 """Prints how long a frame of thrown dice takes: five solid dice thrown again and again, headless.
 
-A frame is what the table spends on the dice each frame of a throw: the tray's update (the recorded flight
-played back, and at the first frame of a throw the whole throw simulated) and the drawing of the dice and
-their shadows. The tray is laid out as the scorecard table lays it out on the 1280x800 canvas, and with
+A frame is what the table spends on the dice each frame of a throw, from the throw's call to the dice at
+rest: the tray's update (the throw's physics, worked out a share a frame while the dice are in the cup, then
+the recorded flight played back) and the drawing of the dice, their shadows and the cup. The tray is laid out as the scorecard table lays it out on the 1280x800 canvas, and with
 ``--window`` the dice are drawn at that window's scale (1920x1080: the canvas is scaled 1.35 times, so a
 78-pixel die is 105 pixels on the screen), onto a surface of the window's size.
 
 Run: python benchmarks/bench_dice.py [--seconds 3] [--window 1920x1080] [--json]
-Goal on the 2-core machine: dice at least 90 px at 1080p, frame median at most 4 ms, p95 at most 8 ms.
+Goal on the 2-core machine: dice at least 90 px at 1080p, frame median at most 4 ms, p95 at most 8 ms, and
+no frame over 16 ms (``frame_ms_max``), the throw's own work included.
 """
 
 from __future__ import annotations
@@ -40,8 +41,10 @@ HOLD = pygame.Rect(54, 640, 760, 100)
 CANVAS_DIE = 78  # the scorecard table's die, in canvas pixels
 
 
-def frames(seconds: float, window: tuple[int, int]) -> tuple[list[float], int, int]:
-    """Frame times (ms) over throws for ``seconds``, the throws made, and the die's size on screen."""
+def frames(seconds: float, window: tuple[int, int], clock=time.thread_time) -> tuple[list[float], int, int]:
+    """Frame times (ms) over throws for ``seconds``, the throws made, and the die's size on screen. Timed by
+    ``clock``: by default the main thread's CPU time, as the frame budget counts it (a machine shared with
+    other work stretches the wall clock, not the work)."""
     scale = min(window[0] / theme.WIDTH, window[1] / theme.HEIGHT)
     size = round(CANVAS_DIE * scale)
     surface = pygame.Surface(window).convert()
@@ -56,13 +59,14 @@ def frames(seconds: float, window: tuple[int, int]) -> tuple[list[float], int, i
         first = True
         while first or tray.busy():
             surface.fill(theme.FELT)
-            start = time.perf_counter()
+            start = clock()
             if first:
+                tray.cup.shake()  # as the table does: the dice wait in the cup while their throw is worked out
                 tray.throw(faces, [True] * 5)
                 first = False
             tray.update(1 / 60)
             tray.draw(surface)
-            took = time.perf_counter() - start
+            took = clock() - start
             times.append(took * 1000)
             spent += took
     return times, throws, size
@@ -78,21 +82,25 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--window", default="1280x800", help="WIDTHxHEIGHT the dice are drawn for")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--wall", action="store_true", help="time frames by the wall clock, not CPU time")
     args = parser.parse_args()
     window = tuple(int(v) for v in args.window.lower().split("x"))
     pygame.display.init()
     pygame.display.set_mode((1, 1))
-    times, throws, size = frames(args.seconds, window)  # type: ignore[arg-type]
+    clock = time.perf_counter if args.wall else time.thread_time
+    times, throws, size = frames(args.seconds, window, clock)  # type: ignore[arg-type]
     ordered = sorted(times)
     median = statistics.median(ordered)
     p95 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
     if args.json:
         print(json.dumps({"dice": 5, "die_px": size, "frame_ms_median": round(median, 3),
-                          "frame_ms_p95": round(p95, 3), "throws": throws}))
+                          "frame_ms_p95": round(p95, 3), "frame_ms_p99": round(p99, 3),
+                          "frame_ms_max": round(ordered[-1], 3), "frames": len(times), "throws": throws}))
         return
     print(f"5 dice thrown at {args.window} ({size} px dice), {throws} throws, {len(times)} frames:")
-    print(f"  frame median {median:.2f} ms, p95 {p95:.2f} ms, slowest {ordered[-1]:.1f} ms "
-          f"(the first frame of a throw simulates the whole throw)")
+    print(f"  frame median {median:.2f} ms, p95 {p95:.2f} ms, p99 {p99:.2f} ms, slowest {ordered[-1]:.1f} ms "
+          f"(the throw's physics included, wherever it runs)")
     print(f"  {1000 / median:.0f} frames per second at the median")
 
 

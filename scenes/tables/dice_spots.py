@@ -35,6 +35,40 @@ def squares_overlap(a: Spot, b: Spot, side: float) -> bool:
     return True
 
 
+def convex_hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The smallest convex polygon round ``points`` (monotone chain), corners in order."""
+    pts = sorted(set(points))
+    if len(pts) < 3:
+        return pts
+
+    def cross(o, a, b):
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+    lower: list = []
+    upper: list = []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
+
+
+def polygons_overlap(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> bool:
+    """Whether two convex polygons overlap by more than touching (separating axes)."""
+    for poly in (a, b):
+        for i, (x0, y0) in enumerate(poly):
+            x1, y1 = poly[(i + 1) % len(poly)]
+            nx, ny = y0 - y1, x1 - x0
+            pa = [x * nx + y * ny for x, y in a]
+            pb = [x * nx + y * ny for x, y in b]
+            if max(pa) <= min(pb) + 1e-6 or max(pb) <= min(pa) + 1e-6:
+                return False
+    return True
+
+
 def square_hits_rect(spot: Spot, side: float, rect: pygame.Rect) -> bool:
     """Whether a turned square overlaps an upright rectangle."""
     if not rect.width or not rect.height:
@@ -62,6 +96,7 @@ class Spots:
         self.keep_clear: list[pygame.Rect] = []  # where no die may come to rest (panels over the felt)
         self.size = size
         self.gap = max(4, round(size * 0.1))
+        self.rim = (0.0, 0.0)  # pixels a die stays further in from each side rail and end rail (perspective)
         # The rectangle a die resting at a spot is seen in (its top face, a little larger and further out than
         # its footprint, seen in perspective); the tray sets it. Nothing may cover what is seen either.
         self.seen: Callable[[Spot], pygame.Rect] | None = None
@@ -69,13 +104,30 @@ class Spots:
     def bounds(self) -> tuple[float, float, float, float]:
         """The box a resting die's centre must stay in to lie wholly inside the felt."""
         half = self.size / 2 + max(2, self.size * 0.05)
-        lo_x, hi_x = self.felt.left + half, self.felt.right - half
-        lo_y, hi_y = self.felt.top + half, self.felt.bottom - half
+        lo_x, hi_x = self.felt.left + half + self.rim[0], self.felt.right - half - self.rim[0]
+        lo_y, hi_y = self.felt.top + half + self.rim[1], self.felt.bottom - half - self.rim[1]
         if lo_x > hi_x:
             lo_x = hi_x = self.felt.centerx
         if lo_y > hi_y:
             lo_y = hi_y = self.felt.centery
         return lo_x, hi_x, lo_y, hi_y
+
+    def free_felt(self) -> pygame.Rect:
+        """The largest upright rectangle of the felt that no panel and no hold row covers: where a throw
+        goes, its sides walls, so no die rolls under a panel and has to be eased out again."""
+        walls = [r.clip(self.felt) for r in [self.hold_row, *self.keep_clear]]
+        walls = [r for r in walls if r.width and r.height]
+        xs = sorted({self.felt.left, self.felt.right, *(x for r in walls for x in (r.left, r.right))})
+        ys = sorted({self.felt.top, self.felt.bottom, *(y for r in walls for y in (r.top, r.bottom))})
+        best, best_area = pygame.Rect(self.felt), -1
+        for i, x0 in enumerate(xs):
+            for x1 in xs[i + 1:]:
+                for j, y0 in enumerate(ys):
+                    for y1 in ys[j + 1:]:
+                        room = pygame.Rect(x0, y0, x1 - x0, y1 - y0)
+                        if room.width * room.height > best_area and room.collidelist(walls) < 0:
+                            best, best_area = room, room.width * room.height
+        return best
 
     def near(self, x: float, y: float) -> tuple[float, float]:
         lo_x, hi_x, lo_y, hi_y = self.bounds()
@@ -90,12 +142,13 @@ class Spots:
         return seen is not None and (seen.colliderect(self.hold_row) or seen.collidelist(self.keep_clear) >= 0)
 
     def inside(self, spot: Spot, slack: float = 0.0) -> bool:
-        """Wholly on the felt (within ``slack`` pixels)."""
+        """Wholly on the felt, as seen (within ``slack`` pixels)."""
         x, y, turn = spot
         t = math.radians(turn)
         half = self.size / 2 * (abs(math.cos(t)) + abs(math.sin(t)))
-        return (self.felt.left - slack <= x - half and x + half <= self.felt.right + slack
-                and self.felt.top - slack <= y - half and y + half <= self.felt.bottom + slack)
+        rx, ry = self.rim[0] - slack, self.rim[1] - slack
+        return (self.felt.left + rx <= x - half and x + half <= self.felt.right - rx
+                and self.felt.top + ry <= y - half and y + half <= self.felt.bottom - ry)
 
     def free(self, spot: Spot, claims: list[Spot], room: float | None = None) -> bool:
         """A spot where a die may rest: inside, off limits nowhere, ``room`` clear of every claim."""

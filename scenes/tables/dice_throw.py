@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Generator
 
@@ -44,7 +43,6 @@ class Toss:
 GIVE_UP = 2.2  # a die still leaning or rocking now tips down flat where it is
 TIP_SAMPLES = 16  # recorded poses (0.18 s) of that fall
 TRIES = 2  # throws at most, for one whose dice rest where they may (else the tray glides them aside)
-YIELD_EVERY = 12  # steps between the chances :func:`throwing` gives its caller to draw a frame
 SAMPLE_EVERY = 2  # steps between recorded poses (90 a second; played back in between)
 LONGEST = GIVE_UP + TIP_SAMPLES * STEP * SAMPLE_EVERY  # seconds a flight lasts at most
 
@@ -86,12 +84,14 @@ class Throw:
         self.time = 0.0  # tray seconds since the dice left the hand
         self._heard = 0
 
-    def work_out(self, budget: float | None) -> bool:
-        """Work for at most ``budget`` seconds now (None: to the end); True once the flight is known."""
-        deadline = None if budget is None else time.perf_counter() + budget
+    def work_out(self, budget: int | None) -> bool:
+        """Work ``budget`` units now (a step's cost: see :meth:`World.step`; None: to the end); True once the
+        flight is known. A count, not a clock, so the same throw takes the same frames on any machine."""
         try:
-            while self.flight is None and (deadline is None or time.perf_counter() < deadline):
-                next(self.work)
+            while self.flight is None and (budget is None or budget > 0):
+                cost = next(self.work)
+                if budget is not None:
+                    budget -= cost
         except StopIteration as done:
             self.flight = done.value
         return self.flight is not None
@@ -145,9 +145,10 @@ def simulate(width: float, depth: float, count: int, aim: Aim, rng: random.Rando
 
 def throwing(width: float, depth: float, count: int, aim: Aim, rng: random.Random,
              may_rest: RestCheck | None = None, obstacles: list[tuple[float, float, Quat]] = (),
-             zones: list[Zone] = ()) -> Generator[None, None, Flight]:
-    """:func:`simulate` a little at a time: it yields every few steps, so the tray can spread the work over the
-    frames while the dice are still in the cup; the flight is the generator's return value."""
+             zones: list[Zone] = ()) -> Generator[int, None, Flight]:
+    """:func:`simulate` a little at a time: it yields after every step what that step cost (see
+    :meth:`World.step`), so the tray can share the work out over the frames while the dice are still in the
+    cup and no frame waits for a whole throw; the flight is the generator's return value."""
     flight = None
     for attempt in range(1, TRIES + 1):
         flight = yield from _one_throw(width, depth, count, aim, rng, obstacles, zones)
@@ -159,7 +160,7 @@ def throwing(width: float, depth: float, count: int, aim: Aim, rng: random.Rando
 
 
 def _one_throw(width: float, depth: float, count: int, aim: Aim, rng: random.Random,
-               obstacles: list[tuple[float, float, Quat]], zones: list[Zone]) -> Generator[None, None, Flight]:
+               obstacles: list[tuple[float, float, Quat]], zones: list[Zone]) -> Generator[int, None, Flight]:
     world = World(width, depth)
     world.zones = list(zones)
     thrown = _launch(width, depth, count, aim, rng)
@@ -184,10 +185,9 @@ def _one_throw(width: float, depth: float, count: int, aim: Aim, rng: random.Ran
                     z, q = leaning.get(id(b), (b.z, b.q))
                     track.append((b.x, b.y, z + (b.z - z) * t, q_nlerp(q, b.q, t)))
             break
-        world.step()
+        cost = world.step()
         steps += 1
-        if steps % YIELD_EVERY == 0:
-            yield
+        yield cost
     rest = [(b.x, b.y, b.q) for b in thrown]
     return Flight(poses, world.hits, settled, rest=rest)
 

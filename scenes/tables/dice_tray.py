@@ -27,15 +27,20 @@ from scenes.tables import die_art
 from scenes.tables.cube import Labels, Quat, q_axis_angle, q_mul, up_axis, yaw
 from scenes.tables.dice_die import EASE, FLY, HAND, OFF, REST, TOP, Die, heading
 from scenes.tables.dice_cup import Cup
-from scenes.tables.dice_render import IVORY_LOOK, DieRenderer, Look, Pose, Projection, draw_shadow
-from scenes.tables.dice_spots import Spot, Spots
-from scenes.tables.dice_throw import Aim, Flight, Throw, Toss, throwing
+from scenes.tables.dice_render import (IVORY_LOOK, PIP_RADIUS, PIP_SPREAD, DieRenderer, Look, Pose, Projection,
+                                       draw_shadow)
+from scenes.tables.dice_world import ROUND
+from scenes.tables.dice_spots import Spot, Spots, convex_hull
+from scenes.tables.dice_throw import LONGEST, Aim, Flight, Throw, Toss, throwing
 from scenes.ui.theme import SHADOW, WHITE
 from scenes.ui.tween import Clock
 
+ROOMY = 2.2  # die sides a throw needs each way: the felt free of panels, when as large, walls the throw in
 HOLD_TIME = 0.2  # the glide to or from the hold row
-IN_HAND = 0.2  # tray seconds the dice stay in the hand (the cup tips) while their throw is worked out
-WORK_BUDGET = 0.004  # seconds a frame gives to working it out meanwhile
+IN_HAND = 0.2  # tray seconds at least that the dice stay in the cup while their throw is worked out
+WORK_RATE = 18000  # of that work a real second, in contacts solved: 300 a frame at 60 Hz, about 4 ms on two
+# busy cores (a frame at 1080p spends some 8 ms more on drawing). By the clock, not by the frame, so the dice
+# leave the cup as soon at 120 Hz as at 60; a frame never does more than a thirtieth of a second's share.
 FOCUS_COLOUR = WHITE
 GLOW_COLOUR = (150, 230, 255)
 
@@ -55,6 +60,10 @@ class DiceTray:
         self.on_hit: Callable[[float, str], None] | None = None  # an impact: strength 0..1, "felt", "rail", "die"
         self.cup = Cup(self.tray, size)
         self.view = Projection(self.tray, size)
+        # The camera is over the felt's middle: a die by a rail shows its top face further out than its foot.
+        # Dice rest in by that much at each rail (pixels), so none is seen over a rail.
+        self.spots.rim = tuple(extent / 2 * (1 - 1 / self.view.scale_at(1.0)) for extent in self.tray.size)
+        self._world = (0.0, 0.0)  # where the throw's world begins (die sides right of and up from the felt's corner)
         self.renderer = DieRenderer(self._symbol_picture)
         self.spots.seen = lambda spot: self._top_rect(spot[0], spot[1], 0.0)
         self._rng = random.Random(seed)  # for looks only; the engine's generator is never touched
@@ -62,6 +71,7 @@ class DiceTray:
         self._dice = [Die(i) for i in range(count)]
         self._throw: Throw | None = None  # dice in the hand or in the air
         self._tidy_due = False
+        self._taken: dict[int, tuple] = {}  # where each die lay when the dice were last taken off the table
 
     # ------------------------------------------------------------ what the owner sets
 
@@ -124,19 +134,29 @@ class DiceTray:
                 self._put_down(die)
             elif die.face != faces[die.index]:
                 self._lay(die, faces[die.index])  # a kept die always agrees with the engine
-        self.cup.release()
         if not thrown:
+            self.cup.release()
             return
-        self._fly(thrown, toss or Toss())
+        self._fly(thrown, toss or Toss())  # the cup goes on shaking until the dice leave it
 
     def _fly(self, thrown: list[Die], toss: Toss) -> None:
-        size = self.size
-        width, depth = self.tray.width / size, self.tray.height / size
-        start, direction = toss.aim(self.view, self._rng)
+        x0, y0, width, depth = self._throw_room()
+        zones = []
+        if min(width, depth) < ROOMY:  # the panels leave no room to throw into: over the whole felt, eased off them
+            x0, y0, width, depth = self._throw_room(self.tray)
+            zones = self.spots.zones(lambda px, py: (self.view.felt_point(px, py)[0] - x0,
+                                                     self.view.felt_point(px, py)[1] - y0))
+        self._world = (x0, y0)
+        (sx, sy), direction = toss.aim(self.view, self._rng)
+        start = (min(max(sx - x0, 0.0), width), min(max(sy - y0, 0.0), depth))
         lying = [d for d in self._dice if d not in thrown and d.state == REST and not d.held]
         rng = random.Random(self._rng.getrandbits(64))  # the throw's own: worked out a little at a time
-        work = throwing(width, depth, len(thrown), Aim(start, direction, toss.strength), rng, self._may_rest_for(lying),
-                        [self._felt_pose(d) for d in lying], self.spots.zones(self.view.felt_point))
+        obstacles = [(*self._to_world(d.x, d.y), d.orientation()) for d in lying]
+        # Over a felt the panels crowd, a second throw seldom rests better and doubles the wait in the cup: the
+        # first one stands, and the tidy after it glides dice aside.
+        may_rest = None if zones else self._may_rest_for(lying)
+        work = throwing(width, depth, len(thrown), Aim(start, direction, toss.strength), rng, may_rest,
+                        obstacles, zones)
         self._throw = Throw(work, [d.index for d in thrown])
         for d in thrown:
             self._clock.tweens = [t for t in self._clock.tweens if t.target is not d]
@@ -145,6 +165,7 @@ class DiceTray:
     def _leave_hand(self, flight: Flight) -> None:
         """The throw is known: each die gets the labels that land it on the engine's face, and flies."""
         self._throw.left = True
+        self.cup.release()
         for k, index in enumerate(self._throw.dice):
             d = self._dice[index]
             q = flight.rest[k][2]
@@ -168,9 +189,28 @@ class DiceTray:
     def _felt_pose(self, d: Die) -> tuple[float, float, Quat]:
         return (*self.view.felt_point(d.x, d.y), d.orientation())
 
+    def _throw_room(self, room: pygame.Rect | None = None) -> tuple[float, float, float, float]:
+        """Where a throw happens, in die sides from the felt's near left corner (x, y, width, depth): the felt
+        free of panels (or ``room``), each side in from its wall by what perspective adds there (a top face is
+        seen further from the camera's foot than the die stands)."""
+        room, view = room or self.spots.free_felt(), self.view
+        grow = 1 - 1 / view.scale_at(1.0)
+        (left, bottom), (right, top) = view.felt_point(room.left, room.bottom), view.felt_point(room.right, room.top)
+        left += max(0.0, view.cx - left) * grow
+        right -= max(0.0, right - view.cx) * grow
+        bottom += max(0.0, view.cy - bottom) * grow
+        top -= max(0.0, top - view.cy) * grow
+        return left, bottom, max(1.0, right - left), max(1.0, top - bottom)
+
     def _canvas(self, x: float, y: float, z: float) -> tuple[float, float, float]:
-        """Felt units (x, y, centre height) to the tray's canvas pixels (x, y, lift)."""
-        return self.tray.left + x * self.size, self.tray.bottom - y * self.size, (z - 0.5) * self.size
+        """The throw's world (die sides: x, y, centre height) to the tray's canvas pixels (x, y, lift)."""
+        x0, y0 = self._world
+        return self.tray.left + (x + x0) * self.size, self.tray.bottom - (y + y0) * self.size, (z - 0.5) * self.size
+
+    def _to_world(self, px: float, py: float) -> tuple[float, float]:
+        """Canvas pixels to the throw's world (die sides from its near left corner)."""
+        x, y = self.view.felt_point(px, py)
+        return x - self._world[0], y - self._world[1]
 
     def place(self, faces: Sequence[Hashable] | None, held: Sequence[bool]) -> None:
         """Show dice at rest, no animation: held ones in their slots, the rest tidily on the felt.
@@ -184,13 +224,20 @@ class DiceTray:
         self._throw = None
         self.cup.release()
         was_on_felt = {d.index for d in self._dice if d.state != OFF and not d.held}
+        if faces is None and any(d.state == REST for d in self._dice):  # taken away: remembered for an Undo
+            self._taken = {d.index: (d.x, d.y, d.angle, d.face, d.labels, d.base) for d in self._dice
+                           if d.state == REST and not d.held}
         for die in self._dice:
             die.held = bool(held[die.index]) if die.index < len(held) else False
             die.z, die.q = 0.0, None
             if faces is None:
                 die.state, die.face, die.home, die.labels = OFF, None, None, None
                 continue
-            if die.labels is None or die.face != faces[die.index] or die.state == OFF:
+            taken = self._taken.get(die.index)
+            if die.state == OFF and not die.held and taken is not None and taken[3] == faces[die.index]:
+                die.x, die.y, die.angle, die.face, die.labels, die.base = taken  # put back just as it lay
+                was_on_felt.add(die.index)
+            elif die.labels is None or die.face != faces[die.index] or die.state == OFF:
                 self._lay(die, faces[die.index])
                 die.angle = 0.0
             die.state = REST
@@ -199,6 +246,7 @@ class DiceTray:
                 die.angle = die.upright(die.angle, self.look_of(die.index).symbols)
         if faces is None:
             return
+        self._taken = {}
         loose = [d for d in self._dice if not d.held]
         for die in loose:
             die.state = OFF  # not a claim until it is put down again
@@ -237,10 +285,15 @@ class DiceTray:
         step = max(0.0, min(dt, 0.1)) * self.speed
         self.cup.update(max(0.0, min(dt, 0.1)))
         throw = self._throw
-        if throw is not None and not throw.left:  # the dice leave the hand after IN_HAND, however soon known
+        if throw is not None and not throw.left and step > IN_HAND + LONGEST:  # a frame longer than it all
+            self.skip()
+        elif throw is not None and not throw.left:  # the dice leave the hand after IN_HAND, once known
             throw.in_hand += step
-            if throw.work_out(None if throw.in_hand >= IN_HAND else WORK_BUDGET) and throw.in_hand >= IN_HAND:
+            if throw.flight is None:
+                throw.work_out(round(WORK_RATE * max(1 / 240, min(dt, 1 / 30))))
+            elif throw.in_hand >= IN_HAND:  # (not in a frame that worked: the first sight of a flight costs)
                 self._leave_hand(throw.flight)
+        throw = self._throw
         if throw is not None and throw.left and step > 2 * throw.flight.duration:  # nothing would be seen moving
             self.skip()
         elif throw is not None and throw.left:
@@ -295,16 +348,18 @@ class DiceTray:
         return self._throw is not None or any(d.state in (FLY, EASE) for d in self._dice)
 
     def skip(self) -> None:
-        """Every die at rest now, on its final face. A throw never seen (skipped at once: Instant pace) is not
-        worked out at all: its dice are simply put down in a row."""
+        """Every die at rest now, on its final face. A throw whose dice never left the cup (skipped at once:
+        Instant pace; or cut short) is not worked out further, which could take a frame too long: its dice
+        are simply put down at free spots."""
         throw = self._throw
-        if throw is not None and not throw.left and throw.in_hand == 0:
+        if throw is not None and not throw.left and throw.flight is not None:
+            self._leave_hand(throw.flight)
+        elif throw is not None and not throw.left:
             self._throw = None
+            self.cup.release()
             for d in (self._dice[index] for index in throw.dice):
                 self._lay(d, d.face)
                 self._put_down(d)
-        elif throw is not None and not throw.left and throw.work_out(None):
-            self._leave_hand(throw.flight)
         self._land()
         self._clock.finish_all()
 
@@ -380,6 +435,54 @@ class DiceTray:
         cx, cy = self.tray.center
         return self.view.looking_at((cx + (d.x - cx) * share, cy + (d.y - cy) * share))
 
+    # ------------------------------------------------------------ what the eye sees of a die at rest
+
+    def _seen_square(self, d: Die, half: float, z: float) -> list[tuple[float, float]]:
+        """The corners of a square ``half`` die sides from the die's centre, at height ``z``, as the felt's
+        camera shows them (canvas pixels)."""
+        fx, fy = self.view.felt_point(d.x, d.y)
+        t = math.radians(d.angle)
+        c, s = math.cos(t), math.sin(t)
+        return [self.view.point(fx + c * u - s * v, fy + s * u + c * v, z)
+                for u, v in ((-half, -half), (half, -half), (half, half), (-half, half))]
+
+    def seen_top(self, die: int) -> list[tuple[float, float]]:
+        """The top face of a die lying on the felt, as drawn: its flat part and half its rounded edge."""
+        return self._seen_square(self._dice[die], 0.5 - ROUND / 2, 1.0)
+
+    def seen_outline(self, die: int) -> list[tuple[float, float]]:
+        """Everything a die lying on the felt may cover: its foot and its top, as the camera sees them (the
+        sharp cube's, a little more than the rounded one)."""
+        d = self._dice[die]
+        return convex_hull(self._seen_square(d, 0.5, 0.0) + self._seen_square(d, 0.5, 1.0))
+
+    def seen_pips(self, die: int) -> list[tuple[float, float, float]]:
+        """Where pips of a die lying on the felt may be seen, as circles (x, y, radius; canvas pixels): every
+        place a pip of any face can take, turned as the die is (pip faces only; a symbol fills its face)."""
+        d = self._dice[die]
+        fx, fy = self.view.felt_point(d.x, d.y)
+        t = math.radians(d.angle)
+        c, s = math.cos(t), math.sin(t)
+        radius = PIP_RADIUS * self.size * self.view.scale_at(1.0)
+        return [(*self.view.point(fx + c * u - s * v, fy + s * u + c * v, 1.0), radius)
+                for u in (-PIP_SPREAD, 0.0, PIP_SPREAD) for v in (-PIP_SPREAD, 0.0, PIP_SPREAD)]
+
+    def badge_centre(self, die: int, radius: float) -> tuple[float, float]:
+        """Where a round badge of ``radius`` pixels naming a die (its key) goes: by the die's top face, at the
+        first of its corners and sides where it covers no pip of any die; its top left corner if none."""
+        d = self._dice[die]
+        rect = self.die_rect(die)
+        if d.state != REST or d.held:
+            return rect.left + 4, rect.top + 4
+        pips = [p for other in self._dice if other.state == REST and not other.held for p in self.seen_pips(other.index)]
+        pull = radius * 0.35  # how far in from the corner of the upright top rectangle
+        cx, cy, half = rect.centerx, rect.centery, rect.width / 2
+        for ux, uy in ((-1, -1), (1, -1), (-1, 1), (1, 1), (0, -1.25), (-1.25, 0), (1.25, 0), (0, 1.25)):
+            x, y = cx + ux * (half - pull), cy + uy * (half - pull)
+            if all(math.hypot(x - px, y - py) > radius + pr + 1 for px, py, pr in pips):
+                return x, y
+        return rect.left + 4, rect.top + 4
+
     def keep_order(self, order: list[int]) -> None:
         """The dice resting on the felt swap spots (turns included) so that they lie left to right in ``order``."""
         resting = [d for d in order if self._dice[d].state == REST and not self._dice[d].held]
@@ -432,8 +535,11 @@ class DiceTray:
         self.cup.draw(surface)
 
     def _draw_order(self) -> list[Die]:
+        """Lower dice first; of dice as high, those further from under the camera first: a die's sides face
+        the camera's foot, so a nearer die's top rightly covers a further one's side, never the other way."""
         seen = [d for d in self._dice if d.state not in (OFF, HAND) and d.labels is not None]
-        return sorted(seen, key=lambda d: d.z)  # lower dice first; sorted() keeps ties in die order
+        cx, cy = self.tray.center
+        return sorted(seen, key=lambda d: (round(d.z, 3), -math.hypot(d.x - cx, d.y - cy)))
 
     def _draw_focus(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         ring = rect.inflate(12, 12)

@@ -35,6 +35,7 @@ COCKED_TIME, TIP_SPIN, TIP_SLIDE = 0.2, 4.0, 1.5  # a die leaning this long is t
 WAKE_SPEED = 0.3  # a die lying still that is pushed this hard moves again (its number is painted on later)
 ZONE_PUSH = 140.0  # sizes per s², on a die touching the felt where it may not rest (more than friction holds)
 SLEEP_SPEED, SLEEP_SPIN, SLEEP_TIME, SLEEP_TILT = 0.15, 0.8, 0.12, 6.0  # still enough, long enough, flat enough
+STEP_COST = 3  # what moving one die costs, and a step itself, in contacts solved (for sharing work out)
 HEARD_FROM = 1.0  # impact speeds below this make no sound
 LOUDEST = 14.0  # impact speed of a full-strength click
 
@@ -159,7 +160,9 @@ class World:
         self.zones: list[tuple[float, float, float, float]] = []
         self._heard: dict[int, float] = {}
 
-    def step(self, dt: float = STEP) -> None:
+    def step(self, dt: float = STEP) -> int:
+        """Advance ``dt`` seconds; answers what the step cost, in contacts solved and dice moved (a step's
+        time is near proportional to it, so a caller can share the work out over frames)."""
         awake = [b for b in self.bodies if not b.asleep]
         for b in awake:
             b.vz -= GRAVITY * dt
@@ -191,6 +194,7 @@ class World:
         self.time += dt
         for b in awake:
             self._maybe_sleep(b, dt)
+        return len(contacts) + STEP_COST * len(awake) + STEP_COST
 
     # ------------------------------------------------------------ contacts
 

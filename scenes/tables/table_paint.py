@@ -187,7 +187,7 @@ class TablePainter:
             rect = table.tray.die_rect(die)
             if rect.width:
                 badge = pygame.Rect(0, 0, 22, 22)
-                badge.center = (rect.left + 4, rect.top + 4)
+                badge.center = table.tray.badge_centre(die, 11)  # where it covers no pip of this die or another
                 pygame.draw.circle(surface, (20, 40, 28), badge.center, 11)
                 draw_text(surface, str(key + 1), 15, (220, 240, 225), badge.center, "center", "bold")
 
