@@ -70,3 +70,26 @@ def test_the_attract_mode_keeps_its_open_files_flat_and_its_font_caches_bounded(
             assert info.maxsize is not None and info.currsize <= info.maxsize
     finally:
         driver.close()
+
+
+def test_the_attract_mode_draws_a_still_table_at_a_lower_rate():
+    """While a computer "thinks" only "Tap to play" breathes: a third of the frames; dice in the air get all 30."""
+    from scenes.app import ATTRACT_FPS, ATTRACT_STILL_FPS
+
+    config = KioskConfig(title_idle=30, attract_variants=("classic",))
+    driver = Driver(animation="normal", kiosk=config)
+    app = driver.app
+    try:
+        app.kiosk.start_attract()
+        rates = {}
+        for _ in range(1200):  # 20 s of the first game
+            app.update(1 / 60)
+            top = app.stack.top
+            if getattr(top, "tray", None) is not None:
+                state = "flying" if top.tray.busy() else "still" if not top.moving() else "other"
+                rates.setdefault(state, set()).add(app.frame_rate(60))
+        assert rates["flying"] == {ATTRACT_FPS}
+        assert rates["still"] == {ATTRACT_STILL_FPS} and ATTRACT_STILL_FPS < ATTRACT_FPS
+        assert app.animating()  # still: frames keep coming (the pulse, the computer's next move)
+    finally:
+        driver.close()

@@ -130,8 +130,8 @@ class JackpotTableScene(PlayScene):
     def waiting(self) -> bool:
         return self.busy() or self.round_pending
 
-    def animating(self) -> bool:
-        return (super().animating() or self.round_pending or self.heading.refusal is not None or self.handoff.time > 0
+    def moving(self) -> bool:
+        return (super().moving() or self.round_pending or self.heading.refusal is not None or self.handoff.time > 0
                 or any(view.moving() for view in self.racks)
                 or self.seat >= 0 and self.seat != self.shown_seat)  # the view moves on in a moment
 
