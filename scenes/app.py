@@ -254,7 +254,14 @@ class App:
 
     def render(self) -> None:
         """One frame: the scenes painted on the canvas, then shown in the window."""
+        self.arrange()
         self.present(self.paint())
+
+    def arrange(self) -> None:
+        """A table on top may be shown in parts on a portrait screen (its felt above its card); anything over
+        it (a menu, a dialog) is drawn for the whole canvas, which is then shown whole."""
+        top = self.stack.top
+        self.viewport.arrange(top.portrait_parts() if top is not None else None)
 
     def scaled(self) -> bool:
         return not (self.viewport.size == (theme.WIDTH, theme.HEIGHT) and self.viewport.offset == (0, 0))
@@ -276,18 +283,32 @@ class App:
     def _scaled_canvas(self) -> pygame.Surface:
         """The canvas at the window's scale, into one surface kept for it: a new 8 MB surface every frame
         left the C heap fragmented, and a kiosk's memory crept up hour after hour."""
+        return pygame.transform.smoothscale(self.canvas, self.viewport.size, self._scaled_canvas_surface())
+
+    def _show_pieces(self) -> None:
+        """A canvas shown in parts: each scaled into its own place, inside the one kept surface."""
+        scaled = self._scaled_canvas_surface()
+        for part, place in self.viewport.pieces:
+            at = (place.x - self.viewport.offset[0], place.y - self.viewport.offset[1])
+            pygame.transform.smoothscale(self.canvas.subsurface(part), place.size, scaled.subsurface((at, place.size)))
+            self.window.blit(scaled, place, pygame.Rect(at, place.size))
+
+    def _scaled_canvas_surface(self) -> pygame.Surface:
         if self._scaled is None or self._scaled.get_size() != self.viewport.size:
             self._scaled = pygame.Surface(self.viewport.size, 0, self.canvas)
-        return pygame.transform.smoothscale(self.canvas, self.viewport.size, self._scaled)
+        return self._scaled
 
     def present(self, layer: NativeText | None) -> None:
         if not self.scaled():
             self.window.blit(self.canvas, (0, 0))
         else:
             self.window.fill(theme.WOOD_DARK)  # the table's edge, not black bars
-            self.window.blit(self._scaled_canvas(), self.viewport.offset)
+            if self.viewport.split:
+                self._show_pieces()
+            else:
+                self.window.blit(self._scaled_canvas(), self.viewport.offset)
             if layer is not None:
-                layer.draw(self.window, self.viewport.scale, self.viewport.offset)
+                layer.draw(self.window, self.viewport)
         if self.kiosk is not None:
             self.kiosk.draw_on_window(self.window)  # the admin corner is the screen's, letterbox or not
         pygame.display.flip()
