@@ -266,8 +266,10 @@ class KioskController:
     # --------------------------------------------------------------- draw --
     def draw(self, surface: pygame.Surface) -> None:
         if self.attract:
-            rect = pygame.Rect(0, 0, 520, 86)
-            rect.midbottom = (theme.WIDTH // 2, theme.HEIGHT - 24)
+            # at the canvas's foot; on a portrait screen shown in parts, at the foot of the top one (the felt)
+            area = self.app.viewport.pieces[0][0] if self.app.viewport.split else pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT)
+            rect = pygame.Rect(0, 0, min(520, area.width - 32), 86)
+            rect.midbottom = (area.centerx, area.bottom - 24)
             veil = pygame.Surface(rect.size, pygame.SRCALPHA)
             pulse = 170 + int(60 * abs(((self.app.time * 0.8) % 2) - 1))
             pygame.draw.rect(veil, (20, 14, 10, pulse), veil.get_rect(), border_radius=24)
