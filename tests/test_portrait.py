@@ -90,3 +90,19 @@ def test_a_landscape_screen_shows_the_canvas_whole(size):
         assert view.size[0] == size[0] or view.size[1] == size[1]
     finally:
         driver.close()
+
+
+def test_jackpots_table_shows_its_dice_above_its_racks_on_a_portrait_screen(portrait):
+    from scenes.tables.jackpot_paint import BIG_RACK, PICKER, SIDE, SMALL_RACKS, TRAY
+
+    BUILD["jackpot"](portrait)
+    portrait.app.render()
+    parts = [place for _, place in portrait.app.viewport.pieces]
+    assert len(parts) == 2 and not parts[0].colliderect(parts[1])
+    assert sum(place.height for place in parts) / PORTRAIT[1] > 0.9
+    window = pygame.Rect((0, 0), PORTRAIT)
+    top = [_on_window(portrait, rect) for rect in (TRAY, PICKER)]
+    below = [_on_window(portrait, rect) for rect in (BIG_RACK, SIDE, SMALL_RACKS)]
+    for rect in top + below:
+        assert window.contains(rect), rect
+    assert min(rect.top for rect in below) >= max(rect.bottom for rect in top)
