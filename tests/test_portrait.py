@@ -53,7 +53,8 @@ def test_the_picture_in_each_part_is_the_canvas_there(portrait):
     portrait.app.render()
     app = portrait.app
     layout = portrait.top.layout
-    for point in (layout.tray.center, (layout.card.centerx, layout.card.bottom - 20), (layout.card.centerx, layout.card.top + 300)):
+    card = layout.card
+    for point in (layout.tray.center, (card.centerx, card.bottom - 20), (card.centerx, card.top + 300)):
         shown = app.window.get_at(app.viewport.to_window(point))[:3]
         drawn = app.canvas.get_at(point)[:3]
         assert max(abs(a - b) for a, b in zip(shown, drawn)) < 40, (point, shown, drawn)

@@ -267,7 +267,8 @@ class KioskController:
     def draw(self, surface: pygame.Surface) -> None:
         if self.attract:
             # at the canvas's foot; on a portrait screen shown in parts, at the foot of the top one (the felt)
-            area = self.app.viewport.pieces[0][0] if self.app.viewport.split else pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT)
+            view = self.app.viewport
+            area = view.pieces[0][0] if view.split else pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT)
             rect = pygame.Rect(0, 0, min(520, area.width - 32), 86)
             rect.midbottom = (area.centerx, area.bottom - 24)
             veil = pygame.Surface(rect.size, pygame.SRCALPHA)
