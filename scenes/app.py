@@ -43,7 +43,8 @@ from scenes.persist import SaveStatus
 from scenes.records_opening import RecordsOpening
 from scenes.running import FrontWatch
 from scenes.ui.stack import Scene, SceneStack
-from scenes.window import missing_display, open_windowed, parse_size, put_back, save_screenshot, where_it_is
+from scenes.window import (missing_display, open_windowed, parse_size, put_back, save_screenshot, show_scaled,
+                           where_it_is)
 from scenes.ui.widgets import NativeText, native_text, stop_noting as _stop_noting  # noqa: I001
 
 STEP = 1 / 120
@@ -55,10 +56,6 @@ REST_WAIT = 0.25  # the longest rest: a stop signal or a due timer is seen withi
 # pygame.event.wait would do, but pygame-ce's looks for events every millisecond (1.6% of a core in
 # Xvfb); a look every 10 ms costs a quarter of that, and 10 ms is less than a frame.
 REST_LOOK = 0.01
-ATTRACT_FPS = 30  # the kiosk's computer games: smooth enough, half the power
-# ... and while nothing on the table moves (a computer "thinking"), only "Tap to play" breathes: about half
-# the attract mode's time; a third of the frames for it keeps the pulse smooth and taps answered within 0.1 s.
-ATTRACT_STILL_FPS = 10
 
 
 class App:
@@ -253,15 +250,10 @@ class App:
             self.kiosk.update(dt)
 
     def render(self) -> None:
-        """One frame: the scenes painted on the canvas, then shown in the window."""
-        self.arrange()
+        """One frame: the scenes painted on the canvas, then shown in the window. A table on top may be shown in
+        parts on a portrait screen (its felt above its card); a menu or dialog over it, with the canvas whole."""
+        self.viewport.arrange(self.stack.top.portrait_parts() if self.stack.top is not None else None)
         self.present(self.paint())
-
-    def arrange(self) -> None:
-        """A table on top may be shown in parts on a portrait screen (its felt above its card); anything over
-        it (a menu, a dialog) is drawn for the whole canvas, which is then shown whole."""
-        top = self.stack.top
-        self.viewport.arrange(top.portrait_parts() if top is not None else None)
 
     def scaled(self) -> bool:
         return not (self.viewport.size == (theme.WIDTH, theme.HEIGHT) and self.viewport.offset == (0, 0))
@@ -280,33 +272,12 @@ class App:
             _stop_noting()  # the noted text is drawn below, at the window's resolution
         return layer
 
-    def _scaled_canvas(self) -> pygame.Surface:
-        """The canvas at the window's scale, into one surface kept for it: a new 8 MB surface every frame
-        left the C heap fragmented, and a kiosk's memory crept up hour after hour."""
-        return pygame.transform.smoothscale(self.canvas, self.viewport.size, self._scaled_canvas_surface())
-
-    def _show_pieces(self) -> None:
-        """A canvas shown in parts: each scaled into its own place, inside the one kept surface."""
-        scaled = self._scaled_canvas_surface()
-        for part, place in self.viewport.pieces:
-            at = (place.x - self.viewport.offset[0], place.y - self.viewport.offset[1])
-            pygame.transform.smoothscale(self.canvas.subsurface(part), place.size, scaled.subsurface((at, place.size)))
-            self.window.blit(scaled, place, pygame.Rect(at, place.size))
-
-    def _scaled_canvas_surface(self) -> pygame.Surface:
-        if self._scaled is None or self._scaled.get_size() != self.viewport.size:
-            self._scaled = pygame.Surface(self.viewport.size, 0, self.canvas)
-        return self._scaled
-
     def present(self, layer: NativeText | None) -> None:
         if not self.scaled():
             self.window.blit(self.canvas, (0, 0))
         else:
             self.window.fill(theme.WOOD_DARK)  # the table's edge, not black bars
-            if self.viewport.split:
-                self._show_pieces()
-            else:
-                self.window.blit(self._scaled_canvas(), self.viewport.offset)
+            self._scaled = show_scaled(self.canvas, self.window, self.viewport, self._scaled)
             if layer is not None:
                 layer.draw(self.window, self.viewport)
         if self.kiosk is not None:
@@ -332,10 +303,7 @@ class App:
         return max(0.0, min(due)) if due else None
 
     def frame_rate(self, fps: int) -> int:
-        top = self.stack.top
-        if top is None or top.screen_name() != "attract":
-            return fps
-        return min(fps, ATTRACT_FPS if top.moving() else ATTRACT_STILL_FPS)
+        return self.kiosk.frame_rate(fps) if self.kiosk is not None else fps  # the attract mode draws fewer
 
     def redraw(self) -> None:
         """Ask for a frame: for a change no input, animation or timer explains (a thread's result, say)."""

@@ -74,7 +74,7 @@ def test_the_attract_mode_keeps_its_open_files_flat_and_its_font_caches_bounded(
 
 def test_the_attract_mode_draws_a_still_table_at_a_lower_rate():
     """While a computer "thinks" only "Tap to play" breathes: a third of the frames; dice in the air get all 30."""
-    from scenes.app import ATTRACT_FPS, ATTRACT_STILL_FPS
+    from scenes.kiosk.controller import ATTRACT_FPS, ATTRACT_STILL_FPS
 
     config = KioskConfig(title_idle=30, attract_variants=("classic",))
     driver = Driver(animation="normal", kiosk=config)

@@ -35,6 +35,8 @@ LONG_PRESS = 3.0
 ADMIN_IDLE = 30.0  # seconds before an untouched PIN pad or admin panel closes itself
 WATCH_EVERY = 0.5  # seconds between looks at whether the window still has the screen
 STILL_LOST = 5.0  # seconds without the screen before the log says the kiosk could not take it back
+ATTRACT_FPS = 30  # the attract mode's computer games: smooth enough, half the power
+ATTRACT_STILL_FPS = 10  # a still table: "Tap to play" breathes smoothly, taps are seen within 0.1 s
 
 
 class NoScreen(Exception):
@@ -217,6 +219,14 @@ class KioskController:
         self.attract = False
         self.last_input = self.app.time
         self.app.go("title", how="clear")
+
+    def frame_rate(self, fps: int) -> int:
+        """The attract mode's frames a second: its games need no more than ATTRACT_FPS; a still table (a computer
+        "thinking", about half the time) only "Tap to play" breathing, which ATTRACT_STILL_FPS keeps smooth."""
+        top = self.app.stack.top
+        if top is None or top.screen_name() != "attract":
+            return fps
+        return min(fps, ATTRACT_FPS if top.moving() else ATTRACT_STILL_FPS)
 
     def animating(self) -> bool:
         """"Tap to play" breathes over the attract mode; the long press's ring grows."""
