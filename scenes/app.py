@@ -43,7 +43,8 @@ from scenes.persist import SaveStatus
 from scenes.records_opening import RecordsOpening
 from scenes.running import FrontWatch
 from scenes.ui.stack import Scene, SceneStack
-from scenes.window import missing_display, open_windowed, parse_size, put_back, save_screenshot, where_it_is
+from scenes.window import (missing_display, open_windowed, parse_size, put_back, save_screenshot, show_scaled,
+                           where_it_is)
 from scenes.ui.widgets import NativeText, native_text, stop_noting as _stop_noting  # noqa: I001
 
 STEP = 1 / 120
@@ -55,7 +56,6 @@ REST_WAIT = 0.25  # the longest rest: a stop signal or a due timer is seen withi
 # pygame.event.wait would do, but pygame-ce's looks for events every millisecond (1.6% of a core in
 # Xvfb); a look every 10 ms costs a quarter of that, and 10 ms is less than a frame.
 REST_LOOK = 0.01
-ATTRACT_FPS = 30  # the kiosk's computer games: smooth enough, half the power
 
 
 class App:
@@ -250,7 +250,9 @@ class App:
             self.kiosk.update(dt)
 
     def render(self) -> None:
-        """One frame: the scenes painted on the canvas, then shown in the window."""
+        """One frame: the scenes painted on the canvas, then shown in the window. A table on top may be shown in
+        parts on a portrait screen (its felt above its card); a menu or dialog over it, with the canvas whole."""
+        self.viewport.arrange(self.stack.top.portrait_parts() if self.stack.top is not None else None)
         self.present(self.paint())
 
     def scaled(self) -> bool:
@@ -270,21 +272,14 @@ class App:
             _stop_noting()  # the noted text is drawn below, at the window's resolution
         return layer
 
-    def _scaled_canvas(self) -> pygame.Surface:
-        """The canvas at the window's scale, into one surface kept for it: a new 8 MB surface every frame
-        left the C heap fragmented, and a kiosk's memory crept up hour after hour."""
-        if self._scaled is None or self._scaled.get_size() != self.viewport.size:
-            self._scaled = pygame.Surface(self.viewport.size, 0, self.canvas)
-        return pygame.transform.smoothscale(self.canvas, self.viewport.size, self._scaled)
-
     def present(self, layer: NativeText | None) -> None:
         if not self.scaled():
             self.window.blit(self.canvas, (0, 0))
         else:
             self.window.fill(theme.WOOD_DARK)  # the table's edge, not black bars
-            self.window.blit(self._scaled_canvas(), self.viewport.offset)
+            self._scaled = show_scaled(self.canvas, self.window, self.viewport, self._scaled)
             if layer is not None:
-                layer.draw(self.window, self.viewport.scale, self.viewport.offset)
+                layer.draw(self.window, self.viewport)
         if self.kiosk is not None:
             self.kiosk.draw_on_window(self.window)  # the admin corner is the screen's, letterbox or not
         pygame.display.flip()
@@ -308,8 +303,7 @@ class App:
         return max(0.0, min(due)) if due else None
 
     def frame_rate(self, fps: int) -> int:
-        top = self.stack.top
-        return min(fps, ATTRACT_FPS) if top is not None and top.screen_name() == "attract" else fps
+        return self.kiosk.frame_rate(fps) if self.kiosk is not None else fps  # the attract mode draws fewer
 
     def redraw(self) -> None:
         """Ask for a frame: for a change no input, animation or timer explains (a thread's result, say)."""

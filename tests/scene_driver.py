@@ -60,8 +60,7 @@ class Driver:
 
     def window_pos(self, pos: tuple[int, int]) -> tuple[int, int]:
         """Where a point of the logical canvas is in the window (a fullscreen window is scaled)."""
-        view = self.app.viewport
-        return (round(view.offset[0] + pos[0] * view.scale), round(view.offset[1] + pos[1] * view.scale))
+        return self.app.viewport.to_window(pos)
 
     def click(self, pos: tuple[int, int]) -> None:
         pos = self.window_pos(pos)

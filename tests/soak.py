@@ -22,13 +22,12 @@ def _rss_mb() -> float:
 
 
 FONTS = (".ttf", ".otf", ".ttc")
-FONTS_KEPT = 128 + 256  # scenes.ui.assets keeps at most this many fonts open (two least-recently-used caches)
 
 
 def _open_files() -> int:
-    """Open files other than fonts: fonts stay open while a cache keeps them (a new size first used at hour 13
-    opens one more), within FONTS_KEPT, which ``_open_fonts`` is checked against."""
-    return len(_targets()) - _open_fonts()
+    """Every open file, fonts included: fonts are read from memory and hold no file open (a new size first
+    used at hour 13 would otherwise open one more)."""
+    return len(_targets())
 
 
 def _open_fonts() -> int:
@@ -70,7 +69,7 @@ def soak(hours: float, step: float = 0.5, draw_every: float = 5.0) -> dict:
                     seen, games = session, games + 1
             gc.collect()
             samples.append((_rss_mb(), _open_files()))
-            assert _open_fonts() <= FONTS_KEPT
+            assert _open_fonts() == 0, "a font holds its file open"
         return {"hours": int(hours), "games": games, "attract": app.kiosk.attract, "samples": samples}
     finally:
         driver.close()

@@ -8,6 +8,7 @@ from game.rules.i18n import Tr
 from scene_driver import Driver
 
 from scenes.ui import theme
+from scenes.ui.input import Viewport
 from scenes.ui.widgets import NativeText, draw_text, native_text, panel, stop_noting
 
 
@@ -49,7 +50,7 @@ def test_what_is_drawn_over_text_still_covers_it():
         stop_noting()
         assert [item[0] for item in layer.items] == ["beside it"]
         window = pygame.Surface((800, 400))
-        layer.draw(window, 2.0, (0, 0))
+        layer.draw(window, Viewport((2 * theme.WIDTH, 2 * theme.HEIGHT)))  # twice the canvas: scale 2, no offset
         assert layer.items == []
     finally:
         stop_noting()

@@ -35,6 +35,8 @@ LONG_PRESS = 3.0
 ADMIN_IDLE = 30.0  # seconds before an untouched PIN pad or admin panel closes itself
 WATCH_EVERY = 0.5  # seconds between looks at whether the window still has the screen
 STILL_LOST = 5.0  # seconds without the screen before the log says the kiosk could not take it back
+ATTRACT_FPS = 30  # the attract mode's computer games: smooth enough, half the power
+ATTRACT_STILL_FPS = 10  # a still table: "Tap to play" breathes smoothly, taps are seen within 0.1 s
 
 
 class NoScreen(Exception):
@@ -218,6 +220,14 @@ class KioskController:
         self.last_input = self.app.time
         self.app.go("title", how="clear")
 
+    def frame_rate(self, fps: int) -> int:
+        """The attract mode's frames a second: its games need no more than ATTRACT_FPS; a still table (a computer
+        "thinking", about half the time) only "Tap to play" breathing, which ATTRACT_STILL_FPS keeps smooth."""
+        top = self.app.stack.top
+        if top is None or top.screen_name() != "attract":
+            return fps
+        return min(fps, ATTRACT_FPS if top.moving() else ATTRACT_STILL_FPS)
+
     def animating(self) -> bool:
         """"Tap to play" breathes over the attract mode; the long press's ring grows."""
         return self.attract or self.press_started is not None
@@ -266,8 +276,11 @@ class KioskController:
     # --------------------------------------------------------------- draw --
     def draw(self, surface: pygame.Surface) -> None:
         if self.attract:
-            rect = pygame.Rect(0, 0, 520, 86)
-            rect.midbottom = (theme.WIDTH // 2, theme.HEIGHT - 24)
+            # at the canvas's foot; on a portrait screen shown in parts, at the foot of the top one (the felt)
+            view = self.app.viewport
+            area = view.pieces[0][0] if view.split else pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT)
+            rect = pygame.Rect(0, 0, min(520, area.width - 32), 86)
+            rect.midbottom = (area.centerx, area.bottom - 24)
             veil = pygame.Surface(rect.size, pygame.SRCALPHA)
             pulse = 170 + int(60 * abs(((self.app.time * 0.8) % 2) - 1))
             pygame.draw.rect(veil, (20, 14, 10, pulse), veil.get_rect(), border_radius=24)

@@ -11,7 +11,6 @@ from game.rules.i18n import t
 from scenes.ui import bindings, theme
 from scenes.tables.die_art import die_surface
 from scenes.ui.textfit import draw_lines
-from scenes.tables.table_layout import TITLE_X
 from scenes.tables.table_paint import TablePainter
 from scenes.ui.widgets import draw_text, framed_felt, rounded, seat_badge, wood
 
@@ -31,8 +30,8 @@ class ChallengePainter(TablePainter):
         table = self.table
         surface.blit(wood((theme.WIDTH, theme.HEIGHT), 11), (0, 0))
         framed_felt(surface, table.common_tray)
-        draw_text(surface, str(table.variant.name), 22, theme.PAPER, (TITLE_X, 32), "midleft", "bold",
-                  table.layout.title_width)
+        x, width = table.layout.title_at(table.app.viewport.split)
+        draw_text(surface, str(table.variant.name), 22, theme.PAPER, (x, 32), "midleft", "bold", width)
 
     def draw_table(self, surface: pygame.Surface) -> None:
         super().draw_table(surface)

@@ -20,6 +20,12 @@ SIDE = pygame.Rect(1014, 12, 254, 520)
 SMALL_RACKS = pygame.Rect(532, 540, 736, 250)
 TILE = 100  # a tile in the picker, at most
 HINT_INK = (232, 222, 200)
+SPLIT = (TRAY.right + BIG_RACK.x) // 2  # a portrait screen shows the tray's side above the racks' side
+
+
+def portrait_parts() -> list[pygame.Rect]:
+    """On a portrait screen: the dice, the picker and Roll above; the racks, the supply and the scores below."""
+    return [pygame.Rect(0, 0, SPLIT, theme.HEIGHT), pygame.Rect(SPLIT, 0, theme.WIDTH - SPLIT, theme.HEIGHT)]
 
 
 class JackpotPainter:
@@ -45,7 +51,8 @@ class JackpotPainter:
         variant = table.variant
         title = t("jackpot.title", name=str(variant.name), round=min(table.state.round + 1, variant.rounds),
                   rounds=variant.rounds)
-        draw_text(surface, title, 22, theme.PAPER, (440, 32), "midleft", "bold", 560)
+        x, width = (BIG_RACK.x + 8, SIDE.x - 12 - BIG_RACK.x) if table.app.viewport.split else (440, 560)
+        draw_text(surface, title, 22, theme.PAPER, (x, 32), "midleft", "bold", width)  # split: over the big rack
         self._draw_picker(surface)
         self._draw_side(surface)
         for view in table.racks:

@@ -193,7 +193,10 @@ class JackpotRoundScene(Scene):
 
     def animating(self) -> bool:
         """The round's items appear one by one; once all are there it waits for Next (a demo goes on)."""
-        return super().animating() or not self.done() or self.demo
+        return self.moving() or self.demo
+
+    def moving(self) -> bool:
+        return super().animating() or not self.done()
 
     def update(self, dt: float) -> None:
         speed = self.app.animation_speed()

@@ -34,7 +34,7 @@ from scenes.tables.play_scene import PlayScene
 from scenes.ui.widgets import Button, ButtonRow
 from scenes.tables.jackpot_handoff import HandOff
 from scenes.tables.jackpot_heading import Heading
-from scenes.tables.jackpot_paint import BIG_RACK, PICKER, SMALL_RACKS, TRAY, JackpotPainter
+from scenes.tables.jackpot_paint import BIG_RACK, PICKER, SMALL_RACKS, TRAY, JackpotPainter, portrait_parts
 
 SEEN = 0.8  # seconds the big rack stays in view after its tile lands, before the next player's comes
 
@@ -130,8 +130,11 @@ class JackpotTableScene(PlayScene):
     def waiting(self) -> bool:
         return self.busy() or self.round_pending
 
-    def animating(self) -> bool:
-        return (super().animating() or self.round_pending or self.heading.refusal is not None or self.handoff.time > 0
+    def portrait_parts(self) -> list[pygame.Rect]:
+        return portrait_parts()
+
+    def moving(self) -> bool:
+        return (super().moving() or self.round_pending or self.heading.refusal is not None or self.handoff.time > 0
                 or any(view.moving() for view in self.racks)
                 or self.seat >= 0 and self.seat != self.shown_seat)  # the view moves on in a moment
 

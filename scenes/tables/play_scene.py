@@ -161,9 +161,13 @@ class PlayScene(Scene):
         moving is at rest, and no frame is drawn until something happens (scenes.app)."""
         seat = self.seat
         computer = seat >= 0 and not self.controller.is_person(seat)
+        return self.moving() or computer
+
+    def moving(self) -> bool:
+        """Dice, the cup, a tween or the tips' pulse move (a computer waiting to move changes nothing drawn)."""
         tips = self.walkthrough_shown() and self.walkthrough.pulsing()
         cup = self.gesture.active or self.tray.cup.visible
-        return self.clock.busy() or self.busy() or self.tray.busy() or cup or computer or tips
+        return self.clock.busy() or self.busy() or self.tray.busy() or cup or tips
 
     def throw_dice(self, faces, rolling: list[bool]) -> None:
         """The dice leave the hand toward the faces the engine drew (they land at once at "instant" speed). A

@@ -266,8 +266,11 @@ class TableScene(PlayScene):
     def bot_waits(self) -> bool:
         return self.waiting() or self.moments.showing is not None  # the last box is seen before the next turn
 
-    def animating(self) -> bool:
-        return (super().animating() or self.banner_time > 0 or bool(self.card.flash) or self.box_help.waiting()
+    def portrait_parts(self) -> list[pygame.Rect]:
+        return self.layout.portrait_parts()
+
+    def moving(self) -> bool:
+        return (super().moving() or self.banner_time > 0 or bool(self.card.flash) or self.box_help.waiting()
                 or self.moments.moving()
                 or self.coach.progress is not None or self.coach.working())  # a table being built; advice coming
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from scenes.tables.scorecard import LABELS
+from scenes.ui.theme import HEIGHT, WIDTH
 
 TRAY = pygame.Rect(16, 64, 704, 470)
 SHELF = pygame.Rect(16, 546, 704, 108)
@@ -46,11 +47,20 @@ class TableLayout:
     def hint_width(self) -> int:
         return min(HINT_ROOM, self.tray.right - self.hint_x)
 
-    @property
-    def title_width(self) -> int:
-        """The game's name in the top row: up to the felt's edge, or across a card that starts below the row."""
-        right = self.card.right if self.card.top >= self.tray.top else self.tray.right
-        return right - 4 - TITLE_X
+    def title_at(self, split: bool = False) -> tuple[int, int]:
+        """Where the game's name starts in the top row, and its room: up to the felt's edge, or across a card
+        that starts below the row. Where the card is shown apart (``split``, on a portrait screen), a card below
+        the row has the name over it, as its heading."""
+        below = self.card.top >= self.tray.top
+        if split and below:
+            return self.card.left + 8, self.card.width - 16
+        return TITLE_X, (self.card.right if below else self.tray.right) - 4 - TITLE_X
+
+
+    def portrait_parts(self) -> list[pygame.Rect]:
+        """On a portrait screen: the felt (top row, dice, Roll) above, the card below it (scenes.ui.input)."""
+        split = self.card.left - GAP // 2
+        return [pygame.Rect(0, 0, split, HEIGHT), pygame.Rect(split, 0, WIDTH - split, HEIGHT)]
 
 
 NARROW = TableLayout(TRAY, SHELF, CARD, ROLL)

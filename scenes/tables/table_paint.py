@@ -12,7 +12,6 @@ from game.rules.i18n import t
 
 from scenes.ui import assets, bindings, theme
 from scenes.tables.coach import describe, percent
-from scenes.tables.table_layout import TITLE_X
 from scenes.ui.textfit import fits, floor_for, wrap_lines
 from scenes.ui.widgets import StaticLayer, draw_text, framed_felt, occlude, rounded, seat_badge, wood
 
@@ -211,7 +210,8 @@ class TablePainter:
                                                     theme.mix(theme.WOOD_LIGHT, theme.WHITE, 0.2), "black"), 90)
         surface.blit(label, label.get_rect(center=(shelf.x + 26, shelf.centery)))
         title = str(table.variant.name)
-        draw_text(surface, title, 22, theme.PAPER, (TITLE_X, 32), "midleft", "bold", table.layout.title_width)
+        x, width = table.layout.title_at(table.app.viewport.split)
+        draw_text(surface, title, 22, theme.PAPER, (x, 32), "midleft", "bold", width)
 
     def draw_controls(self, surface: pygame.Surface) -> None:
         table = self.table

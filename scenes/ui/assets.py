@@ -66,7 +66,7 @@ def font(style: str, size: int) -> pygame.font.Font:
 
 @lru_cache(maxsize=128)
 def _font(style: str, size: int) -> pygame.font.Font:
-    return pygame.font.Font(str(asset("fonts", FONT_FILES[style])), max(6, int(size)))
+    return pygame.font.Font(glyphs.font_source(str(asset("fonts", FONT_FILES[style]))), max(6, int(size)))
 
 
 @lru_cache(maxsize=32)
@@ -125,7 +125,7 @@ def printable(text: str, style: str = "regular") -> str:
 
 @lru_cache(maxsize=256)
 def _run_font(path: str, size: int, rtl: bool, script: str, embolden: bool) -> pygame.font.Font:
-    face = pygame.font.Font(path, max(6, int(size)))
+    face = pygame.font.Font(glyphs.font_source(path), max(6, int(size)))
     face.bold = embolden
     if glyphs.shapes():
         if rtl:

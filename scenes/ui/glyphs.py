@@ -83,16 +83,25 @@ def faces(style: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=16)
-def _shipped_bytes(path: str) -> bytes:
+def font_bytes(path: str) -> bytes:
+    """A font file's contents, read once. Fonts are opened from these bytes, never from the file: SDL_ttf and
+    FreeType keep a file open for as long as its font lives, one handle for each size (a kiosk's open files
+    crept up game after game, 70 handles on four font files within the hour)."""
     with open(path, "rb") as file:
         return file.read()
+
+
+def font_source(path: str) -> io.BytesIO:
+    """A fresh reader over ``path``'s bytes for one font object (each font reads and seeks on its own; a
+    BytesIO over bytes shares them, so a font at forty sizes holds the file's bytes once)."""
+    return io.BytesIO(font_bytes(path))
 
 
 @lru_cache(maxsize=16)
 def _coverage_font(path: str) -> pygame.freetype.Font | None:
     """A shipped font, opened for its character map from memory: no file stays open (a kiosk's open files
     stay flat however long it runs)."""
-    return _open(io.BytesIO(_shipped_bytes(path)))
+    return _open(font_source(path))
 
 
 def _open(source) -> pygame.freetype.Font | None:
@@ -313,7 +322,7 @@ def shapes() -> bool:
     if not pygame.font.get_init():
         pygame.font.init()
     try:
-        probe = pygame.font.Font(own_face("regular"), 12)
+        probe = pygame.font.Font(font_source(own_face("regular")), 12)
         probe.set_direction(pygame.DIRECTION_RTL)
         probe.set_script("Hebr")
     except (pygame.error, AttributeError, NotImplementedError):

@@ -31,20 +31,70 @@ class Intent:
 
 
 class Viewport:
-    """Maps the window to the logical canvas: scaled to fit, centred, letterboxed."""
+    """Maps the window to the logical canvas: scaled to fit, centred, letterboxed.
+
+    On a portrait screen a table can ask for its canvas in parts (:meth:`arrange`): the parts are stacked top
+    to bottom (the felt, then the card below it) when that shows them bigger than the whole canvas would be.
+    ``pieces`` pairs each part of the canvas with where it stands in the window, all at one ``scale``."""
 
     def __init__(self, window_size: tuple[int, int]):
+        self.parts: list[pygame.Rect] | None = None
         self.resize(window_size)
 
     def resize(self, window_size: tuple[int, int]) -> None:
-        w, h = max(1, window_size[0]), max(1, window_size[1])
-        self.window = (w, h)
-        self.scale = min(w / WIDTH, h / HEIGHT)
-        self.size = (max(1, round(WIDTH * self.scale)), max(1, round(HEIGHT * self.scale)))
-        self.offset = ((w - self.size[0]) // 2, (h - self.size[1]) // 2)
+        self.window = (max(1, window_size[0]), max(1, window_size[1]))
+        self.arrange(self.parts)
+
+    def arrange(self, parts: list[pygame.Rect] | None) -> None:
+        """Show ``parts`` of the canvas stacked (None: the canvas whole), if that shows them bigger."""
+        self.parts = parts
+        w, h = self.window
+        whole = min(w / WIDTH, h / HEIGHT)
+        stacked = 0.0
+        if parts:
+            stacked = min(w / max(part.width for part in parts), h / sum(part.height for part in parts))
+        if stacked <= whole:
+            self.scale = whole
+            self.size = (max(1, round(WIDTH * whole)), max(1, round(HEIGHT * whole)))
+            self.offset = ((w - self.size[0]) // 2, (h - self.size[1]) // 2)
+            self.pieces = [(pygame.Rect(0, 0, WIDTH, HEIGHT), pygame.Rect(self.offset, self.size))]
+            return
+        self.scale = stacked
+        tall = round(sum(part.height for part in parts) * stacked)
+        y = (h - tall) // 2
+        self.pieces = []
+        for part in parts:
+            place = pygame.Rect(0, y, max(1, round(part.width * stacked)), max(1, round(part.height * stacked)))
+            place.centerx = w // 2
+            self.pieces.append((pygame.Rect(part), place))
+            y = place.bottom
+        bounds = self.pieces[0][1].unionall([place for _, place in self.pieces])
+        self.size, self.offset = bounds.size, bounds.topleft
+
+    @property
+    def split(self) -> bool:
+        """The canvas is shown in parts (a portrait screen's table)."""
+        return len(self.pieces) > 1
+
+    def _piece(self, pos: tuple[float, float], side: int) -> tuple[pygame.Rect, pygame.Rect]:
+        """The piece whose canvas part (side 0) or window place (side 1) holds ``pos``, else the nearest."""
+        if not self.split:
+            return self.pieces[0]
+
+        def away(piece) -> float:
+            rect = piece[side]
+            return (max(rect.left - pos[0], 0, pos[0] - rect.right + 1) ** 2
+                    + max(rect.top - pos[1], 0, pos[1] - rect.bottom + 1) ** 2)
+        return min(self.pieces, key=away)
 
     def to_logical(self, pos: tuple[float, float]) -> tuple[int, int]:
-        return (int((pos[0] - self.offset[0]) / self.scale), int((pos[1] - self.offset[1]) / self.scale))
+        part, place = self._piece(pos, 1)
+        return (int(part.x + (pos[0] - place.x) / self.scale), int(part.y + (pos[1] - place.y) / self.scale))
+
+    def to_window(self, pos: tuple[float, float]) -> tuple[int, int]:
+        """Where a point of the canvas is shown in the window."""
+        part, place = self._piece(pos, 0)
+        return (round(place.x + (pos[0] - part.x) * self.scale), round(place.y + (pos[1] - part.y) * self.scale))
 
     def pointer(self, kind: str, window_pos: tuple[float, float]) -> "Intent":
         """A tap, point or release at a window position: the canvas position, and the screen's own."""

@@ -59,6 +59,16 @@ class Scene:
         """Whether the picture changes by itself now (a tween, dice in the air, a countdown)."""
         return self.clock.busy()
 
+    def portrait_parts(self) -> list | None:
+        """The parts of the canvas (pygame.Rect) to show stacked, top to bottom, on a portrait screen; None
+        (most screens): the canvas whole, letterboxed."""
+        return None
+
+    def moving(self) -> bool:
+        """Whether anything drawn moves now: ``animating`` less the frames kept coming only for the loop's sake
+        (a computer about to move). The attract mode draws a still table at a lower rate (scenes.app)."""
+        return self.animating()
+
     def wake_in(self) -> float | None:
         """Seconds until a timer changes the picture (the clock's delayed calls), or None."""
         return self.clock.next_due()

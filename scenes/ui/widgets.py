@@ -63,12 +63,12 @@ class NativeText:
                 keep.append(item)
         self.items = keep
 
-    def draw(self, window: pygame.Surface, scale: float, offset: tuple[int, int]) -> None:
+    def draw(self, window: pygame.Surface, viewport) -> None:
+        """Into ``window``, where ``viewport`` (scenes.ui.input.Viewport) shows each text's anchor."""
         for words, size, colour, style, rect, align in self.items:
-            image = assets.text(words, max(6, round(size * scale)), colour, style)
+            image = assets.text(words, max(6, round(size * viewport.scale)), colour, style)
             # anchored where it was anchored on the canvas: left-aligned lines keep one left edge
-            x, y = getattr(rect, align)
-            window.blit(image, image.get_rect(**{align: (round(offset[0] + x * scale), round(offset[1] + y * scale))}))
+            window.blit(image, image.get_rect(**{align: viewport.to_window(getattr(rect, align))}))
         self.items = []
 
 
