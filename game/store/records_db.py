@@ -18,6 +18,7 @@ import sqlite3
 import threading
 from pathlib import Path
 
+from game.paths import NotAFile, read_file
 from game.store.records_tables import VERSION, Progress, create, from_text_rows, from_version_3, from_version_4
 from game.store.storage import lock_for, move_aside
 
@@ -108,10 +109,11 @@ def _header_problem(path: Path) -> Damaged | None:
     """Cheap checks before SQLite reads the file: its magic, and (with no log beside it) its length."""
     try:
         size = path.stat().st_size
-        with open(path, "rb") as handle:
-            header = handle.read(100)
+        header = read_file(path, 100)
     except FileNotFoundError:
         return None
+    except NotAFile as error:  # a FIFO where the file should be: set aside like any damaged file, never waited on
+        return Damaged(str(error), "not_database")
     if size == 0:
         return None  # a new, empty database
     if len(header) < 100 or not header.startswith(_MAGIC):
