@@ -20,8 +20,8 @@ from typing import Any, Iterator
 
 from game.paths import user_data_dir
 from game.engine.session import Session
-from game.store.records_db import (BUSY_SECONDS, Damaged, RecordsDamage, as_os_error, close, connect, is_damage,
-                                   move_db_aside, writable)
+from game.store.records_db import (BUSY_SECONDS, Damaged, RecordsDamage, as_os_error, close, connect,
+                                   damage_reason, is_damage, move_db_aside, writable)
 from game.store.records_import import JSON_FILE, take_over
 from game.store.records_tables import Progress, insert_entries
 from game.store.storage import move_aside
@@ -111,7 +111,7 @@ def _write(conn: sqlite3.Connection, path: Path, entries: list[dict]) -> None:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         if is_damage(error):
-            raise Damaged(str(error), "failed_check") from error
+            raise Damaged(str(error), damage_reason(error)) from error
         raise as_os_error(error, path) from error
 
 

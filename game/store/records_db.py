@@ -45,7 +45,7 @@ class RecordsDamage(str):
     """The one-line message about a records file that could not be read, in English (for the command line).
 
     ``reason`` (unreadable, not_json, not_records for the old records.json; not_database, truncated,
-    failed_check, newer for the database) and ``kept`` (the name the file was set aside as, if any) let a screen
+    failed_check, mismatched, newer for the database) and ``kept`` (the name the file was set aside as, if any) let a screen
     say it in the player's language."""
 
     problem: str
@@ -76,15 +76,79 @@ _ERRNO = {sqlite3.SQLITE_FULL: errno.ENOSPC, sqlite3.SQLITE_READONLY: errno.EROF
           sqlite3.SQLITE_LOCKED: errno.EBUSY, sqlite3.SQLITE_PERM: errno.EACCES}
 
 
+ROOM = 1024 * 1024  # bytes: with less free beside the file, an I/O error is the disk being full
+DISK_FULL = "disk full"
+
+
 def as_os_error(error: sqlite3.Error, path: Path) -> OSError:
-    code = _ERRNO.get((getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF, errno.EIO)
-    return OSError(code, f"{os.strerror(code)} ({error})", str(path))
+    """SQLite's error as the OSError a file write gives. A full disk says "disk full" plainly: SQLite calls it
+    SQLITE_FULL only where a write of its own failed; growing the -shm on a full disk is an I/O error
+    (SQLITE_IOERR_SHMSIZE), so an I/O error with no room left beside the file is taken for what it is."""
+    code = (getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF
+    if code == sqlite3.SQLITE_FULL or code == sqlite3.SQLITE_IOERR and _no_room(path):
+        return OSError(errno.ENOSPC, DISK_FULL, str(path))
+    number = _ERRNO.get(code, errno.EIO)
+    return OSError(number, f"{os.strerror(number)} ({error})", str(path))
+
+
+def _no_room(path: Path) -> bool:
+    try:
+        found = os.statvfs(path.parent)
+    except (OSError, AttributeError):  # Windows has no statvfs
+        return False
+    return found.f_bavail * found.f_frsize < ROOM
+
+
+# SQLite's words for a statement that names a table or column the file does not have: its tables are not the
+# ones its version says (a hand-made or half-copied file), which no retry mends.
+_MISMATCH = ("no such table", "no such column", "has no column named")
+
+
+def is_mismatch(error: sqlite3.Error) -> bool:
+    return isinstance(error, sqlite3.OperationalError) and any(words in str(error) for words in _MISMATCH)
 
 
 def is_damage(error: sqlite3.Error) -> bool:
-    """Damage in the file itself, not a failure to reach it (those are OperationalErrors: locked, full, I/O)."""
+    """Damage in the file itself, not a failure to reach it (those are OperationalErrors: locked, full, I/O),
+    tables that do not match its version included."""
     code = (getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF
-    return code in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB) or type(error) is sqlite3.DatabaseError
+    return (code in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB) or type(error) is sqlite3.DatabaseError
+            or is_mismatch(error))
+
+
+def damage_reason(error: sqlite3.Error) -> str:
+    if "not a database" in str(error):
+        return "not_database"
+    return "mismatched" if is_mismatch(error) else "failed_check"
+
+
+_expected: dict[str, set[str]] = {}  # this version's tables and their columns, from an empty file made once
+
+
+def _layout(conn: sqlite3.Connection) -> dict[str, set[str]]:
+    tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    return {table: {row[0] for row in conn.execute("SELECT name FROM pragma_table_info(?)", (table,))}
+            for table in tables}
+
+
+def tables_problem(conn: sqlite3.Connection) -> str | None:
+    """What is missing from the file's tables for this version, in words; None when every table and column is
+    there (more is left alone)."""
+    if not _expected:
+        empty = sqlite3.connect(":memory:")
+        try:
+            create(empty)
+            _expected.update(_layout(empty))
+        finally:
+            empty.close()
+    found = _layout(conn)
+    for table, columns in sorted(_expected.items()):
+        if table not in found:
+            return f"its tables do not match its version {VERSION}: no table {table}"
+        missing = sorted(columns - found[table])
+        if missing:
+            return f"its tables do not match its version {VERSION}: table {table} has no column {missing[0]}"
+    return None
 
 
 def sidecars(path: Path) -> list[Path]:
@@ -189,6 +253,9 @@ def _first_connect(path: Path, key: tuple[str, int], progress: Progress | None) 
             raise Damaged(f"it was written by a newer version of the game (version {version})", "newer")
         if version < VERSION:
             migrate(conn, progress)
+        mismatch = tables_problem(conn)
+        if mismatch:  # every write would fail for ever ("no such table"): set aside like a damaged file
+            raise Damaged(mismatch, "mismatched")
         compact(conn, progress)  # one left to do by a start stopped during it
         with _registry:
             _connections[key] = (conn, path.stat().st_ino)
@@ -198,8 +265,7 @@ def _first_connect(path: Path, key: tuple[str, int], progress: Progress | None) 
     except sqlite3.Error as error:
         conn.close()
         if is_damage(error):
-            reason = "not_database" if "not a database" in str(error) else "failed_check"
-            raise Damaged(str(error), reason) from error
+            raise Damaged(str(error), damage_reason(error)) from error
         raise as_os_error(error, path) from error
     except BaseException:
         conn.close()
