@@ -20,7 +20,7 @@ import pygame
 from game.engine.actions import Action, Hold, Release
 from game.rules.i18n import t
 from game.paths import user_data_dir
-from game.store.records import RecordsDamage, add_result
+from game.store.records import RecordsDamage, RecordsNewer, add_result
 from game.store.saves import delete_save, save_session
 from game.engine.session import Session
 
@@ -133,6 +133,8 @@ def _add(app, session: Session) -> None:
 
 def damage_notice(message: str | None) -> str | None:
     """A records file problem as the player reads it (the message itself is English, for the command line)."""
+    if isinstance(message, RecordsNewer):
+        return t("records.newer_read_only")
     if isinstance(message, RecordsDamage):
         reason = t(f"records.reason.{message.reason}")
         if message.kept:

@@ -15,7 +15,7 @@ from game.engine.state import Seat
 from game.paths import user_data_dir
 from game.store import records_db
 from game.store.records import add_result, open_records, records_path
-from game.store.records_db import VERSION, as_os_error
+from game.store.records_db import VERSION, RecordsNewer, as_os_error
 
 from test_records import _finished
 
@@ -126,3 +126,46 @@ def test_a_full_disk_says_disk_full_and_keeps_the_records(full_disk):
     (full_disk / "filler").unlink()
     add_result(_finished("classic", [Seat("Ann")], 2))
     assert _count() == 2
+
+
+# ------------------------------------------------------------ a newer version --
+
+def _written_by_a_newer_version(games: int) -> None:
+    for seed in range(games):
+        add_result(_finished("yatzy", [Seat("Ann"), Seat("Bob")], seed))
+    records_db.close()
+    conn = sqlite3.connect(records_path())
+    conn.execute(f"PRAGMA user_version = {VERSION + 1}")  # as the next version would leave it
+    conn.close()
+    records_db._checked.clear()
+
+
+def test_records_of_a_newer_version_are_shown_read_only_and_never_set_aside():
+    from scenes.persist import damage_notice
+
+    _written_by_a_newer_version(2)
+    before = records_path().read_bytes()
+    with open_records() as records:
+        assert records.count() == 2 and records.variants() == ["yatzy"]
+        assert isinstance(records.message, RecordsNewer) and "\n" not in records.message
+        assert "newer version" in records.message and "no game is added" in records.message
+    assert "newer version" in damage_notice(records.message)
+    with pytest.raises(OSError) as refused:
+        add_result(_finished("yatzy", [Seat("Ann")], 9))
+    assert refused.value.errno == errno.EROFS and "newer version" in refused.value.strerror
+    assert [p.name for p in user_data_dir().iterdir() if "damaged" in p.name] == []
+    records_db.close()
+    conn = sqlite3.connect(records_path())
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == VERSION + 1  # going back to it finds every game
+    assert conn.execute("SELECT COUNT(*) FROM results").fetchone()[0] == 2
+    conn.close()
+    assert records_path().read_bytes() == before
+
+
+def test_the_records_command_shows_a_newer_versions_records_and_says_so(capsys):
+    from game.cli import main as cli_main
+
+    _written_by_a_newer_version(1)
+    assert cli_main(["records"]) == 0
+    said = capsys.readouterr()
+    assert "Ann" in said.out and said.err.count("\n") == 1 and "newer version" in said.err

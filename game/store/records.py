@@ -10,6 +10,7 @@ and their versions ``records_tables``'s, the take-over of an old records.json ``
 
 from __future__ import annotations
 
+import errno
 import json
 import sqlite3
 import time
@@ -20,13 +21,13 @@ from typing import Any, Iterator
 
 from game.paths import user_data_dir
 from game.engine.session import Session
-from game.store.records_db import (BUSY_SECONDS, Damaged, RecordsDamage, as_os_error, close, connect,
-                                   damage_reason, is_damage, move_db_aside, writable)
+from game.store.records_db import (BUSY_SECONDS, Damaged, RecordsDamage, RecordsNewer, as_os_error, close, connect,
+                                   damage_reason, is_damage, move_db_aside, newer_version, writable)
 from game.store.records_import import JSON_FILE, take_over
 from game.store.records_tables import Progress, insert_entries
 from game.store.storage import move_aside
 
-__all__ = ["RecordsDamage", "Records", "add_result", "open_records", "read_records", "records_report"]
+__all__ = ["RecordsDamage", "RecordsNewer", "Records", "add_result", "open_records", "read_records", "records_report"]
 RECORDS_FILE = "records.sqlite3"
 TOP = 10
 CHART = 40  # games on a player's chart: the latest
@@ -87,6 +88,9 @@ def _open(path: Path, updating: Progress | None = None, taking_over: Progress | 
     except Damaged as damage:
         message = RecordsDamage(damage.problem, damage.reason, move_db_aside(path))
         conn = connect(path, updating)
+    version = newer_version(path)
+    if version is not None:
+        return conn, RecordsNewer(version)  # read-only: the old records.json waits for a version that may write
     try:
         old = take_over(conn, path.parent, taking_over)
     except sqlite3.Error as error:
@@ -122,6 +126,9 @@ def add_result(session: Session, path: Path | None = None) -> str | None:
     entry = result_entry(session)
     writable(path)  # every time: a disk that became read-only or full says so with its errno
     conn, message = _open(path)
+    if isinstance(message, RecordsNewer):  # the caller keeps the result, as for a read-only disk
+        raise OSError(errno.EROFS, f"the records are a newer version's (version {message.version}), "
+                                   "shown but not written here", str(path))
     try:
         _write(conn, path, [entry])
     except Damaged as damage:  # found while writing: set aside, and the game goes into new records

@@ -38,6 +38,7 @@ _MAGIC = b"SQLite format 3\x00"
 CHECK = "quick_check"
 _checked: set[str] = set()  # files this process has checked
 _connections: dict[tuple[str, int], tuple[sqlite3.Connection, int]] = {}  # (file, thread): (connection, inode)
+_newer: dict[str, int] = {}  # files of a newer version open read-only in this process: their version
 _registry = threading.Lock()  # the two above, shared by the screen's thread and the one opening the records
 
 
@@ -60,6 +61,29 @@ class RecordsDamage(str):
 
     def __reduce__(self):
         return (RecordsDamage, (self.problem, self.reason, self.kept))
+
+
+class RecordsNewer(str):
+    """The one-line message about records of a newer version, opened read-only (English, for the command line)."""
+
+    reason = "newer"
+    version: int
+
+    def __new__(cls, version: int) -> "RecordsNewer":
+        message = super().__new__(cls, f"The records were written by a newer version of Dice Parlor (version {version} "
+                                       f"of the file, this one knows {VERSION}): they are shown as they are, and no "
+                                       "game is added to them here.")
+        message.version = version
+        return message
+
+    def __reduce__(self):
+        return (RecordsNewer, (self.version,))
+
+
+def newer_version(path: Path) -> int | None:
+    """The version of a newer game's file this process has open read-only, or None (a file it may write)."""
+    with _registry:
+        return _newer.get(str(path))
 
 
 class Damaged(Exception):
@@ -241,6 +265,13 @@ def _first_connect(path: Path, key: tuple[str, int], progress: Progress | None) 
         raise problem
     conn = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
     try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > VERSION:  # a newer game's: shown as it is and never written, so going back to it loses nothing
+            conn.execute("PRAGMA query_only = 1")
+            with _registry:
+                _connections[key] = (conn, path.stat().st_ino)
+                _newer[str(path)] = version
+            return conn
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=FULL")  # a finished game survives a power cut too
         version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -249,8 +280,6 @@ def _first_connect(path: Path, key: tuple[str, int], progress: Progress | None) 
             if found != ["ok"]:
                 raise Damaged(f"its check failed: {' '.join(' '.join(found).split())[:200]}", "failed_check")
         _checked.add(str(path))
-        if version > VERSION:
-            raise Damaged(f"it was written by a newer version of the game (version {version})", "newer")
         if version < VERSION:
             migrate(conn, progress)
         mismatch = tables_problem(conn)
@@ -279,6 +308,8 @@ def close(path: Path | None = None, thread: int | None = None) -> None:
     with _registry:
         keys = [k for k in _connections if (path is None or k[0] == str(path)) and thread in (None, k[1])]
         found = [_connections.pop(key)[0] for key in keys]
+        for name in {k[0] for k in keys} - {k[0] for k in _connections}:
+            _newer.pop(name, None)
     for conn in found:
         try:
             conn.close()
