@@ -169,3 +169,68 @@ def test_the_records_command_shows_a_newer_versions_records_and_says_so(capsys):
     assert cli_main(["records"]) == 0
     said = capsys.readouterr()
     assert "Ann" in said.out and said.err.count("\n") == 1 and "newer version" in said.err
+
+
+# ----------------------------------------------------- a result kept until it can be written --
+
+def _play_at_the_table(seed: int = 9):
+    import random
+
+    from game.bots.levels import make_player
+    from game.engine.session import Session
+    from game.rules.variants import find_variant
+    from scene_driver import Driver
+    from scenes.tables.table import TableScene
+
+    driver = Driver(animation="instant")
+    session = Session(find_variant("yatzy"), [Seat("Ann")], seed=seed, rolloff=False)
+    table = TableScene(driver.app, session)
+    driver.start(table)
+    brain = make_player("greedy", random.Random(seed))
+    while not session.state.is_terminal():
+        table.act(brain.choose(session.state))
+        driver.step(0.05)
+    return driver, session
+
+
+def test_a_finished_game_the_records_cannot_take_is_kept_and_added_at_the_next_start():
+    from game.store.pending import pending_path, waiting
+    from game.store.records import bring_up_to_date
+    from game.store.saves import save_path
+
+    _written_by_a_newer_version(1)  # the records take no game here
+    driver, session = _play_at_the_table()
+    saving = driver.app.saving
+    assert saving.pending == [] and saving.kept_waiting  # not only in memory: on disk, in a file of its own
+    kept = waiting()
+    assert [entry["seats"][0]["total"] for entry in kept] == [session.state.match_totals()[0]]
+    assert not save_path().exists()  # the save one move before the end goes: New game + replace loses nothing
+    driver.close()
+    records_db.close()
+    records_path().rename(records_path().with_name("from-the-newer-version.sqlite3"))  # back to records it may write
+    records_db._checked.clear()
+    assert bring_up_to_date() is None  # the next start
+    assert not pending_path().exists()
+    with open_records() as records:
+        assert [e["seats"][0]["total"] for e in records.entries()] == [kept[0]["seats"][0]["total"]]
+
+
+def test_kept_results_go_in_once_when_the_records_take_games_again_even_if_stopped_between(monkeypatch):
+    import game.store.records as records_module
+    from game.store import pending
+    from game.store.records import add_waiting
+
+    pending.keep({"variant": "yatzy", "variant_name": "Yatzy", "date": 1.7e9, "games": 1, "solo": True, "undos": 0,
+                  "seats": [{"name": "Ann", "kind": "person", "level": None, "total": 222, "won": True,
+                             "game_totals": [222], "undos": 0}]})
+
+    def stopped(*args):
+        raise KeyboardInterrupt  # a stop after the commit, before the file is cleared
+    with monkeypatch.context() as patched:
+        patched.setattr(records_module, "taken", stopped)
+        with pytest.raises(KeyboardInterrupt):
+            add_waiting()
+    add_result(_finished("yatzy", [Seat("Bob")], 3))  # the records take a game: the kept one goes first, once
+    with open_records() as records:
+        assert sorted(s["name"] for e in records.entries() for s in e["seats"]) == ["Ann", "Bob"]
+    assert pending.waiting() == []
