@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import math
 import os
 import random
 import statistics
@@ -27,8 +26,9 @@ import time
 from typing import Sequence
 
 from game import __version__
-from game.errors import DiceParlorError, UnknownVariant, VariantError, shown
+from game.errors import DiceParlorError, UnknownVariant, VariantError
 from game.bundle import end_with_launcher
+from game.cli_types import seconds
 from game.bots.levels import USUAL_LEVEL, dial_level, known_names, make_player
 from game.engine.card import Card
 from game.engine.session import Session
@@ -47,24 +47,13 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _seconds(text: str) -> float:
-    """A time from 0 up: "nan" and "inf" read as floats, and the game would never stop."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not (math.isfinite(value) and value >= 0):
-        raise argparse.ArgumentTypeError(f"must be seconds from 0 up, not {shown(text)}")
-    return value
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="dice-parlor", description="Dice Parlor: a table for the Yahtzee family of dice games.")
     parser.add_argument("--version", action="version", version=f"Dice Parlor {__version__}")
     parser.add_argument("--demo", metavar="VARIANT", help="computer players on every seat, through the real table")
     parser.add_argument("--seats", type=int, default=None, help="seats for --demo")
     parser.add_argument("--seed", type=int, default=None, help="seed for the dice")
-    parser.add_argument("--exit-after", type=_seconds, default=None, metavar="SECONDS", help="quit after this long")
+    parser.add_argument("--exit-after", type=seconds, default=None, metavar="SECONDS", help="quit after this long")
     parser.add_argument("--screenshot", metavar="FILE", help="with --exit-after: save the last frame here")
     parser.add_argument("--fullscreen", action="store_true", help="start fullscreen")
     parser.add_argument("--kiosk", action="store_true", help="a public touch screen: only the admin can leave")

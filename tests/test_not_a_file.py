@@ -115,7 +115,8 @@ def test_a_fifo_as_a_user_variant_is_refused_in_one_line_and_the_others_load():
     pipe = _fifo(user_variants_dir() / "pipe.yaml")
     catalogue = _promptly(lambda: load_all(refresh=True))
     assert "classic" in catalogue.names()
-    assert [p for p in catalogue.problems if str(pipe) in p] == [f"{pipe}: file: cannot be read: it is a FIFO, not a file"]
+    refused = [p for p in catalogue.problems if str(pipe) in p]
+    assert refused == [f"{pipe}: file: cannot be read: it is a FIFO, not a file"]
 
 
 def test_check_variant_and_check_kiosk_on_a_fifo_say_so_in_one_line(capsys):
@@ -144,7 +145,8 @@ def test_a_start_with_fifos_everywhere_plays_on_and_ends_when_asked(tmp_path):
     refused file in one line (a subprocess; its timeout is only a guard)."""
     home = Path(os.environ["DICE_PARLOR_HOME"])
     for path in (user_data_dir() / "autosave.json", user_config_dir() / "settings.json",
-                 user_config_dir() / "seats.json", user_data_dir() / "records.sqlite3", user_data_dir() / "records.json",
+                 user_config_dir() / "seats.json", user_data_dir() / "records.sqlite3",
+                 user_data_dir() / "records.json",
                  user_state_dir() / "logs" / "dice-parlor.log", user_variants_dir() / "pipe.yaml"):
         _fifo(path)
     env = dict(os.environ, DICE_PARLOR_HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")

@@ -46,8 +46,8 @@ class RecordsDamage(str):
     """The one-line message about a records file that could not be read, in English (for the command line).
 
     ``reason`` (unreadable, not_json, not_records for the old records.json; not_database, truncated,
-    failed_check, mismatched, newer for the database) and ``kept`` (the name the file was set aside as, if any) let a screen
-    say it in the player's language."""
+    failed_check, mismatched for the database) and ``kept`` (the name the file was set aside as, if any) let a
+    screen say it in the player's language."""
 
     problem: str
     reason: str
