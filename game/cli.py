@@ -30,6 +30,7 @@ from game import __version__
 from game.errors import (DiceParlorError, NotJSON, UnknownVariant, VariantError, cause, json_from, one_line,
                          shown)
 from game.bundle import end_with_launcher
+from game.cli_types import seconds
 from game.bots.levels import USUAL_LEVEL, dial_level, known_names
 from game.engine.card import Card
 from game.rules.variant import Variant
@@ -53,7 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--demo", metavar="VARIANT", help="computer players on every seat, through the real table")
     parser.add_argument("--seats", type=int, default=None, help="seats for --demo")
     parser.add_argument("--seed", type=int, default=None, help="seed for the dice")
-    parser.add_argument("--exit-after", type=float, default=None, metavar="SECONDS", help="quit after this long")
+    parser.add_argument("--exit-after", type=seconds, default=None, metavar="SECONDS", help="quit after this long")
     parser.add_argument("--screenshot", metavar="FILE", help="with --exit-after: save the last frame here")
     parser.add_argument("--fullscreen", action="store_true", help="start fullscreen")
     parser.add_argument("--kiosk", action="store_true", help="a public touch screen: only the admin can leave")

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import logging
 import logging.handlers
+import os
 import sys
 
 from game.errors import one_line
-from game.paths import user_state_dir
+from game.paths import NotAFile, refuse_unless_file, user_state_dir
 
 LOG_BYTES = 1_000_000
 LOG_FILES = 5
@@ -20,15 +21,19 @@ def setup_logging(kiosk: bool) -> str | None:
     for handler in list(root.handlers):
         root.removeHandler(handler)
         handler.close()
-    path = None
+    path, refused = None, None
     try:
         folder = user_state_dir() / "logs"
         folder.mkdir(parents=True, exist_ok=True)
         path = str(folder / "dice-parlor.log")
+        if os.path.lexists(path):  # opening a FIFO to write waits for a reader for ever: not a log at all
+            refuse_unless_file(os.stat(path).st_mode, path)
         handler = logging.handlers.RotatingFileHandler(path, maxBytes=LOG_BYTES, backupCount=LOG_FILES,
                                                        encoding="utf-8")
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
         root.addHandler(handler)
+    except NotAFile as error:
+        path, refused = None, f"dice-parlor: no log kept: {error.filename}: {error}"
     except OSError:
         path = None
     if not kiosk:
@@ -36,6 +41,8 @@ def setup_logging(kiosk: bool) -> str | None:
         console.setLevel(logging.WARNING)
         root.addHandler(console)
     root.propagate = False
+    if refused:
+        print(refused, file=sys.stderr)  # the one place left to say it (a kiosk's journal too)
     return path
 
 

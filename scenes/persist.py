@@ -3,9 +3,10 @@ finished game goes into the records. Demos and the kiosk's games keep nothing re
 
 Writing can fail (a folder that belongs to someone else, a read-only disk, a full disk). The first
 failure is said at once, on whatever screen is showing: where, why, and that play goes on. The game
-carries on from memory, every later move tries again, and so does a timer while nothing moves; a
-finished game's result waits in memory until it can be written. When writing works again, that is said
-too.
+carries on from memory, every later move tries again, and so does a timer while nothing moves. A
+finished game's result the records cannot take is kept in a file of its own (game.store.pending), added
+at the next start or as soon as the records take games again; only where that file cannot be written
+either does it wait in memory. When writing works again, that is said too.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ import pygame
 from game.engine.actions import Action, Hold, Release
 from game.rules.i18n import t
 from game.paths import user_data_dir
-from game.store.records import RecordsDamage, add_result
+from game.store.pending import keep, pending_path
+from game.store.records import RecordsDamage, RecordsNewer, add_result, add_waiting, result_entry
 from game.store.saves import delete_save, save_session
 from game.engine.session import Session
 
@@ -47,7 +49,8 @@ class SaveStatus:
     def __init__(self) -> None:
         self.failing: OSError | None = None
         self.problem: str | None = None  # the failure in words, while it lasts (the kiosk's admin panel)
-        self.pending: list[Session] = []  # finished games whose result is not in the records yet
+        self.pending: list[Session] = []  # finished games whose result is neither in the records nor kept aside
+        self.kept_waiting = False  # results kept in the pending file wait for the records
         self.saves = 0  # games saved so far in this run
         self.save_goes: dict[int, int] = {}  # a pending game (by id) whose save goes with its result: saves then
         self.words = ""
@@ -91,19 +94,26 @@ class SaveStatus:
         opening = getattr(app, "records_opening", None)
         if opening is not None and opening.busy:
             return False  # the records are being opened (scenes.records_opening): the results wait till then
+        if self.kept_waiting and self.write(app, add_waiting):
+            self.kept_waiting = False  # (failing, the games below are kept aside too, not left in memory)
         for session in list(self.pending):
-            if not self.write(app, lambda: _add(app, session)):
-                return False
+            recorded = self.write(app, lambda: _add(app, session))
+            if not recorded and not _kept_aside(session):
+                return False  # not even kept aside: it waits in memory, and its save stays
+            self.kept_waiting = self.kept_waiting or not recorded  # the records are tried again later
             self.pending.remove(session)
-            # First the result, then the save goes (a stop between loses neither); but not a save made since,
-            # which is another game's.
+            # First the result (in the records or kept aside), then the save goes (a stop between loses neither);
+            # but not a save made since, which is another game's.
             if self.save_goes.pop(id(session), None) == self.saves:
-                self.write(app, delete_save)
+                if recorded:
+                    self.write(app, delete_save)
+                else:
+                    _quietly(delete_save)  # the records' failure stays said: this success is not "saving again"
         return True
 
     def retry(self, app) -> None:
         """While writing fails: now and then, the waiting results and every game on screen."""
-        if (self.failing is None and not self.pending) or app.time < self.next_try:
+        if (self.failing is None and not self.pending and not self.kept_waiting) or app.time < self.next_try:
             return
         self.next_try = app.time + RETRY_EVERY
         if self.write_results(app):
@@ -112,7 +122,7 @@ class SaveStatus:
     def wake_in(self, now: float) -> float | None:
         """When the words on screen go, or the next retry is due (its words may change the screen)."""
         times = [self.words_until] if self.words and now < self.words_until else []
-        if self.failing is not None or self.pending:
+        if self.failing is not None or self.pending or self.kept_waiting:
             times.append(self.next_try)
         return min(times) - now if times else None
 
@@ -131,8 +141,28 @@ def _add(app, session: Session) -> None:
         app.notice = damage_notice(message)
 
 
+def _quietly(what: Callable[[], object]) -> None:
+    try:
+        what()
+    except OSError:
+        pass  # a save left behind is resumable, never a loss
+
+
+def _kept_aside(session: Session) -> bool:
+    """The result of a game the records could not take, kept in the pending file; whether that worked."""
+    try:
+        keep(result_entry(session))
+    except OSError as error:
+        log.warning("the result of a finished game could not be kept aside either: %s", error)
+        return False
+    log.info("a finished game's result is kept in %s until the records take it", pending_path())
+    return True
+
+
 def damage_notice(message: str | None) -> str | None:
     """A records file problem as the player reads it (the message itself is English, for the command line)."""
+    if isinstance(message, RecordsNewer):
+        return t("records.newer_read_only")
     if isinstance(message, RecordsDamage):
         reason = t(f"records.reason.{message.reason}")
         if message.kept:

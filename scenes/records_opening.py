@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 from typing import Any, Callable
 
+from game.store.pending import waiting
 from game.store.records_prepare import Preparation
 
 from scenes.persist import damage_notice
@@ -56,7 +57,8 @@ class RecordsOpening:
             self.app.redraw()  # the title says it now
         if job.error is not None:
             log.warning("records could not be opened: %s", job.error)
-        if self.app.saving.pending:
+            self.app.saving.kept_waiting = bool(waiting())  # kept results wait on: tried again with every retry
+        if self.app.saving.pending or self.app.saving.kept_waiting:
             self.app.saving.write_results(self.app)
 
     def stop(self, seconds: float = 1.0) -> None:

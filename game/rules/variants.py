@@ -83,7 +83,8 @@ MAX_FILES = 500  # variant files read from one folder; more are listed as refuse
 
 def _variant_files(folder: Path) -> list[Path]:
     try:
-        return sorted(p for p in folder.glob("*.y*ml") if p.suffix in (".yaml", ".yml") and p.is_file())
+        # not only regular files: a FIFO or a device named like a variant is refused in one line (game.paths)
+        return sorted(p for p in folder.glob("*.y*ml") if p.suffix in (".yaml", ".yml") and not p.is_dir())
     except OSError:
         return []
 

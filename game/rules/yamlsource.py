@@ -20,6 +20,7 @@ from typing import Any
 import yaml
 
 from game.errors import SHOWN_LENGTH, VariantError, one_line, shown
+from game.paths import read_file
 
 
 MAX_BYTES = 256 * 1024  # every file the game reads is a few KB; the largest shipped variant is 5 KB
@@ -145,8 +146,7 @@ def load_file(path: Path) -> Any:
     """Read and parse one YAML file; unreadable files become a VariantError too."""
     name = str(path)
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)  # never more than the cap into memory
+        raw = read_file(path, MAX_BYTES + 1)  # never more than the cap into memory; a FIFO is refused at once
     except OSError as error:
         raise VariantError(name, None, "file", f"cannot be read: {error.strerror or error}") from None
     if len(raw) > MAX_BYTES:

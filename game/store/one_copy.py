@@ -54,7 +54,8 @@ class OneCopy:
         """From a second start: ask the running copy to show its window (it looks every half second)."""
         path = self.folder / FRONT_FILE
         try:
-            path.touch()
+            # Opened without waiting: a FIFO in its place would block a plain touch for ever.
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NONBLOCK", 0), 0o666))
             now = time.time_ns()
             os.utime(path, ns=(now, now))  # a new time even where touching an existing file keeps it
         except OSError:

@@ -10,6 +10,7 @@ and their versions ``records_tables``'s, the take-over of an old records.json ``
 
 from __future__ import annotations
 
+import errno
 import json
 import sqlite3
 import time
@@ -20,13 +21,14 @@ from typing import Any, Iterator
 
 from game.paths import user_data_dir
 from game.engine.session import Session
-from game.store.records_db import (BUSY_SECONDS, Damaged, RecordsDamage, as_os_error, close, connect, is_damage,
-                                   move_db_aside, writable)
+from game.store.records_db import (BUSY_SECONDS, Damaged, RecordsDamage, RecordsNewer, as_os_error, close, connect,
+                                   damage_reason, is_damage, move_db_aside, newer_version, writable)
 from game.store.records_import import JSON_FILE, take_over
+from game.store.pending import KEY, PENDING_FILE, taken, waiting
 from game.store.records_tables import Progress, insert_entries
 from game.store.storage import move_aside
 
-__all__ = ["RecordsDamage", "Records", "add_result", "open_records", "read_records", "records_report"]
+__all__ = ["RecordsDamage", "RecordsNewer", "Records", "add_result", "open_records", "read_records", "records_report"]
 RECORDS_FILE = "records.sqlite3"
 TOP = 10
 CHART = 40  # games on a player's chart: the latest
@@ -87,6 +89,9 @@ def _open(path: Path, updating: Progress | None = None, taking_over: Progress | 
     except Damaged as damage:
         message = RecordsDamage(damage.problem, damage.reason, move_db_aside(path))
         conn = connect(path, updating)
+    version = newer_version(path)
+    if version is not None:
+        return conn, RecordsNewer(version)  # read-only: the old records.json waits for a version that may write
     try:
         old = take_over(conn, path.parent, taking_over)
     except sqlite3.Error as error:
@@ -98,7 +103,10 @@ def bring_up_to_date(path: Path | None = None, updating: Progress | None = None,
                      taking_over: Progress | None = None) -> str | None:
     """Open the records as the first open of a run does (checked, brought to this version, the old records.json
     taken over) and say how far it is; returns the message about a damaged file set aside, if any."""
-    _, message = _open(path or records_path(), updating, taking_over)
+    path = path or records_path()
+    _, message = _open(path, updating, taking_over)
+    if not isinstance(message, RecordsNewer):
+        add_waiting(path)  # games kept while the records could not take them: in now
     return message
 
 
@@ -111,8 +119,41 @@ def _write(conn: sqlite3.Connection, path: Path, entries: list[dict]) -> None:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         if is_damage(error):
-            raise Damaged(str(error), "failed_check") from error
+            raise Damaged(str(error), damage_reason(error)) from error
         raise as_os_error(error, path) from error
+
+
+def add_waiting(path: Path | None = None) -> int:
+    """Add the results kept while the records could not take them (``pending``); returns how many went in.
+    Raises OSError as ``add_result`` does (they keep waiting)."""
+    path = path or records_path()
+    kept = waiting(pending_file(path))
+    if not kept:
+        return 0
+    writable(path)
+    conn, message = _open(path)
+    if isinstance(message, RecordsNewer):
+        raise OSError(errno.EROFS, f"the records are a newer version's (version {message.version})", str(path))
+    numbers = {entry[KEY] for entry in kept}
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        # Each number is noted in the same transaction as its game: added once, however often this is stopped.
+        done = {row[0] for row in conn.execute("SELECT key FROM meta WHERE key LIKE 'pending %'")}
+        new = [entry for entry in kept if f"pending {entry[KEY]}" not in done]
+        insert_entries(conn, [{k: v for k, v in entry.items() if k != KEY} for entry in new])
+        conn.executemany("INSERT INTO meta VALUES (?, 'added')", [(f"pending {entry[KEY]}",) for entry in new])
+        conn.execute("COMMIT")
+    except sqlite3.Error as error:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise as_os_error(error, path) from error
+    taken(numbers, pending_file(path))
+    return len(kept)
+
+
+def pending_file(records: Path) -> Path:
+    """The waiting results beside the records they wait for."""
+    return records.with_name(PENDING_FILE)
 
 
 def add_result(session: Session, path: Path | None = None) -> str | None:
@@ -122,6 +163,10 @@ def add_result(session: Session, path: Path | None = None) -> str | None:
     entry = result_entry(session)
     writable(path)  # every time: a disk that became read-only or full says so with its errno
     conn, message = _open(path)
+    if isinstance(message, RecordsNewer):  # the caller keeps the result, as for a read-only disk
+        raise OSError(errno.EROFS, f"the records are a newer version's (version {message.version}), "
+                                   "shown but not written here", str(path))
+    add_waiting(path)  # the records take games again: those kept meanwhile go first, in the order played
     try:
         _write(conn, path, [entry])
     except Damaged as damage:  # found while writing: set aside, and the game goes into new records

@@ -18,6 +18,7 @@ import sqlite3
 import threading
 from pathlib import Path
 
+from game.paths import NotAFile, read_file
 from game.store.records_tables import VERSION, Progress, create, from_text_rows, from_version_3, from_version_4
 from game.store.storage import lock_for, move_aside
 
@@ -37,6 +38,7 @@ _MAGIC = b"SQLite format 3\x00"
 CHECK = "quick_check"
 _checked: set[str] = set()  # files this process has checked
 _connections: dict[tuple[str, int], tuple[sqlite3.Connection, int]] = {}  # (file, thread): (connection, inode)
+_newer: dict[str, int] = {}  # files of a newer version open read-only in this process: their version
 _registry = threading.Lock()  # the two above, shared by the screen's thread and the one opening the records
 
 
@@ -44,8 +46,8 @@ class RecordsDamage(str):
     """The one-line message about a records file that could not be read, in English (for the command line).
 
     ``reason`` (unreadable, not_json, not_records for the old records.json; not_database, truncated,
-    failed_check, newer for the database) and ``kept`` (the name the file was set aside as, if any) let a screen
-    say it in the player's language."""
+    failed_check, mismatched for the database) and ``kept`` (the name the file was set aside as, if any) let a
+    screen say it in the player's language."""
 
     problem: str
     reason: str
@@ -59,6 +61,29 @@ class RecordsDamage(str):
 
     def __reduce__(self):
         return (RecordsDamage, (self.problem, self.reason, self.kept))
+
+
+class RecordsNewer(str):
+    """The one-line message about records of a newer version, opened read-only (English, for the command line)."""
+
+    reason = "newer"
+    version: int
+
+    def __new__(cls, version: int) -> "RecordsNewer":
+        message = super().__new__(cls, f"The records were written by a newer version of Dice Parlor (version {version} "
+                                       f"of the file, this one knows {VERSION}): they are shown as they are, and no "
+                                       "game is added to them here.")
+        message.version = version
+        return message
+
+    def __reduce__(self):
+        return (RecordsNewer, (self.version,))
+
+
+def newer_version(path: Path) -> int | None:
+    """The version of a newer game's file this process has open read-only, or None (a file it may write)."""
+    with _registry:
+        return _newer.get(str(path))
 
 
 class Damaged(Exception):
@@ -75,15 +100,79 @@ _ERRNO = {sqlite3.SQLITE_FULL: errno.ENOSPC, sqlite3.SQLITE_READONLY: errno.EROF
           sqlite3.SQLITE_LOCKED: errno.EBUSY, sqlite3.SQLITE_PERM: errno.EACCES}
 
 
+ROOM = 1024 * 1024  # bytes: with less free beside the file, an I/O error is the disk being full
+DISK_FULL = "disk full"
+
+
 def as_os_error(error: sqlite3.Error, path: Path) -> OSError:
-    code = _ERRNO.get((getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF, errno.EIO)
-    return OSError(code, f"{os.strerror(code)} ({error})", str(path))
+    """SQLite's error as the OSError a file write gives. A full disk says "disk full" plainly: SQLite calls it
+    SQLITE_FULL only where a write of its own failed; growing the -shm on a full disk is an I/O error
+    (SQLITE_IOERR_SHMSIZE), so an I/O error with no room left beside the file is taken for what it is."""
+    code = (getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF
+    if code == sqlite3.SQLITE_FULL or code == sqlite3.SQLITE_IOERR and _no_room(path):
+        return OSError(errno.ENOSPC, DISK_FULL, str(path))
+    number = _ERRNO.get(code, errno.EIO)
+    return OSError(number, f"{os.strerror(number)} ({error})", str(path))
+
+
+def _no_room(path: Path) -> bool:
+    try:
+        found = os.statvfs(path.parent)
+    except (OSError, AttributeError):  # Windows has no statvfs
+        return False
+    return found.f_bavail * found.f_frsize < ROOM
+
+
+# SQLite's words for a statement that names a table or column the file does not have: its tables are not the
+# ones its version says (a hand-made or half-copied file), which no retry mends.
+_MISMATCH = ("no such table", "no such column", "has no column named")
+
+
+def is_mismatch(error: sqlite3.Error) -> bool:
+    return isinstance(error, sqlite3.OperationalError) and any(words in str(error) for words in _MISMATCH)
 
 
 def is_damage(error: sqlite3.Error) -> bool:
-    """Damage in the file itself, not a failure to reach it (those are OperationalErrors: locked, full, I/O)."""
+    """Damage in the file itself, not a failure to reach it (those are OperationalErrors: locked, full, I/O),
+    tables that do not match its version included."""
     code = (getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF
-    return code in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB) or type(error) is sqlite3.DatabaseError
+    return (code in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB) or type(error) is sqlite3.DatabaseError
+            or is_mismatch(error))
+
+
+def damage_reason(error: sqlite3.Error) -> str:
+    if "not a database" in str(error):
+        return "not_database"
+    return "mismatched" if is_mismatch(error) else "failed_check"
+
+
+_expected: dict[str, set[str]] = {}  # this version's tables and their columns, from an empty file made once
+
+
+def _layout(conn: sqlite3.Connection) -> dict[str, set[str]]:
+    tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    return {table: {row[0] for row in conn.execute("SELECT name FROM pragma_table_info(?)", (table,))}
+            for table in tables}
+
+
+def tables_problem(conn: sqlite3.Connection) -> str | None:
+    """What is missing from the file's tables for this version, in words; None when every table and column is
+    there (more is left alone)."""
+    if not _expected:
+        empty = sqlite3.connect(":memory:")
+        try:
+            create(empty)
+            _expected.update(_layout(empty))
+        finally:
+            empty.close()
+    found = _layout(conn)
+    for table, columns in sorted(_expected.items()):
+        if table not in found:
+            return f"its tables do not match its version {VERSION}: no table {table}"
+        missing = sorted(columns - found[table])
+        if missing:
+            return f"its tables do not match its version {VERSION}: table {table} has no column {missing[0]}"
+    return None
 
 
 def sidecars(path: Path) -> list[Path]:
@@ -108,10 +197,11 @@ def _header_problem(path: Path) -> Damaged | None:
     """Cheap checks before SQLite reads the file: its magic, and (with no log beside it) its length."""
     try:
         size = path.stat().st_size
-        with open(path, "rb") as handle:
-            header = handle.read(100)
+        header = read_file(path, 100)
     except FileNotFoundError:
         return None
+    except NotAFile as error:  # a FIFO where the file should be: set aside like any damaged file, never waited on
+        return Damaged(str(error), "not_database")
     if size == 0:
         return None  # a new, empty database
     if len(header) < 100 or not header.startswith(_MAGIC):
@@ -175,6 +265,13 @@ def _first_connect(path: Path, key: tuple[str, int], progress: Progress | None) 
         raise problem
     conn = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
     try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > VERSION:  # a newer game's: shown as it is and never written, so going back to it loses nothing
+            conn.execute("PRAGMA query_only = 1")
+            with _registry:
+                _connections[key] = (conn, path.stat().st_ino)
+                _newer[str(path)] = version
+            return conn
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=FULL")  # a finished game survives a power cut too
         version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -183,10 +280,11 @@ def _first_connect(path: Path, key: tuple[str, int], progress: Progress | None) 
             if found != ["ok"]:
                 raise Damaged(f"its check failed: {' '.join(' '.join(found).split())[:200]}", "failed_check")
         _checked.add(str(path))
-        if version > VERSION:
-            raise Damaged(f"it was written by a newer version of the game (version {version})", "newer")
         if version < VERSION:
             migrate(conn, progress)
+        mismatch = tables_problem(conn)
+        if mismatch:  # every write would fail for ever ("no such table"): set aside like a damaged file
+            raise Damaged(mismatch, "mismatched")
         compact(conn, progress)  # one left to do by a start stopped during it
         with _registry:
             _connections[key] = (conn, path.stat().st_ino)
@@ -196,8 +294,7 @@ def _first_connect(path: Path, key: tuple[str, int], progress: Progress | None) 
     except sqlite3.Error as error:
         conn.close()
         if is_damage(error):
-            reason = "not_database" if "not a database" in str(error) else "failed_check"
-            raise Damaged(str(error), reason) from error
+            raise Damaged(str(error), damage_reason(error)) from error
         raise as_os_error(error, path) from error
     except BaseException:
         conn.close()
@@ -211,6 +308,8 @@ def close(path: Path | None = None, thread: int | None = None) -> None:
     with _registry:
         keys = [k for k in _connections if (path is None or k[0] == str(path)) and thread in (None, k[1])]
         found = [_connections.pop(key)[0] for key in keys]
+        for name in {k[0] for k in keys} - {k[0] for k in _connections}:
+            _newer.pop(name, None)
     for conn in found:
         try:
             conn.close()

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from game.errors import NotJSON, json_from
+from game.paths import read_file
 from game.store.records_db import RecordsDamage
 from game.store.records_tables import Progress, bulk_insert
 from game.store.storage import move_aside
@@ -40,7 +41,7 @@ class _Unusual(Exception):
 def read_json(path: Path) -> tuple[list[dict], str | None]:
     """The entries, and a one-line message if the file was damaged (it is then moved aside, kept)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_file(path).decode("utf-8")  # a FIFO in its place is refused, not waited on
     except FileNotFoundError:
         return [], None
     except (OSError, UnicodeDecodeError) as error:
@@ -186,7 +187,7 @@ def _add_games(conn: sqlite3.Connection, path: Path, tell: Progress) -> tuple[st
     """The file's games added (inside the caller's transaction), as they are read; or the damage message."""
     after = lambda done: tell(READING + (1 - READING) * done)  # noqa: E731
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_file(path).decode("utf-8")
     except (OSError, UnicodeDecodeError):
         text = None  # the old reader says what is wrong
     if text is not None:

@@ -16,7 +16,7 @@ from typing import Any
 from game import __version__
 from game.errors import DiceParlorError, NotJSON, SaveError, UnknownVariant, json_from, shown
 from game.rules.i18n import t
-from game.paths import user_data_dir
+from game.paths import read_file, user_data_dir
 from game.engine.session import Session
 from game.store.storage import move_aside, write_json
 
@@ -79,8 +79,7 @@ def delete_save(path: Path | None = None) -> None:
 
 
 def _read(path: Path, find_variant) -> tuple[Session, float | None]:
-    with open(path, "rb") as handle:
-        raw = handle.read(MAX_SAVE_BYTES + 1)  # never more than the cap into memory
+    raw = read_file(path, MAX_SAVE_BYTES + 1)  # never more than the cap into memory; a FIFO is refused, not waited on
     if len(raw) > MAX_SAVE_BYTES:
         raise SaveError(f"it is larger than {MAX_SAVE_BYTES // (1024 * 1024)} MB")
     try:

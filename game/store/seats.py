@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from game.engine.state import MAX_NAME, Seat
-from game.paths import user_config_dir
+from game.paths import unreadable, user_config_dir
 from game.rules.yamlsource import text_problem
 from game.store.storage import read_json, write_atomic
 
@@ -79,7 +79,7 @@ def load_table_setup(colours: Sequence[str], levels: Sequence[str], variants: Se
     except FileNotFoundError:
         return TableSetup()
     except (OSError, ValueError) as error:
-        return TableSetup(problems=(f"could not be read ({type(error).__name__}); the default seats",))
+        return TableSetup(problems=(f"could not be read ({unreadable(error)}); the default seats",))
     if not isinstance(data, dict):
         return TableSetup(problems=("not a mapping; the default seats",))
     problems: list[str] = []

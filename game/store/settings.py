@@ -15,7 +15,7 @@ from typing import Any, Callable
 from game.errors import message, shown
 from game.rules.i18n import languages
 from game.store.storage import read_json, write_atomic
-from game.paths import user_config_dir
+from game.paths import unreadable, user_config_dir
 
 ANIMATION_SPEEDS = ("normal", "fast", "instant")
 COMPUTER_PACES = ("relaxed", "quick", "instant")  # how fast computer players take their turns
@@ -90,7 +90,7 @@ def read_settings(path: Path | None = None) -> tuple[Settings, tuple[str, ...]]:
     except FileNotFoundError:
         return Settings(), ()
     except (OSError, ValueError) as error:
-        return Settings(), (message(str(path), None, "file", f"could not be read ({type(error).__name__}); "
+        return Settings(), (message(str(path), None, "file", f"could not be read ({unreadable(error)}); "
                                                                "the default settings"),)
     if not isinstance(data, dict):
         return Settings(), (message(str(path), None, "file", "not a mapping of settings; the default settings"),)

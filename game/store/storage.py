@@ -19,6 +19,7 @@ from typing import Any
 from filelock import FileLock
 
 from game.errors import json_from
+from game.paths import read_file
 from game.rules.yamlsource import MAX_BYTES
 
 
@@ -33,7 +34,7 @@ def write_atomic(path: Path, text: str, backup: bool = True, mode: int | None = 
         handle.write(text)
         handle.flush()
         os.fsync(handle.fileno())
-    if backup and path.exists():
+    if backup and path.is_file():  # a FIFO or a folder in its place is no save to keep (copying one may block)
         # copy (not move) to the backup, so the file itself is never missing, not even for a moment
         spare = path.with_name(f".{path.name}.{os.getpid()}.bak.tmp")
         shutil.copyfile(path, spare)
@@ -108,10 +109,10 @@ def write_json(path: Path, data: Any, backup: bool = True) -> None:
 
 
 def read_json(path: Path) -> Any:
-    """A small JSON file's data. Raises OSError (FileNotFoundError: there is none) or ValueError: not JSON, not
-    UTF-8, nested too deep, or larger than any file of ours (``MAX_BYTES``; never more than that is read)."""
-    with open(path, "rb") as handle:
-        raw = handle.read(MAX_BYTES + 1)
+    """A small JSON file's data. Raises OSError (FileNotFoundError: there is none; NotAFile: a FIFO, a folder...)
+    or ValueError: not JSON, not UTF-8, nested too deep, or larger than any file of ours (``MAX_BYTES``; never more
+    than that is read)."""
+    raw = read_file(path, MAX_BYTES + 1)
     if len(raw) > MAX_BYTES:
         raise ValueError(f"larger than {MAX_BYTES // 1024} KB")
     return json_from(raw)  # NotJSON, a ValueError, whatever is wrong (a 5,000-digit number too)
