@@ -2,7 +2,8 @@
 
 The loader derives from ``yaml.SafeLoader``: it builds only plain data (no
 tags that run code), exactly like ``yaml.safe_load``, and it also rejects a
-key given twice. Every error becomes a :class:`VariantError` naming the
+key given twice (a key merged in with ``<<`` may be given again: that is how
+a merge is overridden). Every error becomes a :class:`VariantError` naming the
 file, the line and the field, so a bad file never shows a traceback.
 
 Before PyYAML sees a file it is checked for what would hurt the reader
@@ -58,20 +59,31 @@ class _Loader(_BASE):  # type: ignore[misc, valid-type]
     pass
 
 
+_MERGE = "tag:yaml.org,2002:merge"
+
+
 def _mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
+    # YAML's merge key ("<<: *defaults") puts the merged pairs first, the mapping's own after them: a key of its
+    # own overrides a merged one (and of two merged mappings the first listed wins), but a key the mapping
+    # itself gives twice is refused.
+    own = sum(1 for key_node, _ in node.value if key_node.tag != _MERGE)
     loader.flatten_mapping(node)
+    merged = len(node.value) - own
     result = LineDict()
     result.line = node.start_mark.line + 1
     result.key_lines = {}
-    for key_node, value_node in node.value:
+    given: set = set()
+    for index, (key_node, value_node) in enumerate(node.value):
         key = loader.construct_object(key_node, deep=True)
         line = key_node.start_mark.line + 1
         if not isinstance(key, (str, int, float, bool)) or key is None:
             raise VariantError(loader.name, line, one_line(str(key), SHOWN_LENGTH), "a key must be a plain word")
         if isinstance(key, str) and text_problem(key):
             raise VariantError(loader.name, line, shown(key), f"the key {text_problem(key)}")
-        if key in result:
-            raise VariantError(loader.name, line, one_line(str(key), SHOWN_LENGTH), "key given twice")
+        if index >= merged:
+            if key in given:
+                raise VariantError(loader.name, line, one_line(str(key), SHOWN_LENGTH), "key given twice")
+            given.add(key)
         result[key] = loader.construct_object(value_node, deep=True)
         result.key_lines[key] = line
     return result
