@@ -80,8 +80,13 @@ def failures(path: Path, chars: str) -> list[tuple[str, str]]:
 def scan() -> str:
     """The file's text, as the fonts are now."""
     chars = candidates()
+    return listing({path.name: failures(path, chars) for path in font_files()})
+
+
+def listing(failing: dict[str, list[tuple[str, str]]]) -> str:
+    """The file's text for these failures, by font file name."""
     lines = []
-    every = sorted((ord(char), path.name, why) for path in font_files() for char, why in failures(path, chars))
+    every = sorted((ord(char), name, why) for name, found in failing.items() for char, why in found)
     for code, name, why in every:
         lines.append(f"{code:04X}  {name}: {why}  ({unicodedata.name(chr(code), '?')})")
     return HEADER + "".join(line + "\n" for line in lines)
