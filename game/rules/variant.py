@@ -230,7 +230,8 @@ def _checked_text(fields: Fields, key: str, text: str, most: int, required: bool
         raise fields.fail(key, f"{shown(text)} holds a character the game's fonts cannot draw "
                                f"(U+{ord(undrawable):04X})")
     if required and not shows(text):
-        raise fields.fail(key, f"{shown(text)} has no character that shows (only spaces, or characters that draw nothing)")
+        raise fields.fail(key, f"{shown(text)} has no character that shows (only spaces, or characters that "
+                               f"draw nothing)")
     if most <= NAME_LENGTH and text.splitlines() != [text]:
         raise fields.fail(key, f"{shown(text)} must be one line")
     return text
