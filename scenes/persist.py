@@ -23,7 +23,7 @@ from game.rules.i18n import t
 from game.paths import user_data_dir
 from game.store.pending import keep, pending_path
 from game.store.records import RecordsDamage, RecordsNewer, add_result, add_waiting, result_entry
-from game.store.saves import delete_save, save_session
+from game.store.saves import SaveTooLong, delete_save, save_session
 from game.engine.session import Session
 
 from scenes.logs import game_finished
@@ -48,6 +48,7 @@ class SaveStatus:
 
     def __init__(self) -> None:
         self.failing: OSError | None = None
+        self.too_long = False  # a game too long to save was said (its save before stays)
         self.problem: str | None = None  # the failure in words, while it lasts (the kiosk's admin panel)
         self.pending: list[Session] = []  # finished games whose result is neither in the records nor kept aside
         self.kept_waiting = False  # results kept in the pending file wait for the records
@@ -61,6 +62,12 @@ class SaveStatus:
         """Run one write; the first failure and the first success after failures are said at once."""
         try:
             what()
+        except SaveTooLong as error:  # not the folder's fault: trying again will not help, so it is said once
+            if not self.too_long:
+                log.warning("not saved: %s", error.strerror)
+                self.too_long = True
+                self.say(app, t("saves.too_long"), SAY_PROBLEM)
+            return False
         except OSError as error:
             if self.failing is None:
                 folder, why = failed_write(error)

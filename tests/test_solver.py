@@ -159,8 +159,12 @@ TINY_BOXES = {
 def tiny(tmp_path: Path, joker: str = "official", shape: str = "4d4", threshold: int = 12, name: str = "tiny"):
     dice, faces, rolls = {"4d4": (4, 4, 3), "3d6": (3, 6, 2), "5d6": (5, 6, 3)}[shape]
     path = tmp_path / f"{name}.yaml"
+    boxes = TINY_BOXES[shape]
+    if joker == "none" and dice != 5:  # a full house (three and two) needs five dice: with four, only a joker scores it
+        boxes = boxes.replace("{id: full_house, name: Full House, kind: full_house, score: 25}",
+                              "{id: two_pairs, name: Two Pairs, kind: pairs, count: 2, score: 25}")
     path.write_text(TINY.format(dice=dice, faces=faces, rolls=rolls, joker=joker, threshold=threshold,
-                                boxes=TINY_BOXES[shape]), encoding="utf-8")
+                                boxes=boxes), encoding="utf-8")
     return load_variant_file(path)
 
 

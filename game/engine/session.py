@@ -22,7 +22,10 @@ SAVE_FORMAT = 1
 UNDOABLE = ("Score", "Place")  # the moves a person may take back: a box filled, a tile dropped
 
 
-MAX_LOG = 50_000  # moves in one saved match: six games of six seats take under 10,000
+# Moves in one saved match. The longest a variant file allows (17 boxes, 6 dice, 10 rolls a turn, 6 seats, 6 games),
+# played holding and then releasing every die before every roll, takes 78,948 moves (a 2 MB save); a 6-game
+# Dutch match of 6 seats takes about 5,000. A save is never written beyond this (game.store.saves.save_session).
+MAX_LOG = 400_000
 MAX_UNDOS = 2**31 - 1  # a saved count above this is damage (and would not fit the records' integers)
 
 

@@ -207,6 +207,7 @@ DIE_COLOURS = ("white", "yellow")
 MAX_TILES = 200  # of one symbol in the supply
 MAX_COLUMN = 8  # columns in a rack, and windows in a column: what the rack view can draw
 MAX_LINES = 24
+MAX_ROUNDS = 10
 
 _TOP = {"format", "family", "name", "description", "help", "players", "rounds", "symbols", "dice", "rack", "runs",
         "rack_bonus", "high_round_bonus", "grants"}
@@ -241,7 +242,10 @@ def parse_jackpot(data: Any, file: str, variant_id: str) -> JackpotVariant:
     high_bonus = top.get("high_round_bonus", list)
     if not high_bonus or not all(_whole(v) and 0 <= v <= MAX_POINTS for v in high_bonus):
         raise top.fail("high_round_bonus", f"must list one bonus per round, each 0 to {MAX_POINTS} points")
-    rounds = top.integer("rounds", len(high_bonus), low=1, high=10)
+    if len(high_bonus) > MAX_ROUNDS:  # the list's length is the number of rounds: it has the rounds' bounds
+        raise top.fail("high_round_bonus", f"lists {len(high_bonus)} bonuses, one per round; a game has at most "
+                                           f"{MAX_ROUNDS} rounds")
+    rounds = top.integer("rounds", len(high_bonus), low=1, high=MAX_ROUNDS)
     if rounds != len(high_bonus):
         raise top.fail("high_round_bonus", f"lists {len(high_bonus)} bonuses for {rounds} rounds")
 

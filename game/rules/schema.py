@@ -90,13 +90,17 @@ class Fields:
         return value
 
     def integer(self, key: str, default: Any = _MISSING, low: int | None = None, high: int | None = None) -> int:
+        """A whole number from ``low`` to ``high``; a default is held to the same bounds as a given value (a
+        default may be worked out from other fields, and a file must not slip past the bounds by leaving a key
+        out)."""
         value = self.get(key, int, default)
-        if value is default and key not in self.data:
+        if value is None and key not in self.data:
             return value
         if low is not None and value < low or high is not None and value > high:
             bounds = f"from {low} to {high}" if low is not None and high is not None else (
                 f"at least {low}" if low is not None else f"at most {high}")
-            raise self.fail(key, f"must be {bounds}, got {value}")
+            got = f"got {value}" if key in self.data else f"not given, and its default would be {value}"
+            raise self.fail(key, f"must be {bounds}, {got}")
         return value
 
     def choice(self, key: str, choices: tuple[str, ...], default: Any = _MISSING) -> str:

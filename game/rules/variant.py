@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from game.errors import VariantError, shown
-from game.rules import i18n
+from game.rules import drawable, i18n
 from game.rules.schema import Fields, describe
 
 BOX_KINDS = ("face", "of_a_kind", "pairs", "full_house", "straight", "five_alike", "chance")
@@ -225,21 +225,23 @@ def _checked_text(fields: Fields, key: str, text: str, most: int, required: bool
         raise fields.fail(key, f"is {len(text)} characters long; at most {most} fit")
     if required and not text:
         raise fields.fail(key, "must not be empty")
+    undrawable = drawable.first_undrawable(text)
+    if undrawable is not None:
+        raise fields.fail(key, f"{shown(text)} holds a character the game's fonts cannot draw "
+                               f"(U+{ord(undrawable):04X})")
     if required and not shows(text):
-        raise fields.fail(key, f"{shown(text)} has no character that shows (only spaces or invisible ones)")
+        raise fields.fail(key, f"{shown(text)} has no character that shows (only spaces, or characters that "
+                               f"draw nothing)")
     if most <= NAME_LENGTH and text.splitlines() != [text]:
         raise fields.fail(key, f"{shown(text)} must be one line")
     return text
 
 
-# Letters that draw nothing: the Hangul fillers, which some use for a name that looks empty.
-_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")
-
-
 def shows(text: str) -> bool:
     """Whether a text has a character that draws something: a letter, digit, punctuation mark or symbol, not
-    only spaces, marks or invisible characters (U+200B, U+00AD, U+2060)."""
-    return any(unicodedata.category(c)[0] in "LNPS" and c not in _BLANK_LETTERS for c in text)
+    only spaces, marks, invisible characters (U+200B, U+00AD, U+2060) or ones that draw blank (U+2800, the
+    Hangul fillers: see game.rules.drawable)."""
+    return any(unicodedata.category(c)[0] in "LNPS" and not drawable.blank(c) for c in text)
 
 
 def is_word(text: str) -> bool:
@@ -326,6 +328,7 @@ def parse_variant(data: Any, file: str, variant_id: str) -> "Variant":
     fh5 = top.get("five_alike_full_house", bool, False)
 
     boxes: list[Box] = []
+    box_lines: list[int] = []
     seen: dict[str, int] = {}
     for index, item, line in top.items("boxes", MAX_BOXES):
         box = _parse_box(file, index, item, line, faces, dice)
@@ -334,6 +337,7 @@ def parse_variant(data: Any, file: str, variant_id: str) -> "Variant":
                                f"'{box.id}' is already the id of boxes[{seen[box.id]}]")
         seen[box.id] = index
         boxes.append(box)
+        box_lines.append(getattr(item, "line", line))
     face_boxes = [b for b in boxes if b.kind == "face"]
     for index, box in enumerate(boxes):
         if box.kind == "face" and sum(1 for b in face_boxes if b.face == box.face) > 1:
@@ -358,6 +362,12 @@ def parse_variant(data: Any, file: str, variant_id: str) -> "Variant":
             raise top.fail("five_alike_bonus", "needs a box of kind five_alike")
     if joker != "none" and not five:
         raise top.fail("joker", f"joker '{joker}' needs a box of kind five_alike")
+    if dice != 5 and joker == "none":  # RULES.md: a full house is three of one number and two of another
+        for index, box in enumerate(boxes):
+            if box.kind == "full_house":
+                raise VariantError(file, box_lines[index], f"boxes[{index}].kind",
+                                   f"a full house is three of one number and two of another, so it needs 5 dice; "
+                                   f"with {dice} it could only score as a joker, and this game has none")
 
     return Variant(
         id=variant_id, name=name, description=description, help=help_text, boxes=tuple(boxes),

@@ -7,6 +7,7 @@ that does not, so a single broken file never hides the others.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -14,11 +15,32 @@ from pathlib import Path
 from game.errors import UnknownVariant, VariantError, cause, shown
 from game.paths import asset, user_variants_dir
 from game.rules.jackpot import parse_jackpot
-from game.rules.variant import Variant, parse_variant
+from game.rules.variant import Variant, parse_variant, shows
 from game.rules.yamlsource import load_file
 
 # The order of the shipped variants on menus and in messages.
 SHIPPED_ORDER = ("classic", "official", "dutch", "fivezee", "challenge", "yatzy", "jackpot")
+SUFFIXES = (".yaml", ".yml")  # in any case: "Mine.YAML" is a variant file too
+
+
+def is_variant_file(name: str) -> bool:
+    """A YAML file by its name, not a hidden one (an editor's backup or lock file)."""
+    return name.lower().endswith(SUFFIXES) and not Path(name).name.startswith(".")
+
+
+def id_from_name(path: Path) -> str:
+    """The id a file gives its game: its name without the suffix, in Unicode's composed form (NFC), so a "café"
+    typed either way is one game, and a second file of it is refused as a duplicate. A name that would print on
+    two lines, run right to left from a hidden control or hold an invisible character is refused."""
+    name = unicodedata.normalize("NFC", path.stem)
+    bad = next((c for c in name if unicodedata.category(c)[0] == "C" or unicodedata.category(c) in ("Zl", "Zp")),
+               None)
+    if bad is not None:
+        raise VariantError(str(path), None, "file name", f"holds a character that cannot be shown in a game's "
+                                                         f"name (U+{ord(bad):04X}): rename the file")
+    if not shows(name):
+        raise VariantError(str(path), None, "file name", "has no character that shows: rename the file")
+    return name
 
 
 def load_variant_file(path: Path | str) -> Variant:
@@ -31,7 +53,7 @@ def load_variant_file(path: Path | str) -> Variant:
     try:
         stat = path.stat()
     except OSError:
-        return parse_any(load_file(path), str(path), path.stem)  # reports the unreadable file
+        return parse_any(load_file(path), str(path), id_from_name(path))  # reports the unreadable file
     key = (str(path), stat.st_mtime_ns, stat.st_size)  # an edited file is read again, an unchanged one is not
     if key in _refused:
         raise _refused[key]
@@ -51,7 +73,7 @@ _refused: dict[tuple[str, int, int], VariantError] = {}
 
 @lru_cache(maxsize=256)
 def _load_unchanged(path: str, mtime_ns: int, size: int) -> Variant:
-    return parse_any(load_file(Path(path)), path, Path(path).stem)
+    return parse_any(load_file(Path(path)), path, id_from_name(Path(path)))
 
 
 def parse_any(data, file: str, variant_id: str):
@@ -72,6 +94,7 @@ class Catalogue:
         return [v.id for v in self.variants]
 
     def find(self, name: str) -> Variant:
+        name = unicodedata.normalize("NFC", name)  # as the ids are
         for variant in self.variants:
             if variant.id == name:
                 return variant
@@ -84,7 +107,7 @@ MAX_FILES = 500  # variant files read from one folder; more are listed as refuse
 def _variant_files(folder: Path) -> list[Path]:
     try:
         # not only regular files: a FIFO or a device named like a variant is refused in one line (game.paths)
-        return sorted(p for p in folder.glob("*.y*ml") if p.suffix in (".yaml", ".yml") and not p.is_dir())
+        return sorted(p for p in folder.iterdir() if is_variant_file(p.name) and not p.is_dir())
     except OSError:
         return []
 
@@ -133,6 +156,6 @@ def load_all(refresh: bool = False) -> Catalogue:
 
 def find_variant(name: str) -> Variant:
     """A variant by id; a path to a YAML file also works (for check-variant and tests)."""
-    if name.endswith((".yaml", ".yml")) and Path(name).is_file():
+    if name.lower().endswith(SUFFIXES) and Path(name).is_file():
         return load_variant_file(name)
     return load_all().find(name)

@@ -2,7 +2,8 @@
 
 The loader derives from ``yaml.SafeLoader``: it builds only plain data (no
 tags that run code), exactly like ``yaml.safe_load``, and it also rejects a
-key given twice. Every error becomes a :class:`VariantError` naming the
+key given twice (a key merged in with ``<<`` may be given again: that is how
+a merge is overridden, as YAML's merge key says). Every error becomes a :class:`VariantError` naming the
 file, the line and the field, so a bad file never shows a traceback.
 
 Before PyYAML sees a file it is checked for what would hurt the reader
@@ -59,23 +60,51 @@ class _Loader(_BASE):  # type: ignore[misc, valid-type]
     pass
 
 
+_MERGE = "tag:yaml.org,2002:merge"
+
+
 def _mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
-    loader.flatten_mapping(node)
     result = LineDict()
     result.line = node.start_mark.line + 1
     result.key_lines = {}
+    for merged in reversed(_merged(loader, node)):  # "<<: [*a, *b]": the first listed wins
+        result.update(merged)
+        result.key_lines.update(merged.key_lines)
+    given: set = set()
     for key_node, value_node in node.value:
+        if key_node.tag == _MERGE:
+            continue
         key = loader.construct_object(key_node, deep=True)
         line = key_node.start_mark.line + 1
         if not isinstance(key, (str, int, float, bool)) or key is None:
             raise VariantError(loader.name, line, one_line(str(key), SHOWN_LENGTH), "a key must be a plain word")
         if isinstance(key, str) and text_problem(key):
             raise VariantError(loader.name, line, shown(key), f"the key {text_problem(key)}")
-        if key in result:
+        if key in given:  # a key of the mapping's own, twice; one merged in with << may be given again
             raise VariantError(loader.name, line, one_line(str(key), SHOWN_LENGTH), "key given twice")
+        given.add(key)
         result[key] = loader.construct_object(value_node, deep=True)
         result.key_lines[key] = line
     return result
+
+
+def _merged(loader: _Loader, node: yaml.MappingNode) -> list[LineDict]:
+    """The mappings YAML's merge key ("<<: *defaults" or "<<: [*a, *b]") brings into this one, in order.
+
+    Done here, not by PyYAML's flatten_mapping, whose choice between two merged mappings with the same key
+    depends on whether Python happened to intern the key's text."""
+    found: list[LineDict] = []
+    merges = [(key, value) for key, value in node.value if key.tag == _MERGE]
+    if len(merges) > 1:
+        raise VariantError(loader.name, merges[1][0].start_mark.line + 1, "<<", "key given twice")
+    for _, value_node in merges:
+        sources = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
+        for source in sources:
+            if not isinstance(source, yaml.MappingNode):
+                raise VariantError(loader.name, source.start_mark.line + 1, "<<",
+                                   "merges a mapping or a list of mappings (an &anchor's *alias)")
+            found.append(loader.construct_object(source, deep=True))
+    return found
 
 
 def _sequence(loader: _Loader, node: yaml.SequenceNode) -> LineList:

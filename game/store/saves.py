@@ -8,6 +8,8 @@ message when the file could not be used: a damaged save is moved aside
 
 from __future__ import annotations
 
+import errno
+import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,11 +19,11 @@ from game import __version__
 from game.errors import DiceParlorError, NotJSON, SaveError, UnknownVariant, json_from, shown
 from game.rules.i18n import t
 from game.paths import read_file, user_data_dir
-from game.engine.session import Session
-from game.store.storage import move_aside, write_json
+from game.engine.session import MAX_LOG, Session
+from game.store.storage import move_aside, write_atomic
 
 SAVE_FILE = "autosave.json"
-MAX_SAVE_BYTES = 4 * 1024 * 1024  # the longest match saves in well under 1 MB
+MAX_SAVE_BYTES = 16 * 1024 * 1024  # the longest match a variant allows saves in about 2 MB (see MAX_LOG)
 
 
 def save_path() -> Path:
@@ -64,9 +66,21 @@ def _ago(when: float | None) -> str:
     return time.strftime("%d %b %Y", time.localtime(when))
 
 
+class SaveTooLong(OSError):
+    """A game longer than a save may hold (one that could not be read back): it is not written, so the save
+    before it stays as it was, and play goes on from memory."""
+
+
 def save_session(session: Session, path: Path | None = None) -> None:
+    """Write the game in progress; raises ``SaveTooLong`` (an OSError) rather than write a save that
+    ``load_saved`` would refuse and set aside, which would lose the game."""
+    path = path or save_path()
     data = {"app": "dice-parlor", "version": __version__, "saved_at": time.time(), "session": session.to_json()}
-    write_json(path or save_path(), data)
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    if len(session.log) > MAX_LOG or len(text.encode("utf-8")) > MAX_SAVE_BYTES:
+        raise SaveTooLong(errno.EFBIG, f"the game is too long to save ({len(session.log)} moves); the save "
+                                       f"before it is kept", str(path))
+    write_atomic(path, text)
 
 
 def delete_save(path: Path | None = None) -> None:

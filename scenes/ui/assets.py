@@ -151,10 +151,42 @@ def _render(words: str, size: int, colour, style: str) -> pygame.Surface:
     try:
         return _render_runs(words, size, colour, style)
     except pygame.error as error:
-        if "zero width" not in str(error):
-            raise
-        # SDL_ttf refuses a text that draws nothing (U+200B alone, a soft hyphen): an empty line, as "" gives
-        return font(style, size).render("", True, colour)
+        if "quit" in str(error):
+            raise  # pygame was restarted: text() opens the fonts again
+        if "zero width" in str(error):
+            # SDL_ttf refuses a text that draws nothing (U+200B alone, a soft hyphen): an empty line, as "" gives
+            return font(style, size).render("", True, colour)
+        # SDL_ttf could not draw a glyph ("Couldn't find glyph"). glyphs.covers tries every character alone
+        # before a font is picked for it, so this is a shaped sequence or a size it failed at: the text is
+        # drawn with the characters that fail replaced, never a crash.
+        return _render_replaced(words, size, colour, style)
+
+
+def _render_replaced(words: str, size: int, colour, style: str) -> pygame.Surface:
+    for stand_in in (_replaced(words, size, style), _ascii(words)):
+        try:
+            return _render_runs(stand_in, size, colour, style)
+        except pygame.error as error:
+            if "quit" in str(error):
+                raise
+    return font(style, size).render("", True, colour)
+
+
+def _replaced(words: str, size: int, style: str) -> str:
+    """``words`` with "?" for each character that cannot be drawn on its own."""
+    def draws(char: str) -> bool:
+        try:
+            _render_runs(char, size, (0, 0, 0), style)
+        except pygame.error as error:
+            if "quit" in str(error):
+                raise
+            return "zero width" in str(error)
+        return True
+    return "".join(char if char.isascii() or draws(char) else "?" for char in words)
+
+
+def _ascii(words: str) -> str:
+    return "".join(char if " " <= char <= "~" else "?" for char in words)
 
 
 def _render_runs(words: str, size: int, colour, style: str) -> pygame.Surface:
@@ -207,7 +239,12 @@ def measure(words: str, size: int, style: str = "regular") -> int:
     total = 0
     for run in glyphs.runs(words, style):
         face, shown = _face(run, size, style)
-        total += face.size(shown)[0]
+        try:
+            total += face.size(shown)[0]
+        except pygame.error as error:  # a glyph SDL_ttf cannot measure: it is drawn as "?" (see _render)
+            if "quit" in str(error):
+                raise
+            total += font(style, size).size("?" * len(shown))[0]
     return total
 
 

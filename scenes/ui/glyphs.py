@@ -120,14 +120,45 @@ def _has(face: pygame.freetype.Font | None, char: str) -> bool:
 
 @lru_cache(maxsize=65536)
 def covers(path: str, char: str) -> bool:
-    """Whether the font file has a glyph of its own for ``char`` (not the .notdef box)."""
-    if path not in _shipped():
-        return _has(_open(path), char)  # a system font is opened for the question and closed after it
+    """Whether the font file has a glyph of its own for ``char`` (not the .notdef box) that SDL_ttf can draw.
+
+    A font may list a glyph it cannot draw: Noto Sans Arabic Bold's U+FDFD makes SDL_ttf fail with "Couldn't
+    find glyph" (FreeType draws it). Such a font does not cover the character: the next font, or "?", draws it."""
     try:
-        return _has(_coverage_font(path), char)
+        return _listed(path, char) and _draws(path, char)
     except pygame.error:  # pygame was restarted since this font was opened: open it again
         _coverage_font.cache_clear()
-        return _has(_coverage_font(path), char)
+        _probe_font.cache_clear()
+        return _listed(path, char) and _draws(path, char)
+
+
+def _listed(path: str, char: str) -> bool:
+    if path not in _shipped():
+        return _has(_open(path), char)  # a system font is opened for the question and closed after it
+    return _has(_coverage_font(path), char)
+
+
+@lru_cache(maxsize=16)
+def _probe_font(path: str) -> pygame.font.Font:
+    """A shipped font as SDL_ttf draws it, from memory (no file stays open), to try a glyph."""
+    return pygame.font.Font(font_source(path), 16)
+
+
+def _draws(path: str, char: str) -> bool:
+    """Whether SDL_ttf draws ``char`` in the font file; a glyph of no width (a joiner, a variation selector) is
+    drawn as nothing, which is right for it. A font that pygame has closed since is an error of its own."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    try:
+        font = _probe_font(path) if path in _shipped() else pygame.font.Font(path, 16)
+        font.render(char, True, (0, 0, 0))
+    except pygame.error as error:
+        if "quit" in str(error):
+            raise  # the font, not the glyph: covers opens it again
+        return "zero width" in str(error)
+    except OSError:  # a system font SDL_ttf cannot open is no font of ours
+        return False
+    return True
 
 
 @lru_cache(maxsize=1)
@@ -344,3 +375,4 @@ def reversed_clusters(text: str) -> str:
 def reset() -> None:
     """Forget the fonts opened for coverage (pygame was restarted); what they answered stays true."""
     _coverage_font.cache_clear()
+    _probe_font.cache_clear()
