@@ -339,3 +339,20 @@ def test_a_game_saved_before_the_dice_sources_replays_bit_for_bit(path, tmp_path
     assert [action.to_json() for action in session.log[start:]] == data["then"]
     saved = session.to_json()
     assert saved["dice"] == {"kind": "seeded"} and "rng" in saved  # an older version still reads it
+
+
+def test_faces_from_far_away_that_cannot_be_are_refused_and_the_throw_waits_on():
+    dice = FarDice()
+    session = Session(find_variant("classic"), [Seat("Ann")], seed=5, rolloff=False, dice=dice)
+    table = controller_for(session)
+    table.command(Roll())
+    dice.receive((1, 2, 9, 4, 5))
+    refused = table.update(0.0)
+    assert len(refused) == 1 and isinstance(refused[0], Refused) and refused[0].command == Roll()
+    assert "a die shows 1 to 6" in refused[0].why and "\n" not in refused[0].why
+    assert session.dice_pending and session.log == [Roll()]
+    dice.receive((1, 2, 3, 4, 5))
+    assert table.update(0.0) == [Rolled(0, (1, 2, 3, 4, 5), (True,) * 5)]
+    dice.receive((7, 7, 7, 7, 7))  # here before the throw asks for them: still refused, not a traceback
+    table.command(Roll())
+    assert isinstance(table.update(0.0)[0], Refused) and session.dice_pending

@@ -37,6 +37,7 @@ class Session:
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         self.dice: DiceSource = dice if dice is not None else SeededDice(self.seed)
         self._turns = TurnReader()  # which throw of whose turn each chance step is (what a dice tape needs)
+        self.dice_refused: str | None = None  # why the faces that last arrived were not played (far away)
         self.start = new_state(variant, seats, games, rolloff)
         self.state = self.start.clone()
         self.log: list[Action] = []
@@ -171,7 +172,11 @@ class Session:
             if faces is None:
                 break  # not arrived yet: the throw stays pending
             dice = Dice(tuple(faces))
-            self.state.apply(dice)  # faces that cannot be (a far side's mistake) raise IllegalAction, not played
+            reason = self.state.why_illegal(dice)
+            if reason is not None:  # faces that cannot be (a far side's mistake): not played, the throw waits on
+                self.dice_refused = f"the dice that arrived cannot be played: {reason}"
+                break
+            self.state.apply(dice)
             self.log.append(dice)
             self.actors.append(-1)
             drawn.append(dice)
@@ -214,6 +219,7 @@ class Session:
         session.actors = []
         session.listeners = []
         session._turns = TurnReader()
+        session.dice_refused = None
         session.undo_floor = 0
         _load_undos(session, data)
         session.coached = set()

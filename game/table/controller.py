@@ -242,7 +242,8 @@ class TableController:
     def _arrived(self) -> list:
         """Dice thrown far away: nothing is told until their faces arrive, then the move as if drawn here."""
         if not self.session.settle():
-            return []
+            why, self.session.dice_refused = self.session.dice_refused, None
+            return [Refused(self.rolling[1] if self.rolling else None, why)] if why else []
         if self.rolling is None:  # pending as the table opened (a resumed game, the lot for who starts)
             return [self._turn_began(first=True)] if self.seat >= 0 else []
         (seat, move, before), self.rolling = self.rolling, None
