@@ -38,8 +38,10 @@ def undo_right(table: Any, seat: int | None) -> UndoRight:
         return UndoRight(seat, why=nothing_now(table))
     owner, move = session.actors[index], session.log[index]
     named, what = name(table, owner), move_words(session, move)
-    if seat is None or not table.is_person(seat):
-        asker = "nobody" if seat is None or not 0 <= seat < len(table.drivers) else name(table, seat)
+    if seat is None:
+        return UndoRight(seat, why="nobody at this screen has had the dice yet")
+    if not table.is_person(seat):
+        asker = name(table, seat) if 0 <= seat < len(table.drivers) else "that seat"
         return UndoRight(seat, why=f"{asker} does not play at this screen: only a person here can take a move back")
     if not table.is_person(owner):
         return UndoRight(seat, why=f"{named}'s {what} was not played at this screen: it cannot be taken back here")
