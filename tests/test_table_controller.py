@@ -151,12 +151,12 @@ def test_undo_takes_back_a_persons_box_until_the_next_seat_acts():
     box = next(iter(table.state.options().scores))
     table.command(Score(box))
     assert table.seat == 1 and table.may_undo()
-    assert table.command(Undo()) == [Undone(0)]
+    assert table.command(Undo(0)) == [Undone(0)]
     assert table.seat == 0 and table.state.card(0).boxes[box] is None and table.may_move()
     table.command(Score(box))
     while table.seat == 1 and not any(isinstance(a, Roll) for a in table.session.log[-1:]):
         table.update(1.0)
-    assert not table.may_undo() and isinstance(table.command(Undo())[0], Refused)
+    assert not table.may_undo() and isinstance(table.command(Undo(0))[0], Refused)
 
 
 def test_a_demo_and_a_kiosk_that_keeps_nothing_take_nothing_back():

@@ -2,8 +2,11 @@
 
 Everyone acts through :meth:`Session.act`: the GUI for a person, a computer
 player, the command line, the tests. When an action rolls dice, the session
-draws them at once from its own seeded generator, as a ``Dice`` chance step
-in the log, so a scene only animates toward faces already decided.
+asks its dice source for them (:mod:`game.engine.dice_source`: its own seeded
+generator unless told otherwise) and logs them as a ``Dice`` chance step, so a
+scene only animates toward faces already decided. Dice thrown far away may not
+have arrived yet: the chance step is then pending (``dice_pending``) until
+``settle`` finds them.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import random
 from typing import Any, Callable
 
 from game.engine.actions import Action, Dice, Roll, action_from_json
+from game.engine.dice_source import DiceSource, SeededDice, TurnReader, source_from_json
 from game.errors import SaveError
 from game.engine.state import CHANCE, ScorecardState, Seat
 from game.engine.families import new_state, state_from_json
@@ -31,10 +35,12 @@ MAX_UNDOS = 2**31 - 1  # a saved count above this is damage (and would not fit t
 
 class Session:
     def __init__(self, variant: Variant, seats: list[Seat], games: int = 1, seed: int | None = None,
-                 rolloff: bool = True):
+                 rolloff: bool = True, dice: DiceSource | None = None):
         self.variant = variant
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-        self.rng = random.Random(self.seed)
+        self.dice: DiceSource = dice if dice is not None else SeededDice(self.seed)
+        self._turns = TurnReader()  # which throw of whose turn each chance step is (what a dice tape needs)
+        self.dice_refused: str | None = None  # why the faces that last arrived were not played (far away)
         self.start = new_state(variant, seats, games, rolloff)
         self.state = self.start.clone()
         self.log: list[Action] = []
@@ -53,6 +59,21 @@ class Session:
     @property
     def seats(self) -> tuple[Seat, ...]:
         return self.state.seats
+
+    @property
+    def rng(self) -> random.Random | None:
+        """The seeded source's generator (None for other sources)."""
+        return getattr(self.dice, "rng", None)
+
+    @rng.setter
+    def rng(self, generator: random.Random) -> None:
+        """Dice drawn from this generator from now on (tests load the dice this way)."""
+        self.dice = SeededDice(rng=generator)
+
+    @property
+    def dice_pending(self) -> bool:
+        """A throw waits for faces that have not arrived (dice thrown far away)."""
+        return self.state.current_player() == CHANCE
 
     @property
     def undos(self) -> int:
@@ -124,6 +145,7 @@ class Session:
         self.seat_undos[self.actors[index]] += 1  # the seat whose scoring goes
         del self.log[index:]
         del self.actors[index:]
+        self._turns = TurnReader()  # the log it read is no more
         self.review.forget_from(index)  # the choices taken back are no decisions
         self.undo_floor = index  # the move before this one stays: one undo, not a walk back through others
         self._tell(None)
@@ -135,10 +157,28 @@ class Session:
         if self.state.results_shown:
             self.undo_floor = len(self.log)
 
+    def settle(self) -> list[Dice]:
+        """Play the faces of a pending throw if they have arrived (told like a move); returns what was drawn."""
+        drawn = self._settle()
+        for dice in drawn:
+            self._tell(dice)
+        return drawn
+
     def _settle(self) -> list[Dice]:
         drawn = []
         while self.state.current_player() == CHANCE:
-            dice = Dice(tuple(self.rng.randint(1, faces) for faces in self.state.chance_faces()))
+            state = self.state  # a throw deciding who starts is no turn (and no tape's: it would tie for ever)
+            opening = sum(map(len, getattr(state, "rolloff_rounds", ()))) + len(getattr(state, "rolloff_totals", ()))
+            step = self._turns.step(self.log, self.actors, state.chance_faces(), state.phase in ("rolloff", "lot"),
+                                    opening)
+            faces = self.dice.draw(step)
+            if faces is None:
+                break  # not arrived yet: the throw stays pending
+            dice = Dice(tuple(faces))
+            reason = self.state.why_illegal(dice)
+            if reason is not None:  # faces that cannot be (a far side's mistake): not played, the throw waits on
+                self.dice_refused = f"the dice that arrived cannot be played: {reason}"
+                break
             self.state.apply(dice)
             self.log.append(dice)
             self.actors.append(-1)
@@ -147,21 +187,24 @@ class Session:
 
     # --------------------------------------------------------------- JSON --
     def to_json(self) -> dict:
-        version, internal, gauss = self.rng.getstate()
-        return {
+        data = {
             "format": SAVE_FORMAT,
             "variant": self.variant.id,
             "seed": self.seed,
             "start": self.start.to_json(),
             "log": [action.to_json() for action in self.log],
             "state": self.state.to_json(),
-            "rng": [version, list(internal), gauss],
+            "dice": self.dice.to_json(),
             "undos": self.undos,  # the whole count too: an older version of the game reads only this
             "seat_undos": self.seat_undos,
             "coached": sorted(self.coached),
             "review": self.review.to_json(),
             "dice_order": self.dice_order,
         }
+        if isinstance(self.dice, SeededDice):  # its generator, where it stands (as every older save keeps it)
+            version, internal, gauss = self.dice.rng.getstate()
+            data["rng"] = [version, list(internal), gauss]
+        return data
 
     @classmethod
     def from_json(cls, data: Any, variant: Variant) -> "Session":
@@ -178,6 +221,8 @@ class Session:
         session.log = []
         session.actors = []
         session.listeners = []
+        session._turns = TurnReader()
+        session.dice_refused = None
         session.undo_floor = 0
         _load_undos(session, data)
         session.coached = set()
@@ -194,9 +239,7 @@ class Session:
                 session.state.apply(action)
                 session.log.append(action)
                 session._floor_at_round_end()
-            version, internal, gauss = data["rng"]
-            session.rng = random.Random()
-            session.rng.setstate((version, tuple(internal), gauss))
+            session.dice = source_from_json(data.get("dice"), data.get("rng"))
         except SaveError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:

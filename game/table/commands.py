@@ -22,7 +22,24 @@ class Toggle:
 
 @dataclass(frozen=True)
 class Undo:
-    """Take back the last box filled (or tile dropped), while the next seat has not acted."""
+    """``seat`` asks to take back the last box filled (or tile dropped), while the next seat has not acted: its
+    own move at once; another person's at this screen once they agree (``UndoAsked``, then ``AllowUndo``)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class AllowUndo:
+    """The person whose move another asked to take back agrees: it is taken back."""
+
+    owner: int
+
+
+@dataclass(frozen=True)
+class RefuseUndo:
+    """The person whose move another asked to take back says no: it stays."""
+
+    owner: int
 
 
 @dataclass(frozen=True)
@@ -48,5 +65,5 @@ class NextTip:
 
 
 Move = Union[Roll, Hold, Release, Score, Copy, Place, ChanceOption]
-Command = Union[Move, Toggle, Undo, Ready, Focus, AskCoach, NextTip]
+Command = Union[Move, Toggle, Undo, AllowUndo, RefuseUndo, Ready, Focus, AskCoach, NextTip]
 MOVES = (Roll, Hold, Release, Score, Copy, Place, ChanceOption)

@@ -4,7 +4,8 @@ happened as events (see the package's docstring).
 One controller class for each kind of game, in ``CONTROLLERS`` (by the variant's ``kind``, as
 ``game.engine.families.STATES`` picks its state): each says what its moves did and how long its computers
 pause. What they share lives here: who may act now, the hot-seat hand-over, undo, and the computers'
-pace. A third kind of game adds a class and its entry, not branches.
+pace. A third kind of game adds a class and its entry, not branches. Dice thrown far away may keep a
+throw pending: nothing is told until its faces arrive (``update``), then the usual ``Rolled``.
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ from typing import Any, Callable
 
 from game.engine.actions import Copy, Hold, Place, Release, Roll, Score
 from game.engine.session import Session
-from game.table.commands import MOVES, AskCoach, Focus, NextTip, Ready, Toggle, Undo
+from game.table.commands import MOVES, AllowUndo, AskCoach, Focus, NextTip, Ready, RefuseUndo, Toggle, Undo
 from game.table.events import (CoachAsked, Copied, Focused, GameOver, Held, Moved, Previewed, Refused, Rolled,
-                               RoundOver, Scored, Tiles, TipAsked, TurnBegan, TurnPassed, Undone)
+                               RoundOver, Scored, Tiles, TipAsked, TurnBegan, TurnPassed, UndoAsked, Undone)
 from game.table.pace import PACES, Pace
 from game.table.seats import Driver, drivers_for
+from game.table.undo import UndoRight, move_words, name, undo_right
 
 
 class TableController:
@@ -40,6 +42,9 @@ class TableController:
         self.wait = 0.0  # real seconds it waits as well, at any animation speed (an undo's grace, its box shown)
         self.chosen: Any = None  # a computer's move, shown a moment before it is made
         self.before_move: list[Callable[[int, Any], None]] = []  # told of each move before it is made (the coach)
+        self.holder: int | None = None  # the person at this screen who has the dice (or hands them on): asks undo
+        self.asked: tuple[int, int, int] | None = None  # an undo asked of another person: (by, owner, log index)
+        self.rolling: tuple[int, Any, tuple] | None = None  # a throw whose faces have not arrived: (seat, move, before)
         self.opening = self._turn_began(first=True)  # the first turn as the table opens
 
     # ------------------------------------------------------------ queries --
@@ -61,21 +66,30 @@ class TableController:
         """A person at this screen is to play, and has the dice."""
         return self.is_person(self.seat) and self.awaiting is None
 
-    def may_undo(self) -> bool:
-        return self.undo_on and self.session.undoable() is not None
+    def may_undo(self, seat: int | None = None) -> UndoRight:
+        """What ``seat`` may take back now, and why not (None: the person at this screen with the dice)."""
+        return undo_right(self, self.holder if seat is None else seat)
+
+    def _undoable_here(self) -> bool:
+        """A person at this screen may still take back their last move (a computer waits its grace)."""
+        index = self.session.undoable() if self.undo_on else None
+        return index is not None and self.is_person(self.session.actors[index])
 
     # ----------------------------------------------------------- commands --
     def command(self, command: Any) -> list:
         """A person's command from this screen: its events, or one ``Refused`` saying why not."""
         seat = self.seat
-        if isinstance(command, Undo):
+        if isinstance(command, (Undo, AllowUndo, RefuseUndo)):
             return self._undo(command)
+        if self.session.dice_pending:
+            return [Refused(command, "the dice have not landed yet")]
         if not self.is_person(seat):
             return [Refused(command, "it is not a person's turn at this screen")]
         if isinstance(command, Ready):
             if self.awaiting is None:
                 return []
             self.awaiting = None
+            self.holder = seat
             return [TurnBegan(seat)]
         if isinstance(command, (AskCoach, NextTip, Focus)):
             return [CoachAsked(seat) if isinstance(command, AskCoach) else TipAsked(seat)
@@ -96,13 +110,35 @@ class TableController:
             return None
         return Release(die) if held[die] else Hold(die)
 
-    def _undo(self, command: Undo) -> list:
-        if not self.may_undo() or not self.session.undo():
-            return [Refused(command, "there is nothing to take back now")]
+    def _undo(self, command: Any) -> list:
+        """Undo is judged for the seat asking; another person's move is theirs to give back (see game.table.undo)."""
+        if isinstance(command, Undo):
+            right = self.may_undo(command.seat)
+            if not right:
+                return [Refused(command, right.why)]
+            if right.asks:
+                self.asked = (command.seat, right.owner, self.session.undoable())
+                return [UndoAsked(command.seat, right.owner, right.move)]
+            return self._take_back()
+        asked, self.asked = self.asked, None
+        if asked is None or asked[1] != command.owner:
+            return [Refused(command, f"nobody asked {name(self, command.owner)} to take a move back")
+                    if 0 <= command.owner < len(self.drivers) else Refused(command, "no such player")]
+        by, owner, index = asked
+        if isinstance(command, RefuseUndo):
+            what = move_words(self.session, self.session.log[index])
+            return [Refused(Undo(by), f"{name(self, owner)} keeps their {what}")]
+        if self.session.undoable() != index or not self.is_person(owner):
+            return [Refused(command, "too late: the game has gone on since it was asked")]
+        return self._take_back()
+
+    def _take_back(self) -> list:
+        self.session.undo()  # judged just now: it can be taken back
         self.chosen = None
         self.wait = 0.0
-        self.awaiting = None  # the person who took it back plays on: nothing to hand over
-        self.last_seat = self.seat
+        self.asked = None
+        self.awaiting = None  # the person whose move it was plays on: nothing to hand over
+        self.last_seat = self.holder = self.seat
         return [Undone(self.seat)]
 
     # -------------------------------------------------------------- moves --
@@ -115,8 +151,16 @@ class TableController:
         for listener in list(self.before_move):
             listener(seat, move)
         before = self._before(move)
+        self.asked = None  # the game goes on: a question to take a move back is moot
         self.session.act(move)
-        events: list = [Moved(seat, move)] + self._did(seat, move, before)
+        if self.session.dice_pending:  # thrown far away: told once the faces arrive (update)
+            self.rolling = (seat, move, before)
+            return [Moved(seat, move)]
+        return [Moved(seat, move)] + self._told(seat, move, before)
+
+    def _told(self, seat: int, move: Any, before: tuple) -> list:
+        """What a move did, once its dice (if any) have landed: the kind's events, a game over, the next turn."""
+        events: list = self._did(seat, move, before)
         if self.state.is_terminal() or self._game_of(self.state) != before[0]:
             events.append(GameOver(before[0], self.state.is_terminal()))
         now, self.wait = self.seat, 0.0
@@ -146,9 +190,11 @@ class TableController:
         hand_over = (self.hands_over and (not first or self._hands_over_first()) and self.is_person(seat)
                      and self.person_seats() > 1 and seat != self.last_seat and seat >= 0)
         self.awaiting = seat if hand_over else None
+        if self.is_person(seat) and not hand_over:
+            self.holder = seat  # handed over, the dice stay with the person before until the next says Ready
         if seat >= 0 and not self.is_person(seat):
             self.timer = self._paced(self.PAUSES["turn"])
-            self.wait = self.pace.grace if self.may_undo() else 0.0
+            self.wait = self.pace.grace if self._undoable_here() else 0.0
         self.last_seat = seat
         return TurnPassed(seat, previous, hand_over)
 
@@ -168,6 +214,8 @@ class TableController:
         """``dt`` real seconds pass; a computer (or any seat that moves by itself) whose move is due makes it.
         ``ready``: the views have shown everything so far (a computer never moves while dice fly); ``speed``:
         how much faster than real time the table animates (its pauses shrink with it, the undo's grace not)."""
+        if self.session.dice_pending:
+            return self._arrived()
         seat = self.seat
         if seat < 0 or not ready or self.is_person(seat):
             return []
@@ -189,6 +237,17 @@ class TableController:
             self.timer, self.wait = self._paced(pause), self.pace.show
             return [Previewed(seat, move)]
         return self._play(move)
+
+
+    def _arrived(self) -> list:
+        """Dice thrown far away: nothing is told until their faces arrive, then the move as if drawn here."""
+        if not self.session.settle():
+            why, self.session.dice_refused = self.session.dice_refused, None
+            return [Refused(self.rolling[1] if self.rolling else None, why)] if why else []
+        if self.rolling is None:  # pending as the table opened (a resumed game, the lot for who starts)
+            return [self._turn_began(first=True)] if self.seat >= 0 else []
+        (seat, move, before), self.rolling = self.rolling, None
+        return self._told(seat, move, before)
 
 
 class ScorecardController(TableController):

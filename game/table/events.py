@@ -97,6 +97,16 @@ class Undone:
 
 
 @dataclass(frozen=True)
+class UndoAsked:
+    """``by`` asked to take back ``owner``'s ``move``, another person at this screen: the owner is asked
+    ("Take back Kid's Small Straight?") and answers with ``AllowUndo`` or ``RefuseUndo``."""
+
+    by: int
+    owner: int
+    move: Any
+
+
+@dataclass(frozen=True)
 class Previewed:
     """A computer chose its move and shows it a moment before making it (the box it will fill, the tile's
     ghost)."""

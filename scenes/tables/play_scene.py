@@ -5,16 +5,18 @@ pace. A table scene turns input into its commands and shows the events that come
 
 from __future__ import annotations
 
-from game.engine.actions import Roll
+from game.engine.actions import Roll, Score
 from game.engine.session import Session
-from game.table.commands import NextTip, Ready, Undo
+from game.rules.i18n import t
+from game.table.commands import AllowUndo, NextTip, Ready, RefuseUndo, Undo
 from game.table.controller import controller_for
-from game.table.events import Moved, Refused, TipAsked
+from game.table.events import Moved, Refused, TipAsked, UndoAsked, Undone
 from game.table.pace import PACES, Pace, pace_named
 
 from scenes.persist import Autosave, remember
 from scenes.tables.dice_throw import Toss
 from scenes.tables.throw_gesture import ThrowGesture
+from scenes.ui.dialogs import ConfirmDialog
 from scenes.ui.stack import Scene, showing
 
 BOT_FASTEST = 4.0  # even at the fastest animations a computer's moves can be followed
@@ -139,15 +141,33 @@ class PlayScene(Scene):
         """Every event of a move has been shown (a table may then start the next turn's words)."""
 
     def undo(self) -> None:
-        """Take back the last move a person may take back (a box filled, a tile dropped)."""
-        if self.waiting():
+        """The person at this screen with the dice (the controller's ``holder``: the person to play, or at a
+        hand-over the one passing the dice on) asks to take back the last box filled or tile dropped."""
+        if self.waiting() or self.controller.holder is None:
             return
-        events = self.controller.command(Undo())
-        if not events or isinstance(events[0], Refused):
-            return
-        self.can_undo = self.undo_allowed()
-        self.show_undo()
-        self.app.play("hold")
+        self.undo_answered(self.controller.command(Undo(self.controller.holder)))
+
+    def undo_answered(self, events: list) -> None:
+        """Taken back: shown. Another person's move: they are asked in the window, their answer decides."""
+        for event in events:
+            if isinstance(event, UndoAsked):
+                self.ask_owner(event)
+            elif isinstance(event, Undone):
+                self.can_undo = self.undo_allowed()
+                self.show_undo()
+                self.app.play("hold")
+
+    def ask_owner(self, asked: UndoAsked) -> None:
+        """"Take back Kid's Small Straight?", to Kid: the focus starts on keeping it."""
+        seats = self.state.seats
+        owner, by = seats[asked.owner].name, seats[asked.by].name
+        move = self.variant.box(asked.move.box).name if isinstance(asked.move, Score) else t("table.undo_tile")
+        dialog = ConfirmDialog(self.app, t("table.undo_ask_title", owner=owner, move=move),
+                               t("table.undo_ask_message", owner=owner, by=by), t("table.undo_ask_yes"),
+                               lambda: self.undo_answered(self.controller.command(AllowUndo(asked.owner))),
+                               t("table.undo_ask_no"),
+                               on_no=lambda: self.controller.command(RefuseUndo(asked.owner)))
+        self.app.stack.push(dialog)
 
     def show_undo(self) -> None:
         """Show the table as it is again after an undo."""
@@ -266,7 +286,8 @@ class PlayScene(Scene):
             self.show_events(self.controller.update(dt, ready=not self.bot_waits(), speed=speed))
 
     def undo_allowed(self) -> bool:
-        return self.controller.may_undo()
+        """The person at this screen with the dice may take back the last move (or ask its owner to)."""
+        return bool(self.controller.may_undo())
 
     def open_menu(self) -> None:
         self.app.go("pause", self.variant, self.quit_to_title)

@@ -107,9 +107,10 @@ class ConfirmDialog(Dialog):
     screen = "confirm"
 
     def __init__(self, app, title: str, message: str, yes: str, on_yes: Callable[[], None], no: str | None = None,
-                 warns: bool = True):
+                 warns: bool = True, on_no: Callable[[], object] | None = None):
         super().__init__(app, title, message)
         self.on_yes = on_yes
+        self.on_no = on_no  # told of a "no" (its button, Back): a question asked of a player needs their answer
         # "yes" is red where it warns; where the answer is a good one (the coach agrees), it is not.
         self.set_buttons([(no or t("common.cancel"), self.cancel, "quiet"), (yes, self._yes, "danger" if warns else
                                                                               "primary")])
@@ -119,6 +120,11 @@ class ConfirmDialog(Dialog):
     def _yes(self) -> None:
         self.app.stack.pop()
         self.on_yes()
+
+    def cancel(self) -> None:
+        super().cancel()
+        if self.on_no is not None:
+            self.on_no()
 
 
 class PauseMenu(Dialog):
