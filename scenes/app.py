@@ -21,7 +21,7 @@ import pygame
 
 from game import __version__
 from game.rules import i18n
-from game.store.kiosk import KioskConfig, load_kiosk, provide_pin
+from game.store.kiosk import KioskConfig, RunMark, load_kiosk, provide_pin
 from game.paths import asset, user_config_dir, user_data_dir, user_state_dir
 from game.bundle import remove_stale_folders
 from game.store.one_copy import ALREADY_RUNNING, OneCopy
@@ -420,6 +420,20 @@ def _run(args: Any, stop: StopSignals, copy: OneCopy) -> int:
             log.warning(said)
         if kiosk.admin_pin is None:
             log.warning("kiosk: the admin panel is shut until kiosk.yaml holds a valid admin_pin")
+    mark = RunMark()
+    if kiosk is not None:
+        crashed = mark.start()  # one copy runs at a time (OneCopy): a mark found is the last run's, left behind
+        if crashed:
+            log.warning(crashed)
+    try:
+        return _play(args, log, kiosk, settings, stop, copy)
+    finally:
+        if kiosk is not None:
+            mark.end()
+
+
+def _play(args: Any, log: logging.Logger, kiosk: KioskConfig | None, settings: Settings, stop: StopSignals,
+          copy: OneCopy) -> int:
     try:
         app = App(parse_size(getattr(args, "size", None)), fullscreen=getattr(args, "fullscreen", False),
                   settings=settings, demo=bool(getattr(args, "demo", None)), kiosk=kiosk, stop=stop, one_copy=copy)

@@ -197,7 +197,7 @@ class KioskController:
             if self.idle() >= self.config.title_idle:
                 self.start_attract()
         elif self.idle() >= self.config.game_idle:
-            self.app.go("still_playing", self.config.countdown, self.reset_table)
+            self.app.go("still_playing", self.config.countdown, lambda: self.reset_table("idle"))
 
     # ------------------------------------------------------------ attract --
     def start_attract(self) -> None:
@@ -223,13 +223,18 @@ class KioskController:
         return self.attract or self.press_started is not None
 
     # -------------------------------------------------------------- admin --
-    def reset_table(self) -> None:
+    def reset_table(self, why: str = "admin") -> None:
         """Back to the title; the game in progress is dropped (a kiosk keeps no resumable game), and its seats
-        with it: the next visitor finds the default seats."""
+        with it: the next visitor finds the default seats. ``why``: "idle" (the countdown ran out) or "admin"
+        (the admin panel), said apart in the log, which answers "my game vanished"."""
         self.attract = False
         self.last_input = self.app.time
         self.app.last_setup = None
-        log.info("table reset")
+        if why == "idle":
+            log.info("table reset: no touch for %.0f s, then the %.0f s countdown", self.config.game_idle,
+                     self.config.countdown)
+        else:
+            log.info("table reset by the admin")
         self.app.go("title", how="clear")
 
     def open_pin_pad(self) -> None:

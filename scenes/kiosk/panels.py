@@ -166,7 +166,7 @@ class AdminPanel(_AdminOverlay):
         box = pygame.Rect(0, 0, 1040, 560)
         box.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         self.box = box
-        specs = [(t("kiosk.resume"), app.stack.pop, "primary"), (t("kiosk.reset_table"), kiosk.reset_table, "quiet"),
+        specs = [(t("kiosk.resume"), app.stack.pop, "primary"), (t("kiosk.reset_table"), lambda: kiosk.reset_table("admin"), "quiet"),
                  (t("kiosk.reset_records"), self.reset_records, "quiet"),
                  (t("kiosk.quit_to_desktop"), self.quit_to_desktop, "danger")]
         self.row = ButtonRow([Button(pygame.Rect(box.x + 40, box.y + 110 + i * 92, 400, 74), label,
