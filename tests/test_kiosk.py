@@ -429,3 +429,16 @@ def test_closing_the_window_keeps_the_holds_made_since_the_last_save():
     saved = load_saved(driver.app.catalogue.find).session
     assert [type(a) for a in saved.log] == [type(a) for a in session.log] and saved.state.held == session.state.held
     pygame.quit()
+
+
+def test_a_lock_ended_from_a_shell_lets_the_right_pin_in_at_once(kiosk):
+    from game.cli import main
+    from scenes.kiosk.panels import AdminPanel, PinPad
+
+    _key(kiosk, pygame.K_a, pygame.KMOD_CTRL | pygame.KMOD_ALT)
+    for _ in range(3):
+        _enter_pin(kiosk, "0000")
+    assert kiosk.top.message == "Locked for a minute"
+    assert main(["kiosk-unlock"]) == 0  # the owner, over ssh
+    _enter_pin(kiosk, "4321")
+    assert isinstance(kiosk.top, AdminPanel) and not isinstance(kiosk.top, PinPad)

@@ -270,7 +270,8 @@ def test_a_four_digit_pin_keeps_the_panel_shut_and_says_why():
     assert "must be 6 to 8 digits" in problem and "(it has 4)" in problem and "4321" not in problem
 
 
-def test_each_further_failed_round_doubles_the_lockout_up_to_an_hour_across_restarts():
+def test_each_further_failed_round_doubles_the_lockout_up_to_five_minutes_across_restarts():
+    """A visitor playing with the pad cannot lock the owner out for an hour: five minutes at most."""
     from game.store.kiosk import lock_seconds
 
     wall = [1000.0]
@@ -286,12 +287,41 @@ def test_each_further_failed_round_doubles_the_lockout_up_to_an_hour_across_rest
         assert lock.seconds_left(now=0.0) == pytest.approx(seen[-1] / 2)
         wall[0] += lock.locked_for + 1  # waited it out
         lock = PinLock(wall=lambda: wall[0])
-    assert seen == [60, 120, 240, 480, 960, 1920, 3600, 3600]
-    assert lock_seconds(100) == 3600
+    assert seen == [60, 120, 240, 300, 300, 300, 300, 300]
+    assert lock_seconds(100) == 300
     lock.clear()  # the right PIN: the next mistake starts at a minute again
     for _ in range(3):
         lock.refuse(now=0.0)
     assert PinLock(wall=lambda: wall[0]).seconds_left(now=0.0) == 60
+
+
+def test_a_lock_file_from_an_hour_long_lock_holds_five_minutes_at_most():
+    import json
+    import time
+
+    lock = PinLock()
+    lock.path.parent.mkdir(parents=True, exist_ok=True)
+    lock.path.write_text(json.dumps({"failed": 0, "rounds": 7, "locked_until": time.time() + 3600}))
+    assert 295 < PinLock().seconds_left(0.0) <= 300
+
+
+def test_kiosk_unlock_from_a_shell_ends_a_lock_and_check_kiosk_says_it_is_there(capsys):
+    from game.cli import main
+
+    lock = PinLock()
+    for _ in range(6):
+        lock.refuse(now=0.0)
+    status, said = _check(capsys)
+    assert "PIN pad: locked for 120 s more" in said.out and "kiosk-unlock" in said.out
+    running = PinLock()  # a kiosk running meanwhile holds the lock in memory
+    assert running.seconds_left(0.0) > 0
+    assert main(["kiosk-unlock"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("kiosk: the PIN pad is unlocked") and str(lock.path) in out and not lock.path.exists()
+    running.look()  # at its next look (the pad opened, a PIN typed)
+    assert running.seconds_left(0.0) == 0.0 and running.rounds == 0
+    assert PinLock().seconds_left(0.0) == 0.0
+    assert main(["kiosk-unlock"]) == 0 and "was not locked" in capsys.readouterr().out
 
 
 def test_a_lock_file_from_before_the_doubling_still_locks_for_what_it_said():

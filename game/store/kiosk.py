@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import math
 import secrets
 import time
 from dataclasses import dataclass, field, replace
@@ -47,7 +48,9 @@ PIN_DIGITS = 6  # of a PIN the kiosk makes itself
 PIN_SHORTEST, PIN_LONGEST = 6, 8  # 4 digits fall to a patient guesser in days, even with the lockout
 PIN_TRIES = 3
 LOCK_SECONDS = 60.0  # the first lockout; each further failed round doubles it, up to LOCK_LONGEST
-LOCK_LONGEST = 3600.0
+# Five minutes at most: three guesses in five minutes still takes a guesser years for a 6-digit PIN, and a
+# visitor who plays with the pad cannot lock the owner out for long (who also has `dice-parlor kiosk-unlock`).
+LOCK_LONGEST = 300.0
 ADMIN_QUIT_STATUS = 3  # "Quit to desktop": the systemd unit's RestartPreventExitStatus, so it stays quit
 NO_SCREEN_STATUS = 4  # a kiosk with no screen to show on (no DISPLAY, no WAYLAND_DISPLAY): the unit tries again
 QUIT_MARKER = "kiosk-quit"  # left in the state folder by "Quit to desktop" for a start command that cannot see
@@ -258,8 +261,9 @@ class PinLock:
     """Wrong PINs and the lockout they earn, kept on disk so a restart does not clear them.
 
     Every third wrong PIN locks the pad: for a minute, then twice as long after each further failed round
-    (2, 4, 8 ... minutes, an hour at most), until the right PIN is typed. ``now`` is the caller's clock
-    (seconds, any origin); the file holds wall-clock time.
+    (2, 4 minutes, 5 at most), until the right PIN is typed. ``now`` is the caller's clock (seconds, any
+    origin); the file (``kiosk-lock.json`` in the state folder) holds wall-clock time. The owner, from a
+    shell, removes it (``dice-parlor kiosk-unlock``): a running kiosk sees it gone at the next look.
     """
 
     def __init__(self, path: Path | None = None, wall: Callable[[], float] = time.time):
@@ -292,6 +296,11 @@ class PinLock:
     def seconds_left(self, now: float) -> float:
         return max(0.0, self.locked_for - (now - self._seen))
 
+    def look(self) -> None:
+        """The file gone while something is held (the owner's ``dice-parlor kiosk-unlock``): nothing is."""
+        if (self.failed or self.rounds or self.locked_for) and not self.path.exists():
+            self.failed, self.rounds, self.locked_for = 0, 0, 0.0
+
     def refuse(self, now: float) -> bool:
         """Count a wrong PIN; True when it locks the pad (for ``locked_for`` seconds)."""
         self.locked_for, self._seen = self.seconds_left(now), now  # an expired lock is not saved as a new one
@@ -310,7 +319,7 @@ class PinLock:
 
 
 def lock_seconds(rounds: int) -> float:
-    """How long the ``rounds``-th lockout in a row lasts: 1, 2, 4 ... minutes, an hour at most."""
+    """How long the ``rounds``-th lockout in a row lasts: 1, 2, 4 minutes, then 5."""
     return min(LOCK_LONGEST, LOCK_SECONDS * 2 ** min(rounds - 1, 12))
 
 
@@ -347,3 +356,18 @@ class RunMark:
             self.path.unlink()
         except OSError:
             pass
+
+
+def unlock() -> str:
+    """``dice-parlor kiosk-unlock``: the owner's way past a lockout, from a shell a visitor at the screen does not
+    have. Removes ``kiosk-lock.json``; a running kiosk sees it gone at its next look. Returns the line to print."""
+    lock = PinLock()
+    left = lock.locked_for
+    try:
+        lock.path.unlink()
+    except FileNotFoundError:
+        return f"kiosk: the PIN pad was not locked (no {lock.path})"
+    except OSError as error:
+        return f"kiosk: {lock.path} could not be removed: {error.strerror or error}"
+    held = f"locked for {math.ceil(left / 60)} more minute{'s' * (math.ceil(left / 60) != 1)}" if left else "not locked"
+    return f"kiosk: the PIN pad is unlocked and its wrong PINs forgotten (it was {held}; removed {lock.path})"

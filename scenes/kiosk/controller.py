@@ -241,6 +241,7 @@ class KioskController:
         if self.attract:
             self.end_attract()  # the pad's taps are for the pad, not "tap to play"
         if not self.admin_open():
+            self.pins.look()
             self.app.go("admin_pin", self)
 
     def admin_open(self) -> bool:
@@ -251,11 +252,13 @@ class KioskController:
 
     def check_pin(self, pin: str) -> str:
         """"ok", "wrong", "locked" or "shut" (no valid PIN is set); three wrong PINs lock the pad for a
-        minute, each further three for twice as long (an hour at most), also across a restart. The log never
+        minute, each further three for twice as long (5 minutes at most), also across a restart; the owner's
+        ``dice-parlor kiosk-unlock`` ends a lock. The log never
         holds the digits."""
         if self.config.admin_pin is None:
             log.warning("admin: refused (no valid admin_pin in %s)", kiosk_path())
             return "shut"
+        self.pins.look()  # unlocked from a shell since (dice-parlor kiosk-unlock)
         if self.locked_for() > 0:
             log.warning("admin: refused (locked)")
             return "locked"
