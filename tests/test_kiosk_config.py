@@ -87,8 +87,6 @@ def test_two_mistakes_give_two_lines():
     (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "is not UTF-8 text"),
     (b"seats: {min: 1}\nadmin_pin: '1234'\x00\n", ":2: file: holds a control character (U+0000)"),
     (b"a: " + b"x" * (300 * 1024), "is larger than 256 KB"),
-    (b"variants: " + b"[" * 400 + b"]" * 400, ":1: yaml: nested more than"),
-    (b"variants: [classic\nadmin_pin: '1234'\n", "not valid YAML"),
     (b"- just\n- a list\n", "expected a mapping of keys, got a list"),
 ])
 def test_a_file_that_is_not_a_kiosk_file_gets_one_line_the_defaults_and_no_pin(content, expected):
@@ -100,6 +98,33 @@ def test_a_file_that_is_not_a_kiosk_file_gets_one_line_the_defaults_and_no_pin(c
     provided, said = provide_pin(config)
     assert provided.admin_pin is None and said is None  # an unreadable file is the operator's to fix
     assert path.read_bytes() == content
+
+
+@pytest.mark.parametrize("content, problem", [
+    (b"# caf\xe9 du coin\nidle: {game_seconds: 30}\nadmin_pin: '583920'\n", ":1: file: is not UTF-8 text (byte 0xe9)"),
+    (b"idle: {game_seconds: 30}\nadmin_pin: '583920'\nidle: {game_seconds: 40}\n", ":3: idle: key given twice"),
+    (b"seats: {min: 2}\nadmin_pin: '583920'\nidle: {game_seconds: 30}\nvariants:\n\t- yatzy\n", ":5: variants: "),
+    (b"variants: [yatzy\nidle: {game_seconds: 30}\nadmin_pin: '583920'\n", ":1: variants: not valid YAML"),
+    (b"variants: " + b"[" * 400 + b"]" * 400 + b"\nidle: {game_seconds: 30}\nadmin_pin: '583920'\n",
+     ":1: variants: nested more than 20 deep (default used)"),
+], ids=["latin-1 comment", "key twice", "tab", "missing bracket", "too deep"])
+def test_one_slip_in_the_file_costs_only_its_own_setting_and_the_pin_still_opens(content, problem):
+    path = _write(content)
+    config = _load()
+    assert config.admin_pin == "583920" and config.pin_state == "set"
+    assert config.game_idle == 30  # the settings around the slip apply
+    [said] = config.problems
+    assert said.startswith(str(path)) and problem in said and "\n" not in said
+    if b"seats" in content:
+        assert config.min_seats == 2
+
+
+def test_a_broken_pin_line_says_how_the_admin_gets_in_and_keeps_the_rest():
+    _write('idle: {game_seconds: 30}\nadmin_pin: "583920\n')
+    config = _load()
+    assert config.admin_pin is None and config.pin_state == "invalid" and config.game_idle == 30
+    [said] = config.problems
+    assert ":2: admin_pin: " in said and "the PIN pad reads the file again at each try" in said
 
 
 # ---------------------------------------------------------------------- the PIN --
@@ -206,8 +231,9 @@ def test_a_value_that_breaks_its_own_tag_is_one_line_and_never_echoed(line):
     _write(f"variants: [classic]\n{line}\n")
     config = _load()  # no exception: the kiosk starts
     [problem] = config.problems
-    assert "yaml: a value is not what it says it is" in problem and "58392" not in problem
+    assert f":2: {line.split(':')[0]}: a value is not what it says it is" in problem and "58392" not in problem
     assert config.admin_pin is None and provide_pin(config) == (config, None)
+    assert config.variants == ("classic",)  # the line around it still applies
 
 
 def test_an_alias_bomb_in_a_list_of_names_gives_a_short_message():

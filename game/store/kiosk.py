@@ -19,9 +19,16 @@ A mistake in one field costs only that field: it falls back to its default
 and its one-line message (``FILE:LINE: field: what is wrong``) goes to the
 log and the admin panel, never to the customers' screen.
 
+A file that does not read as a whole (a tab in an indent, a missing ``}``,
+a key given twice, a Latin-1 letter) is read a top-level setting at a time
+(:func:`salvage`): only the broken settings keep their defaults.
+
 There is no built-in PIN: a file without ``admin_pin`` gets a random one
 written into it at the kiosk's first start (:func:`provide_pin`), and a
-broken PIN (or a file that is not YAML at all) keeps the admin panel shut.
+broken PIN (or a file that is not YAML at all) keeps the admin panel shut
+until it is fixed; the PIN pad reads the file again at each try, so no
+restart is needed. Wrong PINs lock the pad for 5 minutes at most
+(``kiosk-lock.json`` in the state folder; ``dice-parlor kiosk-unlock``).
 """
 
 from __future__ import annotations
@@ -29,6 +36,7 @@ from __future__ import annotations
 import hmac
 import json
 import math
+import re
 import secrets
 import time
 from dataclasses import dataclass, field, replace
@@ -40,7 +48,7 @@ from game.rules.i18n import languages
 from game.paths import user_config_dir, user_state_dir
 from game.rules.schema import Fields, describe
 from game.store.storage import read_json, write_atomic
-from game.rules.yamlsource import load_file, load_text
+from game.rules.yamlsource import MAX_BYTES, LineDict, load_file, load_text
 
 KIOSK_FILE = "kiosk.yaml"
 LOCK_FILE = "kiosk-lock.json"
@@ -216,11 +224,98 @@ def load_kiosk(known_variants: list[str], path: Path | None = None) -> KioskConf
         data = load_file(path)
         return parse_kiosk(data, str(path), known_variants)
     except VariantError as error:
+        kept = salvage(path, known_variants)  # one slip (a tab, a "}", a Latin-1 letter) costs only its own lines
+        if kept is not None:
+            return kept
         return KioskConfig(problems=(f"{error} (defaults used; the admin panel stays shut)",), pin_state="invalid")
     except Exception as error:  # a public screen must start whatever the file holds; the value is not echoed
         refusal = VariantError(str(path), None, "file", f"could not be read ({type(error).__name__}); defaults "
                                                         "used, the admin panel stays shut")
         return KioskConfig(problems=(str(refusal),), pin_state="invalid")
+
+
+_TOP_KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*)[ \t]*:")
+
+
+def salvage(path: Path, known_variants: list[str]) -> KioskConfig | None:
+    """A kiosk.yaml that does not read as a whole (a tab in an indent, a missing ``}``, a key given twice, a
+    Latin-1 "é"), read a top-level setting at a time: every setting that reads alone applies, each one that
+    does not keeps its default with one line naming it (and the admin PIN still opens the panel, unless the
+    PIN's own line is the broken one). None when nothing can be read this way (not a kiosk file at all)."""
+    if not path.is_file():  # a FIFO or a device: read once (by load_file) and never again
+        return None
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+    except OSError:
+        return None
+    if len(raw) > MAX_BYTES:
+        return None
+    name, problems = str(path), []
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = raw.count(b"\n", 0, error.start) + 1
+        problems.append(f"{name}:{line}: file: is not UTF-8 text (byte 0x{raw[error.start]:02x}); read as "
+                        "Latin-1 where it is not (save the file as UTF-8)")
+        text = "".join(_latin1_fallback(raw))
+    broken: set[str] = set()
+    try:
+        data = load_text(text, name)
+    except VariantError:
+        data = _settings_one_by_one(text, name, problems, broken)
+    if data is None or not isinstance(data, dict):
+        return None
+    config = parse_kiosk(data, name, known_variants)
+    return replace(config, problems=_in_file_order(problems + list(config.problems), name),
+                   pin_state="invalid" if "admin_pin" in broken else config.pin_state)
+
+
+def _latin1_fallback(raw: bytes):
+    """UTF-8 where it is, Latin-1 where a byte is not (the usual slip: one word typed in an old editor)."""
+    rest = raw[3:] if raw.startswith(b"\xef\xbb\xbf") else raw
+    while rest:
+        try:
+            yield rest.decode("utf-8")
+            return
+        except UnicodeDecodeError as error:
+            yield rest[:error.start].decode("utf-8")
+            yield rest[error.start:error.start + 1].decode("latin-1")
+            rest = rest[error.start + 1:]
+
+
+def _settings_one_by_one(text: str, name: str, problems: list[str], broken: set[str]) -> LineDict | None:
+    """Each top-level setting (its line and the indented or comment lines under it) parsed alone, at its own
+    line numbers; a setting given twice keeps the first."""
+    if "\x00" in text:  # binary, not a kiosk file with a slip in it
+        return None
+    lines = [line + "\n" for line in text.split("\n")]
+    starts = [i for i, line in enumerate(lines) if _TOP_KEY.match(line)]
+    if not starts:
+        return None
+    merged = LineDict()
+    merged.line, merged.key_lines = 1, {}
+    for start, end in zip(starts, starts[1:] + [len(lines)]):
+        key = _TOP_KEY.match(lines[start]).group(1)
+        try:
+            part = load_text("\n" * start + "".join(lines[start:end]), name)
+        except VariantError as error:
+            shut = "; the admin panel stays shut until it is fixed (the PIN pad reads the file again at each try)"
+            line = error.line if error.line and start < error.line <= end else start + 1  # not past its block
+            problems.append(f"{name}:{line}: {key}: {error.problem}"
+                            + (shut if key == "admin_pin" else " (default used)"))
+            broken.add(key)
+            continue
+        if not isinstance(part, dict):
+            continue
+        for found, value in part.items():
+            if found in merged:
+                problems.append(f"{name}:{part.key_lines.get(found, start + 1)}: {found}: key given twice (the "
+                                f"first, line {merged.key_lines[found]}, is used)")
+                continue
+            merged[found] = value
+            merged.key_lines[found] = part.key_lines.get(found, start + 1)
+    return merged if merged or problems else None
 
 
 def provide_pin(config: KioskConfig, path: Path | None = None) -> tuple[KioskConfig, str | None]:

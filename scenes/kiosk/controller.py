@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import logging
 import os
+from dataclasses import replace
 
 import pygame
 
 from game.rules.i18n import t
-from game.store.kiosk import KioskConfig, PinLock, kiosk_path
+from game.store.kiosk import KioskConfig, PinLock, kiosk_path, load_kiosk
 
 from scenes.ui import theme
 from scenes.ui.input import PRESSES, Intent
@@ -256,6 +257,8 @@ class KioskController:
         ``dice-parlor kiosk-unlock`` ends a lock. The log never
         holds the digits."""
         if self.config.admin_pin is None:
+            self.read_the_pin_again()
+        if self.config.admin_pin is None:
             log.warning("admin: refused (no valid admin_pin in %s)", kiosk_path())
             return "shut"
         self.pins.look()  # unlocked from a shell since (dice-parlor kiosk-unlock)
@@ -270,6 +273,14 @@ class KioskController:
         minutes = round(self.pins.locked_for / 60)
         log.warning("admin: refused%s", f" (now locked for {minutes} minute{'s' * (minutes != 1)})" if locked else "")
         return "locked" if locked else "wrong"
+
+    def read_the_pin_again(self) -> None:
+        """A kiosk without a valid PIN reads kiosk.yaml again at each try: the owner who fixed the PIN's line
+        (from a shell) gets in without a restart. Only the PIN is taken; the other settings wait for one."""
+        fresh = load_kiosk(self.app.catalogue.names())
+        if fresh.admin_pin is not None:
+            self.config = replace(self.config, admin_pin=fresh.admin_pin, pin_state="set")
+            log.info("admin: a valid admin_pin is in %s now", kiosk_path())
 
     # --------------------------------------------------------------- draw --
     def draw(self, surface: pygame.Surface) -> None:
