@@ -439,6 +439,8 @@ def _play(args: Any, log: logging.Logger, kiosk: KioskConfig | None, settings: S
                   settings=settings, demo=bool(getattr(args, "demo", None)), kiosk=kiosk, stop=stop, one_copy=copy)
     except NoScreen as error:
         return no_screen(error)
+    for problem in app.catalogue.problems if kiosk is not None else ():  # the admin panel lists them "also in the log"
+        log.warning(problem)
     if getattr(args, "demo", None):
         try:
             first = demo_scene(app, args.demo, args.seats, args.seed)

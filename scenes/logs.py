@@ -13,6 +13,22 @@ LOG_BYTES = 1_000_000
 LOG_FILES = 5
 
 
+def log_path():
+    """The operator's log file (rotated beside it as .1 ... .5)."""
+    return user_state_dir() / "logs" / "dice-parlor.log"
+
+
+def last_lines(count: int, most_bytes: int = 16_384) -> list[str]:
+    """The log's last ``count`` lines (read from its end, never the whole file), each on one line."""
+    with open(log_path(), "rb") as handle:
+        handle.seek(0, 2)
+        size = handle.tell()
+        handle.seek(max(0, size - most_bytes))
+        tail = handle.read(most_bytes).decode("utf-8", errors="replace")
+    lines = tail.splitlines()[1 if size > most_bytes else 0:]  # the first may be cut
+    return [one_line(line, 160) for line in lines[-count:]]
+
+
 def setup_logging(kiosk: bool) -> str | None:
     """Returns the log file's path, or None when the state folder cannot be written."""
     root = logging.getLogger("dice_parlor")
@@ -22,9 +38,8 @@ def setup_logging(kiosk: bool) -> str | None:
         handler.close()
     path = None
     try:
-        folder = user_state_dir() / "logs"
-        folder.mkdir(parents=True, exist_ok=True)
-        path = str(folder / "dice-parlor.log")
+        log_path().parent.mkdir(parents=True, exist_ok=True)
+        path = str(log_path())
         handler = logging.handlers.RotatingFileHandler(path, maxBytes=LOG_BYTES, backupCount=LOG_FILES,
                                                        encoding="utf-8")
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))

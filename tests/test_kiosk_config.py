@@ -403,3 +403,21 @@ def test_check_kiosk_passes_a_good_file_with_its_pin_set(capsys):
     status, said = _check(capsys)
     assert status == 0 and "admin PIN: set" in said.out and "583920" not in said.out and "0 problems" in said.out
     assert "  variants: yatzy" in said.out and "  language: nl" in said.out
+
+
+def test_a_max_below_the_min_says_the_value_in_force_not_the_default(capsys):
+    _write("seats: {min: 5, max: 2}\nadmin_pin: '583920'\n")
+    config = _load()
+    assert (config.min_seats, config.max_seats) == (5, 5)
+    [problem] = config.problems
+    assert problem.endswith("seats.max: must be at least min (5), got 2 (5 used)")
+    status, said = _check(capsys)
+    assert "  seats: min 5, max 5" in said.out and "default used" not in said.out
+
+
+@pytest.mark.parametrize("pin", ["1234567", "0123456", "01234567"])
+def test_an_unquoted_pin_of_the_right_length_is_told_to_be_quoted_not_its_length(pin):
+    _write(f"admin_pin: {pin}\n")
+    config = _load()
+    [problem] = config.problems
+    assert "write the PIN in quotes" in problem and "it has" not in problem and config.admin_pin is None

@@ -149,3 +149,23 @@ def test_a_start_after_an_unclean_end_says_so_in_the_log(tmp_path):
     log = (home / "state" / "logs" / "dice-parlor.log").read_text()
     assert log.count("did not end cleanly") == 1 and "(started 2023-11-" in log
     assert not (home / "state" / "kiosk-running").exists()
+
+
+def test_a_broken_user_variant_is_in_the_log_as_the_admin_panel_says(tmp_path):
+    """The admin panel's heading says its problems are "also in the log": a refused variant file is."""
+    home = tmp_path / "home"
+    (home / "config").mkdir(parents=True)
+    (home / "config" / "kiosk.yaml").write_text('admin_pin: "432109"\n')
+    env = dict(os.environ, DICE_PARLOR_HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    from game.paths import user_variants_dir
+
+    folder = user_variants_dir()  # the tests' own home: the same layout under DICE_PARLOR_HOME
+    relative = folder.relative_to(os.environ["DICE_PARLOR_HOME"])
+    (home / relative).mkdir(parents=True)
+    (home / relative / "broken.yaml").write_text("name: Broken\nboxes: 3\n")
+    done = subprocess.run([sys.executable, "-m", "game", "--kiosk", "--exit-after", "0.2"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    log = (home / "state" / "logs" / "dice-parlor.log").read_text()
+    assert "WARNING" in log and "broken.yaml:" in log

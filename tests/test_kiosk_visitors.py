@@ -95,3 +95,45 @@ def test_the_admin_panel_shows_every_problem_in_the_files_order_a_page_at_a_time
     assert seen == [*config.problems, "The records were damaged"]  # each once, in the file's order
     assert panel.page == 0  # round again
     driver.close()
+
+
+def _admin_panel(driver):
+    from scenes.kiosk.panels import AdminPanel
+
+    driver.app.go("admin", driver.app.kiosk)
+    driver.step(0.1)
+    assert isinstance(driver.top, AdminPanel)
+    return driver.top
+
+
+def _button(panel, label):
+    return next(b for b in panel.row.buttons if b.label == label)
+
+
+def test_reset_the_records_asks_for_a_second_tap(kiosk, monkeypatch):
+    import scenes.kiosk.panels as panels
+
+    done = []
+    monkeypatch.setattr(panels, "reset_records", lambda: done.append(1))
+    panel = _admin_panel(kiosk)
+    kiosk.click(_button(panel, "Reset the records").rect.center)
+    assert done == [] and "Tap again within 10 s" in " ".join(texts_on_screen(kiosk))
+    kiosk.step(11.0)  # not confirmed in time: it asks again
+    kiosk.click(_button(panel, "Reset the records").rect.center)
+    assert done == []
+    kiosk.click(_button(panel, "Tap again to reset").rect.center)
+    assert done == [1] and _button(panel, "Reset the records")
+
+
+def test_the_admin_panel_shows_where_the_log_is_and_its_last_lines(kiosk):
+    from scenes.logs import log_path
+
+    log_path().parent.mkdir(parents=True, exist_ok=True)
+    log_path().write_text("".join(f"2026-01-01 10:00:{n:02d} INFO dice_parlor.kiosk: line {n}\n" for n in range(80)))
+    panel = _admin_panel(kiosk)
+    kiosk.click(_button(panel, "The log").rect.center)
+    shown = " ".join(texts_on_screen(kiosk))
+    assert "Log: " in shown and "dice-parlor.log" in shown
+    assert "line 79" in shown and "line 70" in shown and "line 0\n" not in shown
+    kiosk.click(_button(panel, "The problems").rect.center)
+    assert "line 79" not in " ".join(texts_on_screen(kiosk))

@@ -96,13 +96,14 @@ def pin_problem(value: Any) -> str | None:
     wanted = f"must be {PIN_SHORTEST} to {PIN_LONGEST} digits in quotes (\"583920\"); the admin panel stays shut"
     if isinstance(value, bool) or not isinstance(value, (str, int)):
         return wanted
+    if isinstance(value, int):  # YAML reads 0123456 as octal and drops leading zeros: its digits are not the file's,
+        # so neither is their count
+        return "write the PIN in quotes (\"583920\"): unquoted digits may change; the admin panel stays shut"
     text = str(value)
     if not (text.isascii() and text.isdigit()):
         return wanted
     if not PIN_SHORTEST <= len(text) <= PIN_LONGEST:
         return f"{wanted} (it has {len(text)})"
-    if isinstance(value, int):  # YAML reads 0123 as octal and drops leading zeros: the PIN would not be what it says
-        return "write the PIN in quotes (\"583920\"): unquoted digits may change; the admin panel stays shut"
     return None
 
 
@@ -140,8 +141,10 @@ def _seats(fields: Fields, default: KioskConfig, problems: list[str]) -> tuple[i
     low = _each(problems, lambda: seats.integer("min", default.min_seats, low=1, high=6), default.min_seats)
     high = _each(problems, lambda: seats.integer("max", default.max_seats, low=1, high=6), default.max_seats)
     if high < low and seats.has("max"):  # the max is the mistake: at least the min it must hold
-        problems.append(f"{seats.fail('max', f'must be at least min ({low}), got {high}')} (default used)")
-        high = max(low, default.max_seats)
+        used = max(low, default.max_seats)
+        said = "default used" if used == default.max_seats else f"{used} used"
+        problems.append(f"{seats.fail('max', f'must be at least min ({low}), got {high}')} ({said})")
+        high = used
     elif high < low:
         problems.append(f"{seats.fail('min', f'must be at most max ({high}), got {low}')} (default used)")
         low = default.min_seats
@@ -303,7 +306,7 @@ def _settings_one_by_one(text: str, name: str, problems: list[str], broken: set[
             shut = "; the admin panel stays shut until it is fixed (the PIN pad reads the file again at each try)"
             line = error.line if error.line and start < error.line <= end else start + 1  # not past its block
             problems.append(f"{name}:{line}: {key}: {error.problem}"
-                            + (shut if key == "admin_pin" else " (default used)"))
+                            + (shut if key == "admin_pin" else " (default used)" if key in _KEYS else " (ignored)"))
             broken.add(key)
             continue
         if not isinstance(part, dict):
