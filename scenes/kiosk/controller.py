@@ -139,8 +139,11 @@ class KioskController:
             self.lost.discard(pygame.WINDOWFOCUSLOST)
         elif kind in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.WINDOWEXPOSED):
             self.lost -= {pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN}
+        if kind == pygame.WINDOWFOCUSGAINED:
+            self.grab_again()
         if self.lost and not was_lost:
             self.lost_at = self.app.time
+            self.next_watch = 0.0  # taken back at the next update, not at the next half-second look
             if said:
                 log.warning("window: lost the screen (%s); taking it back", pygame.event.event_name(kind))
         elif was_lost and not self.lost:
@@ -149,6 +152,17 @@ class KioskController:
             elif said:
                 log.info("window: has the screen again")
             self.lost_at, self.said_still_lost = None, False
+
+    def grab_again(self) -> None:
+        """The focus is back: the keyboard grab at once (a window manager's "show desktop" or a panel that took
+        the focus dropped it, and a key meant for nothing would reach the desktop)."""
+        window = display_window()
+        if window is not None and pygame.display.get_driver() != "dummy":
+            try:
+                window.grab_keyboard = False  # SDL skips a grab it believes it holds: off and on grabs anew
+                window.grab_keyboard = True
+            except pygame.error:
+                pass
 
     def watch_the_window(self) -> None:
         """Minimised, hidden or covered: restore it, raise it and take the focus back (twice a second).
