@@ -7,26 +7,10 @@ import logging.handlers
 import sys
 
 from game.errors import one_line
-from game.paths import user_state_dir
+from game.store.logtail import log_path
 
 LOG_BYTES = 1_000_000
 LOG_FILES = 5
-
-
-def log_path():
-    """The operator's log file (rotated beside it as .1 ... .5)."""
-    return user_state_dir() / "logs" / "dice-parlor.log"
-
-
-def last_lines(count: int, most_bytes: int = 16_384) -> list[str]:
-    """The log's last ``count`` lines (read from its end, never the whole file), each on one line."""
-    with open(log_path(), "rb") as handle:
-        handle.seek(0, 2)
-        size = handle.tell()
-        handle.seek(max(0, size - most_bytes))
-        tail = handle.read(most_bytes).decode("utf-8", errors="replace")
-    lines = tail.splitlines()[1 if size > most_bytes else 0:]  # the first may be cut
-    return [one_line(line, 160) for line in lines[-count:]]
 
 
 def setup_logging(kiosk: bool) -> str | None:

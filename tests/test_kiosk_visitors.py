@@ -126,7 +126,7 @@ def test_reset_the_records_asks_for_a_second_tap(kiosk, monkeypatch):
 
 
 def test_the_admin_panel_shows_where_the_log_is_and_its_last_lines(kiosk):
-    from scenes.logs import log_path
+    from game.store.logtail import log_path
 
     log_path().parent.mkdir(parents=True, exist_ok=True)
     log_path().write_text("".join(f"2026-01-01 10:00:{n:02d} INFO dice_parlor.kiosk: line {n}\n" for n in range(80)))

@@ -421,41 +421,6 @@ def lock_seconds(rounds: int) -> float:
     return min(LOCK_LONGEST, LOCK_SECONDS * 2 ** min(rounds - 1, 12))
 
 
-RUNNING_FILE = "kiosk-running"  # in the state folder while a kiosk runs; left behind, it says the last end was unclean
-
-
-class RunMark:
-    """Marks a kiosk's run in the state folder, so the next start can say that the last one did not end cleanly
-    (a crash, a ``kill -9``, a power cut): the operator's log then holds a line where the run broke off."""
-
-    def __init__(self, path: Path | None = None, wall: Callable[[], float] = time.time):
-        self.path = path or user_state_dir() / RUNNING_FILE
-        self.wall = wall
-
-    def start(self) -> str | None:
-        """Mark this run; returns the line for the log when the last run left its mark behind."""
-        said = None
-        try:
-            data = read_json(self.path)
-            began = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(float(data["started"])))
-            said = f"kiosk: the last run (started {began}) did not end cleanly: a crash, a kill or a power cut"
-        except FileNotFoundError:
-            pass
-        except (OSError, ValueError, KeyError, TypeError, OverflowError):
-            said = "kiosk: the last run did not end cleanly: a crash, a kill or a power cut"
-        try:
-            write_atomic(self.path, json.dumps({"started": self.wall()}), backup=False)
-        except OSError:
-            pass  # only the next start's line is lost
-        return said
-
-    def end(self) -> None:
-        try:
-            self.path.unlink()
-        except OSError:
-            pass
-
-
 def unlock() -> str:
     """``dice-parlor kiosk-unlock``: the owner's way past a lockout, from a shell a visitor at the screen does not
     have. Removes ``kiosk-lock.json``; a running kiosk sees it gone at its next look. Returns the line to print."""

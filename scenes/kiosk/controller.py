@@ -19,7 +19,8 @@ from dataclasses import replace
 import pygame
 
 from game.rules.i18n import t
-from game.store.kiosk import KioskConfig, PinLock, kiosk_path, load_kiosk
+from game.store.kiosk import KioskConfig, PinLock, kiosk_path, load_kiosk, provide_pin
+from game.store.kiosk_run import RunMark
 
 from scenes.ui import theme
 from scenes.ui.input import PRESSES, Intent
@@ -50,6 +51,20 @@ def require_a_screen() -> None:
         shown = {name: os.environ.get(name) or "unset" for name in ("DISPLAY", "WAYLAND_DISPLAY")}
         raise NoScreen(f"kiosk: no screen to show on (DISPLAY {shown['DISPLAY']}, WAYLAND_DISPLAY "
                        f"{shown['WAYLAND_DISPLAY']}; SDL offered only its {driver} driver)")
+
+
+def ready_kiosk(config: KioskConfig) -> KioskConfig:
+    """At a kiosk's start: a PIN if the file has none (written into it), and the run marked, so the log says
+    when the last run did not end cleanly (scenes.stop.say_exit takes the mark off at a clean end)."""
+    config, said = provide_pin(config)
+    if said:
+        log.warning(said)
+    if config.admin_pin is None:
+        log.warning("kiosk: the admin panel is shut until kiosk.yaml holds a valid admin_pin")
+    said = RunMark().start()
+    if said:
+        log.warning(said)
+    return config
 
 
 def hold_the_screen(show_cursor: bool) -> None:

@@ -10,9 +10,9 @@ import pygame
 
 from game.rules.i18n import t
 from game.store.kiosk import ADMIN_QUIT_STATUS, kiosk_path
+from game.store.logtail import last_lines, log_path
 from game.store.records import reset_records
 
-from scenes.logs import last_lines, log_path
 from scenes.ui import theme
 from scenes.ui.input import PRESSES
 from scenes.ui.stack import Scene
