@@ -137,3 +137,14 @@ def test_the_admin_panel_shows_where_the_log_is_and_its_last_lines(kiosk):
     assert "line 79" in shown and "line 70" in shown and "line 0\n" not in shown
     kiosk.click(_button(panel, "The problems").rect.center)
     assert "line 79" not in " ".join(texts_on_screen(kiosk))
+
+
+def test_the_admin_turns_the_sound_off_and_it_stays_off(kiosk):
+    from game.store.settings import load_settings
+
+    panel = _admin_panel(kiosk)
+    was = kiosk.app.settings.sound
+    kiosk.click(_button(panel, "Sound: on" if was else "Sound: off").rect.center)
+    assert kiosk.app.settings.sound is (not was) and load_settings().sound is (not was)
+    kiosk.click(_button(panel, "Sound: off" if was else "Sound: on").rect.center)
+    assert kiosk.app.settings.sound is was and load_settings().sound is was

@@ -167,7 +167,7 @@ class AdminPanel(_AdminOverlay):
     def __init__(self, app, kiosk):  # kiosk: the KioskController
         super().__init__(app)
         self.kiosk = kiosk
-        box = pygame.Rect(0, 0, 1040, 560)
+        box = pygame.Rect(0, 0, 1040, 600)
         box.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         self.box = box
         specs = [(t("kiosk.resume"), app.stack.pop, "primary"),
@@ -195,6 +195,19 @@ class AdminPanel(_AdminOverlay):
         self.log_button = Button(pygame.Rect(box.right - 40 - 240, box.y + 22, 240, 56), t("kiosk.show_log"),
                                  self.toggle_log, style="quiet", size=22)
         self.row.buttons.append(self.log_button)
+        self.sound_button = Button(pygame.Rect(box.x + 40, box.y + 110 + 4 * 92, 400, 56), self.sound_label(),
+                                   self.toggle_sound, style="quiet", size=24)
+        self.row.buttons.append(self.sound_button)
+
+    def sound_label(self) -> str:
+        return t("kiosk.sound_on" if self.app.settings.sound else "kiosk.sound_off")
+
+    def toggle_sound(self) -> None:
+        """A café may want the dice quiet: the sound on or off, kept in the settings file (as at home)."""
+        self.app.settings.sound = not self.app.settings.sound
+        self.app.apply_settings()
+        self.sound_button.label = self.sound_label()
+        log.info("admin: sound %s", "on" if self.app.settings.sound else "off")
 
     def paged(self, problems: list[str]) -> list[list[str]]:
         """The problems in pages that fit the notes, each whole, in their order."""
