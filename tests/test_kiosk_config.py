@@ -379,7 +379,7 @@ def test_check_kiosk_without_a_file_shows_every_default_and_passes(capsys):
     assert found["settings"] == {
         "variants": ["classic", "official", "yatzy", "jackpot"], "seats": {"min": 1, "max": 4},
         "idle": {"game_seconds": 90, "countdown_seconds": 15, "title_seconds": 60}, "show_cursor": False,
-        "gamepad": False, "attract_variants": ["classic", "jackpot"], "language": "en"}
+        "gamepad": False, "attract": True, "attract_variants": ["classic", "jackpot"], "language": "en"}
 
 
 def test_check_kiosk_lists_each_problem_on_one_line_and_never_the_pin(capsys):
@@ -421,3 +421,20 @@ def test_an_unquoted_pin_of_the_right_length_is_told_to_be_quoted_not_its_length
     config = _load()
     [problem] = config.problems
     assert "write the PIN in quotes" in problem and "it has" not in problem and config.admin_pin is None
+
+
+def test_a_setting_written_from_the_panel_keeps_the_rest_of_the_file():
+    from game.store.kiosk_edit import set_setting
+
+    path = _write("# the café's kiosk\nidle:\n  game_seconds: 60   # short: a busy counter\n  title_seconds: 20\n\n"
+                  "admin_pin: '583920'  # ours\n")
+    assert set_setting(path, "idle", "{game_seconds: 120, countdown_seconds: 15, title_seconds: 20}") is None
+    assert set_setting(path, "attract", "false") is None
+    text = path.read_text()
+    assert text.startswith("# the café's kiosk\nidle: {game_seconds: 120") and "admin_pin: '583920'  # ours" in text
+    config = _load()
+    assert (config.game_idle, config.title_idle, config.attract, config.admin_pin) == (120, 20, False, "583920")
+    assert config.problems == () and _mode(path) == 0o600
+    _write(b"idle: {game_seconds: 30\nadmin_pin: '583920'\n")
+    said = set_setting(kiosk_path(), "attract", "true")
+    assert said and "fix it first" in said and kiosk_path().read_bytes().startswith(b"idle: {game_seconds: 30\n")

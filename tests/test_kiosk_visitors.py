@@ -148,3 +148,22 @@ def test_the_admin_turns_the_sound_off_and_it_stays_off(kiosk):
     assert kiosk.app.settings.sound is (not was) and load_settings().sound is (not was)
     kiosk.click(_button(panel, "Sound: off" if was else "Sound: on").rect.center)
     assert kiosk.app.settings.sound is was and load_settings().sound is was
+
+
+def test_the_admin_sets_the_idle_time_and_the_attract_mode_and_the_file_keeps_them(kiosk):
+    from game.rules.variants import load_all
+    from game.store.kiosk import kiosk_path, load_kiosk
+
+    kiosk_path().parent.mkdir(parents=True, exist_ok=True)
+    kiosk_path().write_text("admin_pin: '432109'\n")
+    panel = _admin_panel(kiosk)
+    kiosk.click(_button(panel, "Settings").rect.center)
+    kiosk.click(_button(panel, "Game idle: 60 s").rect.center)
+    kiosk.click(_button(panel, "Attract mode: on").rect.center)
+    assert "Written into kiosk.yaml" in " ".join(texts_on_screen(kiosk))
+    assert kiosk.app.kiosk.config.game_idle == 90 and not kiosk.app.kiosk.config.attract
+    again = load_kiosk(load_all().names())
+    assert (again.game_idle, again.attract, again.admin_pin, again.problems) == (90, False, "432109", ())
+    kiosk.click(_button(panel, "Resume").rect.center)
+    kiosk.step(CONFIG.title_idle + 5)
+    assert kiosk.top.screen == "title" and not kiosk.app.kiosk.attract  # the title waits

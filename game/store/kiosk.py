@@ -12,6 +12,7 @@ an operator writes only what differs:
     admin_pin: "583920"                   # after a 3 s press in the screen's top-left corner
     show_cursor: false
     gamepad: false                        # true: gamepads play too (they are ignored otherwise)
+    attract: true                         # false: no attract mode, the title waits
     attract_variants: [classic, jackpot]  # what the attract mode plays, in turn
     language: en                          # any language of assets/strings/
 
@@ -63,7 +64,8 @@ ADMIN_QUIT_STATUS = 3  # "Quit to desktop": the systemd unit's RestartPreventExi
 NO_SCREEN_STATUS = 4  # a kiosk with no screen to show on (no DISPLAY, no WAYLAND_DISPLAY): the unit tries again
 QUIT_MARKER = "kiosk-quit"  # left in the state folder by "Quit to desktop" for a start command that cannot see
 # the game's exit status (cage exits 0 whatever the game returns): packaging/dice-parlor-kiosk-start
-_KEYS = {"variants", "seats", "idle", "admin_pin", "show_cursor", "gamepad", "attract_variants", "language"}
+_KEYS = {"variants", "seats", "idle", "admin_pin", "show_cursor", "gamepad", "attract", "attract_variants",
+         "language"}
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,7 @@ class KioskConfig:
     problems: tuple[str, ...] = field(default=(), compare=False)  # one line per mistake, for the log and admin
     pin_state: str = "missing"  # "set", "missing" (one is written at the first start) or "invalid" (panel shut)
     gamepad: bool = False  # gamepads play too; by default a kiosk ignores them (a pad left on the counter)
+    attract: bool = True  # computer games on an idle title; False: the title waits
 
     def pin_matches(self, pin: str) -> bool:
         """Constant-time, so the time a refusal takes tells nothing about the digits."""
@@ -192,6 +195,7 @@ def parse_kiosk(data: Any, file: str, known_variants: list[str]) -> KioskConfig:
     game, countdown, title = read("idle", lambda: _idle(top, d, problems), (d.game_idle, d.countdown, d.title_idle))
     cursor = read("show_cursor", lambda: top.get("show_cursor", bool), d.show_cursor)
     gamepad = read("gamepad", lambda: top.get("gamepad", bool), d.gamepad)
+    attract_on = read("attract", lambda: top.get("attract", bool), d.attract)
     language = read("language", lambda: top.choice("language", tuple(languages())), d.language)
     pin = None
     if top.has("admin_pin"):
@@ -202,7 +206,7 @@ def parse_kiosk(data: Any, file: str, known_variants: list[str]) -> KioskConfig:
             pin = top.data["admin_pin"]
     return KioskConfig(variants or _known(d.variants, known), low, high, game, countdown, title, pin, cursor,
                        attract or _known(d.attract_variants, known), language, _in_file_order(problems, file),
-                       "set" if pin else "invalid" if top.has("admin_pin") else "missing", gamepad)
+                       "set" if pin else "invalid" if top.has("admin_pin") else "missing", gamepad, attract_on)
 
 
 def _in_file_order(problems: list[str], file: str) -> tuple[str, ...]:

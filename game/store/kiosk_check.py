@@ -32,6 +32,7 @@ def report(config: KioskConfig, path: Path) -> dict:
                      "title_seconds": int(config.title_idle)},
             "show_cursor": config.show_cursor,
             "gamepad": config.gamepad,
+            "attract": config.attract,
             "attract_variants": list(config.attract_variants),
             "language": config.language,
         },

@@ -224,7 +224,7 @@ class KioskController:
             return
         if top.screen == "title":
             self.app.last_setup = None  # the visitor who set up the last game has left: the next finds the defaults
-            if self.idle() >= self.config.title_idle:
+            if self.config.attract and self.idle() >= self.config.title_idle:
                 self.start_attract()
         elif self.idle() >= self.config.game_idle:
             self.app.go("still_playing", self.config.countdown, lambda: self.reset_table("idle"))
