@@ -36,7 +36,7 @@ from game.engine.card import Card
 from game.rules.variant import Variant
 from game.rules.variants import find_variant, load_all, load_variant_file
 from game.simulate import play_game, print_simulation, simulate  # noqa: F401 (play_game: as before, from here)
-from game.store.kiosk_check import check_kiosk
+from game.store.kiosk_check import check_kiosk, kiosk_unlock
 
 
 class UsageError(Exception):
@@ -78,6 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("variants", help="list the variants")
     kiosk = commands.add_parser("check-kiosk", help="the kiosk's settings in force and its problems")
     kiosk.add_argument("--json", action="store_true")
+    commands.add_parser("kiosk-unlock", help="end a kiosk's PIN lockout (the owner's way in, from a shell)")
 
     advise = commands.add_parser("advise", help="the optimal player's ranked options for a situation, as JSON")
     advise.add_argument("--variant", required=True)
@@ -420,6 +421,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "records": _cmd_records,
             "advise": _cmd_advise,
             "check-kiosk": lambda args: check_kiosk(args.json),
+            "kiosk-unlock": lambda args: kiosk_unlock(),
         }.get(args.command, _launch_table)
         status = handler(args)
         sys.stdout.flush()  # here, not on the way out: a closed pipe is caught below

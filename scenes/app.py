@@ -21,7 +21,7 @@ import pygame
 
 from game import __version__
 from game.rules import i18n
-from game.store.kiosk import KioskConfig, load_kiosk, provide_pin
+from game.store.kiosk import KioskConfig, load_kiosk
 from game.paths import asset, user_config_dir, user_data_dir, user_state_dir
 from game.bundle import remove_stale_folders
 from game.store.one_copy import ALREADY_RUNNING, OneCopy
@@ -38,7 +38,7 @@ from scenes import registry
 from scenes.demo import demo_scene
 from scenes.ui.heap import keep_big_blocks_apart
 from scenes.ui.sound import make_sounds
-from scenes.kiosk.controller import KioskController, NoScreen, hold_the_screen, require_a_screen
+from scenes.kiosk.controller import KioskController, NoScreen, hold_the_screen, ready_kiosk, require_a_screen
 from scenes.persist import SaveStatus
 from scenes.records_opening import RecordsOpening
 from scenes.running import FrontWatch
@@ -409,16 +409,14 @@ def _run(args: Any, stop: StopSignals, copy: OneCopy) -> int:
     if stale:
         log.info("removed %d temporary files left by interrupted writes", stale)
     if kiosk is not None:
-        kiosk, said = provide_pin(kiosk)
-        if said:
-            log.warning(said)
-        if kiosk.admin_pin is None:
-            log.warning("kiosk: the admin panel is shut until kiosk.yaml holds a valid admin_pin")
+        kiosk = ready_kiosk(kiosk)  # its PIN, and its run marked for the next start (scenes.kiosk.controller)
     try:
         app = App(parse_size(getattr(args, "size", None)), fullscreen=getattr(args, "fullscreen", False),
                   settings=settings, demo=bool(getattr(args, "demo", None)), kiosk=kiosk, stop=stop, one_copy=copy)
     except NoScreen as error:
         return no_screen(error)
+    for problem in app.catalogue.problems if kiosk else ():  # the admin panel says "also in the log"
+        log.warning(problem)
     if getattr(args, "demo", None):
         try:
             first = demo_scene(app, args.demo, args.seats, args.seed)

@@ -8,7 +8,8 @@ import os
 import sys
 
 from game.errors import one_line
-from game.paths import NotAFile, refuse_unless_file, user_state_dir
+from game.paths import NotAFile, refuse_unless_file
+from game.store.logtail import log_path
 
 LOG_BYTES = 1_000_000
 LOG_FILES = 5
@@ -23,9 +24,8 @@ def setup_logging(kiosk: bool) -> str | None:
         handler.close()
     path, refused = None, None
     try:
-        folder = user_state_dir() / "logs"
-        folder.mkdir(parents=True, exist_ok=True)
-        path = str(folder / "dice-parlor.log")
+        log_path().parent.mkdir(parents=True, exist_ok=True)
+        path = str(log_path())
         if os.path.lexists(path):  # opening a FIFO to write waits for a reader for ever: not a log at all
             refuse_unless_file(os.stat(path).st_mode, path)
         handler = logging.handlers.RotatingFileHandler(path, maxBytes=LOG_BYTES, backupCount=LOG_FILES,

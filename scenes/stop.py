@@ -14,6 +14,7 @@ from typing import Any, Iterator
 import pygame
 
 from game.store.kiosk import NO_SCREEN_STATUS
+from game.store.kiosk_run import RunMark
 from scenes.logs import close_logging
 
 
@@ -70,6 +71,7 @@ def say_exit(status: int) -> None:
     """The exit status, in the log and, for a start command that cannot see it (cage exits 0 whatever its
     program returned), in the file ``$DICE_PARLOR_EXIT_FILE`` names."""
     logging.getLogger("dice_parlor").info("exit status %d", status)
+    RunMark().end()  # a clean end: a kiosk's next start has nothing to say about it
     path = os.environ.get(EXIT_FILE)
     if path:
         try:

@@ -429,3 +429,38 @@ def test_closing_the_window_keeps_the_holds_made_since_the_last_save():
     saved = load_saved(driver.app.catalogue.find).session
     assert [type(a) for a in saved.log] == [type(a) for a in session.log] and saved.state.held == session.state.held
     pygame.quit()
+
+
+def test_a_lock_ended_from_a_shell_lets_the_right_pin_in_at_once(kiosk):
+    from game.cli import main
+    from scenes.kiosk.panels import AdminPanel, PinPad
+
+    _key(kiosk, pygame.K_a, pygame.KMOD_CTRL | pygame.KMOD_ALT)
+    for _ in range(3):
+        _enter_pin(kiosk, "0000")
+    assert kiosk.top.message == "Locked for a minute"
+    assert main(["kiosk-unlock"]) == 0  # the owner, over ssh
+    _enter_pin(kiosk, "4321")
+    assert isinstance(kiosk.top, AdminPanel) and not isinstance(kiosk.top, PinPad)
+
+
+def test_a_pin_fixed_in_the_file_opens_the_panel_without_a_restart(tmp_path):
+    """The owner who fixed a broken admin_pin line (from a shell) gets in at the next try."""
+    from game.rules.variants import load_all
+    from game.store.kiosk import kiosk_path, load_kiosk
+    from scenes.kiosk.panels import AdminPanel
+    from scenes.menus.title import TitleScene
+
+    kiosk_path().parent.mkdir(parents=True, exist_ok=True)
+    kiosk_path().write_text('idle: {game_seconds: 30}\nadmin_pin: "583920\n')
+    driver = Driver(animation="instant", kiosk=load_kiosk(load_all().names()))
+    try:
+        driver.start(TitleScene(driver.app))
+        _key(driver, pygame.K_a, pygame.KMOD_CTRL | pygame.KMOD_ALT)
+        _enter_pin(driver, "583920")
+        assert not isinstance(driver.top, AdminPanel)
+        kiosk_path().write_text('idle: {game_seconds: 30}\nadmin_pin: "583920"\n')
+        _enter_pin(driver, "583920")
+        assert isinstance(driver.top, AdminPanel)
+    finally:
+        driver.close()

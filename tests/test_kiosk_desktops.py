@@ -41,3 +41,33 @@ def test_a_desktop_switch_does_not_get_past_the_kiosk(tmp_path):
     finally:
         game.stop()
         screen.close()
+
+
+def test_the_kiosk_is_fullscreen_and_above_panels_and_stays_so_after_show_desktop(tmp_path):
+    """A desktop's panel (icewm's taskbar, raised when the pointer touches the bottom edge) must not come over
+    the kiosk: the window manager is asked for the fullscreen and above states, again whenever the kiosk takes
+    the screen back."""
+    screen = Screen(SIZE, window_manager=True)
+    kiosk_path().parent.mkdir(parents=True, exist_ok=True)
+    kiosk_path().write_text('admin_pin: "432109"\n')
+    game = Game(screen, tmp_path / "home", "--kiosk")
+    try:
+        game.wait_log("screen: title")
+        wait_for(game.has_the_screen, what="the kiosk to have the screen")
+        window = game.window()
+
+        def states() -> str:
+            return screen.run("xprop", "-id", window, "_NET_WM_STATE", check=False).stdout
+
+        wait_for(lambda: "_NET_WM_STATE_ABOVE" in states() and "_NET_WM_STATE_FULLSCREEN" in states(), 5,
+                 what=f"fullscreen and above (now {states().strip()})")
+        screen.run("wmctrl", "-k", "on")  # show the desktop
+        wait_for(game.has_the_screen, 2.0, what="the kiosk back after show desktop")
+        screen.run("wmctrl", "-i", "-r", window, "-b", "remove,above")  # a panel or a tool took the state off
+        screen.run("wmctrl", "-k", "on")
+        wait_for(game.has_the_screen, 2.0, what="the kiosk back after show desktop")
+        wait_for(lambda: "_NET_WM_STATE_ABOVE" in states() and "_NET_WM_STATE_FULLSCREEN" in states(), 2,
+                 what=f"fullscreen and above again (now {states().strip()})")
+    finally:
+        game.stop()
+        screen.close()

@@ -97,3 +97,75 @@ def test_a_kiosk_without_a_screen_exits_with_one_line_for_systemd_to_retry(tmp_p
     assert done.returncode == NO_SCREEN_STATUS and len(ours) == 1 and "no screen to show on" in ours[0]
     log = (home / "state" / "logs" / "dice-parlor.log").read_text()
     assert "DISPLAY unset" in log and f"exit status {NO_SCREEN_STATUS}" in log
+
+
+def test_an_idle_reset_and_the_admins_reset_are_told_apart(kiosk, caplog):
+    from game.engine.session import Session
+    from game.engine.state import Seat
+    from game.rules.variants import find_variant
+    from scenes.kiosk.panels import AdminPanel
+
+    kiosk.app.go("opening", Session(find_variant("classic"), [Seat("Ann"), Seat("Ben")], seed=1), how="clear")
+    kiosk.step(CONFIG.game_idle + CONFIG.countdown + 1)
+    assert kiosk.top.screen == "title"
+    kiosk.app.stack.push(AdminPanel(kiosk.app, kiosk.app.kiosk))
+    kiosk.step(0.1)
+    reset = next(button for button in kiosk.top.row.buttons if button.label == "Reset the table")
+    reset.on_press()
+    kiosk.step(0.1)
+    said = [line for line in _lines(caplog) if line.startswith("table reset")]
+    assert said == ["table reset: no touch for 60 s, then the 10 s countdown", "table reset by the admin"]
+
+
+def test_pad_b_on_the_title_is_logged_as_the_pads_button_not_esc(caplog):
+    from dataclasses import replace
+
+    caplog.set_level("INFO", logger="dice_parlor")
+    driver = kiosk_at_title(replace(CONFIG, gamepad=True))
+    try:
+        pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0,
+                                             button=pygame.CONTROLLER_BUTTON_B))
+        driver.step(0.1)
+        driver.key(pygame.K_ESCAPE)
+    finally:
+        driver.close()
+    said = [line for line in _lines(caplog) if line.startswith("quit: ignored")]
+    assert said == ["quit: ignored (pad B on the title)", "quit: ignored (Esc on the title)"]
+
+
+def test_a_start_after_an_unclean_end_says_so_in_the_log(tmp_path):
+    """A kill -9 or a power cut leaves the run's mark behind: the next start says so, and a clean end does not."""
+    home = tmp_path / "home"
+    (home / "state").mkdir(parents=True)
+    (home / "state" / "kiosk-running").write_text('{"started": 1700000000}')
+    (home / "config").mkdir()
+    (home / "config" / "kiosk.yaml").write_text('admin_pin: "432109"\n')
+    env = dict(os.environ, DICE_PARLOR_HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    for _ in range(2):
+        done = subprocess.run([sys.executable, "-m", "game", "--kiosk", "--exit-after", "0.2"], cwd=ROOT, env=env,
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+    log = (home / "state" / "logs" / "dice-parlor.log").read_text()
+    assert log.count("did not end cleanly") == 1 and "(started 2023-11-" in log
+    assert not (home / "state" / "kiosk-running").exists()
+
+
+def test_a_broken_user_variant_is_in_the_log_as_the_admin_panel_says(tmp_path):
+    """The admin panel's heading says its problems are "also in the log": a refused variant file is."""
+    home = tmp_path / "home"
+    (home / "config").mkdir(parents=True)
+    (home / "config" / "kiosk.yaml").write_text('admin_pin: "432109"\n')
+    env = dict(os.environ, DICE_PARLOR_HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    from game.paths import user_variants_dir
+
+    folder = user_variants_dir()  # the tests' own home: the same layout under DICE_PARLOR_HOME
+    relative = folder.relative_to(os.environ["DICE_PARLOR_HOME"])
+    (home / relative).mkdir(parents=True)
+    (home / relative / "broken.yaml").write_text("name: Broken\nboxes: 3\n")
+    done = subprocess.run([sys.executable, "-m", "game", "--kiosk", "--exit-after", "0.2"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    log = (home / "state" / "logs" / "dice-parlor.log").read_text()
+    assert "WARNING" in log and "broken.yaml:" in log

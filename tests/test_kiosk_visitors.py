@@ -95,3 +95,75 @@ def test_the_admin_panel_shows_every_problem_in_the_files_order_a_page_at_a_time
     assert seen == [*config.problems, "The records were damaged"]  # each once, in the file's order
     assert panel.page == 0  # round again
     driver.close()
+
+
+def _admin_panel(driver):
+    from scenes.kiosk.panels import AdminPanel
+
+    driver.app.go("admin", driver.app.kiosk)
+    driver.step(0.1)
+    assert isinstance(driver.top, AdminPanel)
+    return driver.top
+
+
+def _button(panel, label):
+    return next(b for b in panel.row.buttons if b.label == label)
+
+
+def test_reset_the_records_asks_for_a_second_tap(kiosk, monkeypatch):
+    import scenes.kiosk.panels as panels
+
+    done = []
+    monkeypatch.setattr(panels, "reset_records", lambda: done.append(1))
+    panel = _admin_panel(kiosk)
+    kiosk.click(_button(panel, "Reset the records").rect.center)
+    assert done == [] and "Tap again within 10 s" in " ".join(texts_on_screen(kiosk))
+    kiosk.step(11.0)  # not confirmed in time: it asks again
+    kiosk.click(_button(panel, "Reset the records").rect.center)
+    assert done == []
+    kiosk.click(_button(panel, "Tap again to reset").rect.center)
+    assert done == [1] and _button(panel, "Reset the records")
+
+
+def test_the_admin_panel_shows_where_the_log_is_and_its_last_lines(kiosk):
+    from game.store.logtail import log_path
+
+    log_path().parent.mkdir(parents=True, exist_ok=True)
+    log_path().write_text("".join(f"2026-01-01 10:00:{n:02d} INFO dice_parlor.kiosk: line {n}\n" for n in range(80)))
+    panel = _admin_panel(kiosk)
+    kiosk.click(_button(panel, "The log").rect.center)
+    shown = " ".join(texts_on_screen(kiosk))
+    assert "Log: " in shown and "dice-parlor.log" in shown
+    assert "line 79" in shown and "line 70" in shown and "line 0\n" not in shown
+    kiosk.click(_button(panel, "The problems").rect.center)
+    assert "line 79" not in " ".join(texts_on_screen(kiosk))
+
+
+def test_the_admin_turns_the_sound_off_and_it_stays_off(kiosk):
+    from game.store.settings import load_settings
+
+    panel = _admin_panel(kiosk)
+    was = kiosk.app.settings.sound
+    kiosk.click(_button(panel, "Sound: on" if was else "Sound: off").rect.center)
+    assert kiosk.app.settings.sound is (not was) and load_settings().sound is (not was)
+    kiosk.click(_button(panel, "Sound: off" if was else "Sound: on").rect.center)
+    assert kiosk.app.settings.sound is was and load_settings().sound is was
+
+
+def test_the_admin_sets_the_idle_time_and_the_attract_mode_and_the_file_keeps_them(kiosk):
+    from game.rules.variants import load_all
+    from game.store.kiosk import kiosk_path, load_kiosk
+
+    kiosk_path().parent.mkdir(parents=True, exist_ok=True)
+    kiosk_path().write_text("admin_pin: '432109'\n")
+    panel = _admin_panel(kiosk)
+    kiosk.click(_button(panel, "Settings").rect.center)
+    kiosk.click(_button(panel, "Game idle: 60 s").rect.center)
+    kiosk.click(_button(panel, "Attract mode: on").rect.center)
+    assert "Written into kiosk.yaml" in " ".join(texts_on_screen(kiosk))
+    assert kiosk.app.kiosk.config.game_idle == 90 and not kiosk.app.kiosk.config.attract
+    again = load_kiosk(load_all().names())
+    assert (again.game_idle, again.attract, again.admin_pin, again.problems) == (90, False, "432109", ())
+    kiosk.click(_button(panel, "Resume").rect.center)
+    kiosk.step(CONFIG.title_idle + 5)
+    assert kiosk.top.screen == "title" and not kiosk.app.kiosk.attract  # the title waits

@@ -12,6 +12,7 @@ an operator writes only what differs:
     admin_pin: "583920"                   # after a 3 s press in the screen's top-left corner
     show_cursor: false
     gamepad: false                        # true: gamepads play too (they are ignored otherwise)
+    attract: true                         # false: no attract mode, the title waits
     attract_variants: [classic, jackpot]  # what the attract mode plays, in turn
     language: en                          # any language of assets/strings/
 
@@ -19,15 +20,24 @@ A mistake in one field costs only that field: it falls back to its default
 and its one-line message (``FILE:LINE: field: what is wrong``) goes to the
 log and the admin panel, never to the customers' screen.
 
+A file that does not read as a whole (a tab in an indent, a missing ``}``,
+a key given twice, a Latin-1 letter) is read a top-level setting at a time
+(:func:`salvage`): only the broken settings keep their defaults.
+
 There is no built-in PIN: a file without ``admin_pin`` gets a random one
 written into it at the kiosk's first start (:func:`provide_pin`), and a
-broken PIN (or a file that is not YAML at all) keeps the admin panel shut.
+broken PIN (or a file that is not YAML at all) keeps the admin panel shut
+until it is fixed; the PIN pad reads the file again at each try, so no
+restart is needed. Wrong PINs lock the pad for 5 minutes at most
+(``kiosk-lock.json`` in the state folder; ``dice-parlor kiosk-unlock``).
 """
 
 from __future__ import annotations
 
 import hmac
 import json
+import math
+import re
 import secrets
 import time
 from dataclasses import dataclass, field, replace
@@ -39,7 +49,7 @@ from game.rules.i18n import languages
 from game.paths import user_config_dir, user_state_dir
 from game.rules.schema import Fields, describe
 from game.store.storage import read_json, write_atomic
-from game.rules.yamlsource import load_file, load_text
+from game.rules.yamlsource import MAX_BYTES, LineDict, load_file, load_text
 
 KIOSK_FILE = "kiosk.yaml"
 LOCK_FILE = "kiosk-lock.json"
@@ -47,12 +57,15 @@ PIN_DIGITS = 6  # of a PIN the kiosk makes itself
 PIN_SHORTEST, PIN_LONGEST = 6, 8  # 4 digits fall to a patient guesser in days, even with the lockout
 PIN_TRIES = 3
 LOCK_SECONDS = 60.0  # the first lockout; each further failed round doubles it, up to LOCK_LONGEST
-LOCK_LONGEST = 3600.0
+# Five minutes at most: three guesses in five minutes still takes a guesser years for a 6-digit PIN, and a
+# visitor who plays with the pad cannot lock the owner out for long (who also has `dice-parlor kiosk-unlock`).
+LOCK_LONGEST = 300.0
 ADMIN_QUIT_STATUS = 3  # "Quit to desktop": the systemd unit's RestartPreventExitStatus, so it stays quit
 NO_SCREEN_STATUS = 4  # a kiosk with no screen to show on (no DISPLAY, no WAYLAND_DISPLAY): the unit tries again
 QUIT_MARKER = "kiosk-quit"  # left in the state folder by "Quit to desktop" for a start command that cannot see
 # the game's exit status (cage exits 0 whatever the game returns): packaging/dice-parlor-kiosk-start
-_KEYS = {"variants", "seats", "idle", "admin_pin", "show_cursor", "gamepad", "attract_variants", "language"}
+_KEYS = {"variants", "seats", "idle", "admin_pin", "show_cursor", "gamepad", "attract", "attract_variants",
+         "language"}
 
 
 @dataclass(frozen=True)
@@ -70,6 +83,7 @@ class KioskConfig:
     problems: tuple[str, ...] = field(default=(), compare=False)  # one line per mistake, for the log and admin
     pin_state: str = "missing"  # "set", "missing" (one is written at the first start) or "invalid" (panel shut)
     gamepad: bool = False  # gamepads play too; by default a kiosk ignores them (a pad left on the counter)
+    attract: bool = True  # computer games on an idle title; False: the title waits
 
     def pin_matches(self, pin: str) -> bool:
         """Constant-time, so the time a refusal takes tells nothing about the digits."""
@@ -85,13 +99,14 @@ def pin_problem(value: Any) -> str | None:
     wanted = f"must be {PIN_SHORTEST} to {PIN_LONGEST} digits in quotes (\"583920\"); the admin panel stays shut"
     if isinstance(value, bool) or not isinstance(value, (str, int)):
         return wanted
+    if isinstance(value, int):  # YAML reads 0123456 as octal and drops leading zeros: its digits are not the file's,
+        # so neither is their count
+        return "write the PIN in quotes (\"583920\"): unquoted digits may change; the admin panel stays shut"
     text = str(value)
     if not (text.isascii() and text.isdigit()):
         return wanted
     if not PIN_SHORTEST <= len(text) <= PIN_LONGEST:
         return f"{wanted} (it has {len(text)})"
-    if isinstance(value, int):  # YAML reads 0123 as octal and drops leading zeros: the PIN would not be what it says
-        return "write the PIN in quotes (\"583920\"): unquoted digits may change; the admin panel stays shut"
     return None
 
 
@@ -129,8 +144,10 @@ def _seats(fields: Fields, default: KioskConfig, problems: list[str]) -> tuple[i
     low = _each(problems, lambda: seats.integer("min", default.min_seats, low=1, high=6), default.min_seats)
     high = _each(problems, lambda: seats.integer("max", default.max_seats, low=1, high=6), default.max_seats)
     if high < low and seats.has("max"):  # the max is the mistake: at least the min it must hold
-        problems.append(f"{seats.fail('max', f'must be at least min ({low}), got {high}')} (default used)")
-        high = max(low, default.max_seats)
+        used = max(low, default.max_seats)
+        said = "default used" if used == default.max_seats else f"{used} used"
+        problems.append(f"{seats.fail('max', f'must be at least min ({low}), got {high}')} ({said})")
+        high = used
     elif high < low:
         problems.append(f"{seats.fail('min', f'must be at most max ({high}), got {low}')} (default used)")
         low = default.min_seats
@@ -178,6 +195,7 @@ def parse_kiosk(data: Any, file: str, known_variants: list[str]) -> KioskConfig:
     game, countdown, title = read("idle", lambda: _idle(top, d, problems), (d.game_idle, d.countdown, d.title_idle))
     cursor = read("show_cursor", lambda: top.get("show_cursor", bool), d.show_cursor)
     gamepad = read("gamepad", lambda: top.get("gamepad", bool), d.gamepad)
+    attract_on = read("attract", lambda: top.get("attract", bool), d.attract)
     language = read("language", lambda: top.choice("language", tuple(languages())), d.language)
     pin = None
     if top.has("admin_pin"):
@@ -188,7 +206,7 @@ def parse_kiosk(data: Any, file: str, known_variants: list[str]) -> KioskConfig:
             pin = top.data["admin_pin"]
     return KioskConfig(variants or _known(d.variants, known), low, high, game, countdown, title, pin, cursor,
                        attract or _known(d.attract_variants, known), language, _in_file_order(problems, file),
-                       "set" if pin else "invalid" if top.has("admin_pin") else "missing", gamepad)
+                       "set" if pin else "invalid" if top.has("admin_pin") else "missing", gamepad, attract_on)
 
 
 def _in_file_order(problems: list[str], file: str) -> tuple[str, ...]:
@@ -213,11 +231,98 @@ def load_kiosk(known_variants: list[str], path: Path | None = None) -> KioskConf
         data = load_file(path)
         return parse_kiosk(data, str(path), known_variants)
     except VariantError as error:
+        kept = salvage(path, known_variants)  # one slip (a tab, a "}", a Latin-1 letter) costs only its own lines
+        if kept is not None:
+            return kept
         return KioskConfig(problems=(f"{error} (defaults used; the admin panel stays shut)",), pin_state="invalid")
     except Exception as error:  # a public screen must start whatever the file holds; the value is not echoed
         refusal = VariantError(str(path), None, "file", f"could not be read ({type(error).__name__}); defaults "
                                                         "used, the admin panel stays shut")
         return KioskConfig(problems=(str(refusal),), pin_state="invalid")
+
+
+_TOP_KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*)[ \t]*:")
+
+
+def salvage(path: Path, known_variants: list[str]) -> KioskConfig | None:
+    """A kiosk.yaml that does not read as a whole (a tab in an indent, a missing ``}``, a key given twice, a
+    Latin-1 "é"), read a top-level setting at a time: every setting that reads alone applies, each one that
+    does not keeps its default with one line naming it (and the admin PIN still opens the panel, unless the
+    PIN's own line is the broken one). None when nothing can be read this way (not a kiosk file at all)."""
+    if not path.is_file():  # a FIFO or a device: read once (by load_file) and never again
+        return None
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+    except OSError:
+        return None
+    if len(raw) > MAX_BYTES:
+        return None
+    name, problems = str(path), []
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = raw.count(b"\n", 0, error.start) + 1
+        problems.append(f"{name}:{line}: file: is not UTF-8 text (byte 0x{raw[error.start]:02x}); read as "
+                        "Latin-1 where it is not (save the file as UTF-8)")
+        text = "".join(_latin1_fallback(raw))
+    broken: set[str] = set()
+    try:
+        data = load_text(text, name)
+    except VariantError:
+        data = _settings_one_by_one(text, name, problems, broken)
+    if data is None or not isinstance(data, dict):
+        return None
+    config = parse_kiosk(data, name, known_variants)
+    return replace(config, problems=_in_file_order(problems + list(config.problems), name),
+                   pin_state="invalid" if "admin_pin" in broken else config.pin_state)
+
+
+def _latin1_fallback(raw: bytes):
+    """UTF-8 where it is, Latin-1 where a byte is not (the usual slip: one word typed in an old editor)."""
+    rest = raw[3:] if raw.startswith(b"\xef\xbb\xbf") else raw
+    while rest:
+        try:
+            yield rest.decode("utf-8")
+            return
+        except UnicodeDecodeError as error:
+            yield rest[:error.start].decode("utf-8")
+            yield rest[error.start:error.start + 1].decode("latin-1")
+            rest = rest[error.start + 1:]
+
+
+def _settings_one_by_one(text: str, name: str, problems: list[str], broken: set[str]) -> LineDict | None:
+    """Each top-level setting (its line and the indented or comment lines under it) parsed alone, at its own
+    line numbers; a setting given twice keeps the first."""
+    if "\x00" in text:  # binary, not a kiosk file with a slip in it
+        return None
+    lines = [line + "\n" for line in text.split("\n")]
+    starts = [i for i, line in enumerate(lines) if _TOP_KEY.match(line)]
+    if not starts:
+        return None
+    merged = LineDict()
+    merged.line, merged.key_lines = 1, {}
+    for start, end in zip(starts, starts[1:] + [len(lines)]):
+        key = _TOP_KEY.match(lines[start]).group(1)
+        try:
+            part = load_text("\n" * start + "".join(lines[start:end]), name)
+        except VariantError as error:
+            shut = "; the admin panel stays shut until it is fixed (the PIN pad reads the file again at each try)"
+            line = error.line if error.line and start < error.line <= end else start + 1  # not past its block
+            problems.append(f"{name}:{line}: {key}: {error.problem}"
+                            + (shut if key == "admin_pin" else " (default used)" if key in _KEYS else " (ignored)"))
+            broken.add(key)
+            continue
+        if not isinstance(part, dict):
+            continue
+        for found, value in part.items():
+            if found in merged:
+                problems.append(f"{name}:{part.key_lines.get(found, start + 1)}: {found}: key given twice (the "
+                                f"first, line {merged.key_lines[found]}, is used)")
+                continue
+            merged[found] = value
+            merged.key_lines[found] = part.key_lines.get(found, start + 1)
+    return merged if merged or problems else None
 
 
 def provide_pin(config: KioskConfig, path: Path | None = None) -> tuple[KioskConfig, str | None]:
@@ -258,8 +363,9 @@ class PinLock:
     """Wrong PINs and the lockout they earn, kept on disk so a restart does not clear them.
 
     Every third wrong PIN locks the pad: for a minute, then twice as long after each further failed round
-    (2, 4, 8 ... minutes, an hour at most), until the right PIN is typed. ``now`` is the caller's clock
-    (seconds, any origin); the file holds wall-clock time.
+    (2, 4 minutes, 5 at most), until the right PIN is typed. ``now`` is the caller's clock (seconds, any
+    origin); the file (``kiosk-lock.json`` in the state folder) holds wall-clock time. The owner, from a
+    shell, removes it (``dice-parlor kiosk-unlock``): a running kiosk sees it gone at the next look.
     """
 
     def __init__(self, path: Path | None = None, wall: Callable[[], float] = time.time):
@@ -292,6 +398,11 @@ class PinLock:
     def seconds_left(self, now: float) -> float:
         return max(0.0, self.locked_for - (now - self._seen))
 
+    def look(self) -> None:
+        """The file gone while something is held (the owner's ``dice-parlor kiosk-unlock``): nothing is."""
+        if (self.failed or self.rounds or self.locked_for) and not self.path.exists():
+            self.failed, self.rounds, self.locked_for = 0, 0, 0.0
+
     def refuse(self, now: float) -> bool:
         """Count a wrong PIN; True when it locks the pad (for ``locked_for`` seconds)."""
         self.locked_for, self._seen = self.seconds_left(now), now  # an expired lock is not saved as a new one
@@ -310,5 +421,20 @@ class PinLock:
 
 
 def lock_seconds(rounds: int) -> float:
-    """How long the ``rounds``-th lockout in a row lasts: 1, 2, 4 ... minutes, an hour at most."""
+    """How long the ``rounds``-th lockout in a row lasts: 1, 2, 4 minutes, then 5."""
     return min(LOCK_LONGEST, LOCK_SECONDS * 2 ** min(rounds - 1, 12))
+
+
+def unlock() -> str:
+    """``dice-parlor kiosk-unlock``: the owner's way past a lockout, from a shell a visitor at the screen does not
+    have. Removes ``kiosk-lock.json``; a running kiosk sees it gone at its next look. Returns the line to print."""
+    lock = PinLock()
+    left = lock.locked_for
+    try:
+        lock.path.unlink()
+    except FileNotFoundError:
+        return f"kiosk: the PIN pad was not locked (no {lock.path})"
+    except OSError as error:
+        return f"kiosk: {lock.path} could not be removed: {error.strerror or error}"
+    held = f"locked for {math.ceil(left / 60)} more minute{'s' * (math.ceil(left / 60) != 1)}" if left else "not locked"
+    return f"kiosk: the PIN pad is unlocked and its wrong PINs forgotten (it was {held}; removed {lock.path})"

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 from game.rules.variants import load_all
-from game.store.kiosk import PIN_LONGEST, PIN_SHORTEST, KioskConfig, kiosk_path, load_kiosk
+from game.store.kiosk import PIN_LONGEST, PIN_SHORTEST, KioskConfig, PinLock, kiosk_path, load_kiosk, unlock
 
 PIN_WORDS = {
     "set": "set",
@@ -32,10 +32,12 @@ def report(config: KioskConfig, path: Path) -> dict:
                      "title_seconds": int(config.title_idle)},
             "show_cursor": config.show_cursor,
             "gamepad": config.gamepad,
+            "attract": config.attract,
             "attract_variants": list(config.attract_variants),
             "language": config.language,
         },
         "admin_pin": config.pin_state,
+        "pin_pad_locked_seconds": round(PinLock().locked_for),
         "problems": list(config.problems),
     }
 
@@ -53,6 +55,9 @@ def _lines(found: dict) -> list[str]:
             value = str(value).lower()
         lines.append(f"  {key}: {value}")
     lines.append(f"admin PIN: {PIN_WORDS[found['admin_pin']]}")
+    if found["pin_pad_locked_seconds"]:
+        lines.append(f"PIN pad: locked for {found['pin_pad_locked_seconds']} s more after wrong PINs "
+                     "(`dice-parlor kiosk-unlock` ends it)")
     problems = found["problems"]
     lines.append(f"{len(problems)} problem{'s' * (len(problems) != 1)}" + (":" if problems else ""))
     lines += [f"  {problem}" for problem in problems]
@@ -64,3 +69,8 @@ def check_kiosk(as_json: bool = False, path: Path | None = None) -> int:
     found = report(load_kiosk(load_all().names(), path), path)
     print(json.dumps(found, ensure_ascii=False, indent=2) if as_json else "\n".join(_lines(found)))
     return 2 if found["problems"] else 0
+
+
+def kiosk_unlock() -> int:
+    print(unlock())
+    return 0

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import logging
 import os
+from dataclasses import replace
 
 import pygame
 
 from game.rules.i18n import t
-from game.store.kiosk import KioskConfig, PinLock, kiosk_path
+from game.store.kiosk import KioskConfig, PinLock, kiosk_path, load_kiosk, provide_pin
+from game.store.kiosk_run import RunMark
 
 from scenes.ui import theme
 from scenes.ui.input import PRESSES, Intent
@@ -51,6 +53,20 @@ def require_a_screen() -> None:
         shown = {name: os.environ.get(name) or "unset" for name in ("DISPLAY", "WAYLAND_DISPLAY")}
         raise NoScreen(f"kiosk: no screen to show on (DISPLAY {shown['DISPLAY']}, WAYLAND_DISPLAY "
                        f"{shown['WAYLAND_DISPLAY']}; SDL offered only its {driver} driver)")
+
+
+def ready_kiosk(config: KioskConfig) -> KioskConfig:
+    """At a kiosk's start: a PIN if the file has none (written into it), and the run marked, so the log says
+    when the last run did not end cleanly (scenes.stop.say_exit takes the mark off at a clean end)."""
+    config, said = provide_pin(config)
+    if said:
+        log.warning(said)
+    if config.admin_pin is None:
+        log.warning("kiosk: the admin panel is shut until kiosk.yaml holds a valid admin_pin")
+    said = RunMark().start()
+    if said:
+        log.warning(said)
+    return config
 
 
 def hold_the_screen(show_cursor: bool) -> None:
@@ -140,8 +156,11 @@ class KioskController:
             self.lost.discard(pygame.WINDOWFOCUSLOST)
         elif kind in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.WINDOWEXPOSED):
             self.lost -= {pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN}
+        if kind == pygame.WINDOWFOCUSGAINED:
+            self.grab_again()
         if self.lost and not was_lost:
             self.lost_at = self.app.time
+            self.next_watch = 0.0  # taken back at the next update, not at the next half-second look
             if said:
                 log.warning("window: lost the screen (%s); taking it back", pygame.event.event_name(kind))
         elif was_lost and not self.lost:
@@ -150,6 +169,17 @@ class KioskController:
             elif said:
                 log.info("window: has the screen again")
             self.lost_at, self.said_still_lost = None, False
+
+    def grab_again(self) -> None:
+        """The focus is back: the keyboard grab at once (a window manager's "show desktop" or a panel that took
+        the focus dropped it, and a key meant for nothing would reach the desktop)."""
+        window = display_window()
+        if window is not None and pygame.display.get_driver() != "dummy":
+            try:
+                window.grab_keyboard = False  # SDL skips a grab it believes it holds: off and on grabs anew
+                window.grab_keyboard = True
+            except pygame.error:
+                pass
 
     def watch_the_window(self) -> None:
         """Minimised, hidden or covered: restore it, raise it and take the focus back (twice a second).
@@ -196,10 +226,10 @@ class KioskController:
             return
         if top.screen == "title":
             self.app.last_setup = None  # the visitor who set up the last game has left: the next finds the defaults
-            if self.idle() >= self.config.title_idle:
+            if self.config.attract and self.idle() >= self.config.title_idle:
                 self.start_attract()
         elif self.idle() >= self.config.game_idle:
-            self.app.go("still_playing", self.config.countdown, self.reset_table)
+            self.app.go("still_playing", self.config.countdown, lambda: self.reset_table("idle"))
 
     # ------------------------------------------------------------ attract --
     def start_attract(self) -> None:
@@ -233,19 +263,25 @@ class KioskController:
         return self.attract or self.press_started is not None
 
     # -------------------------------------------------------------- admin --
-    def reset_table(self) -> None:
+    def reset_table(self, why: str = "admin") -> None:
         """Back to the title; the game in progress is dropped (a kiosk keeps no resumable game), and its seats
-        with it: the next visitor finds the default seats."""
+        with it: the next visitor finds the default seats. ``why``: "idle" (the countdown ran out) or "admin"
+        (the admin panel), said apart in the log, which answers "my game vanished"."""
         self.attract = False
         self.last_input = self.app.time
         self.app.last_setup = None
-        log.info("table reset")
+        if why == "idle":
+            log.info("table reset: no touch for %.0f s, then the %.0f s countdown", self.config.game_idle,
+                     self.config.countdown)
+        else:
+            log.info("table reset by the admin")
         self.app.go("title", how="clear")
 
     def open_pin_pad(self) -> None:
         if self.attract:
             self.end_attract()  # the pad's taps are for the pad, not "tap to play"
         if not self.admin_open():
+            self.pins.look()
             self.app.go("admin_pin", self)
 
     def admin_open(self) -> bool:
@@ -256,11 +292,15 @@ class KioskController:
 
     def check_pin(self, pin: str) -> str:
         """"ok", "wrong", "locked" or "shut" (no valid PIN is set); three wrong PINs lock the pad for a
-        minute, each further three for twice as long (an hour at most), also across a restart. The log never
+        minute, each further three for twice as long (5 minutes at most), also across a restart; the owner's
+        ``dice-parlor kiosk-unlock`` ends a lock. The log never
         holds the digits."""
+        if self.config.admin_pin is None:
+            self.read_the_pin_again()
         if self.config.admin_pin is None:
             log.warning("admin: refused (no valid admin_pin in %s)", kiosk_path())
             return "shut"
+        self.pins.look()  # unlocked from a shell since (dice-parlor kiosk-unlock)
         if self.locked_for() > 0:
             log.warning("admin: refused (locked)")
             return "locked"
@@ -272,6 +312,14 @@ class KioskController:
         minutes = round(self.pins.locked_for / 60)
         log.warning("admin: refused%s", f" (now locked for {minutes} minute{'s' * (minutes != 1)})" if locked else "")
         return "locked" if locked else "wrong"
+
+    def read_the_pin_again(self) -> None:
+        """A kiosk without a valid PIN reads kiosk.yaml again at each try: the owner who fixed the PIN's line
+        (from a shell) gets in without a restart. Only the PIN is taken; the other settings wait for one."""
+        fresh = load_kiosk(self.app.catalogue.names())
+        if fresh.admin_pin is not None:
+            self.config = replace(self.config, admin_pin=fresh.admin_pin, pin_state="set")
+            log.info("admin: a valid admin_pin is in %s now", kiosk_path())
 
     # --------------------------------------------------------------- draw --
     def draw(self, surface: pygame.Surface) -> None:

@@ -9,7 +9,11 @@ from typing import Callable
 import pygame
 
 from game.rules.i18n import t
+from dataclasses import replace
+
 from game.store.kiosk import ADMIN_QUIT_STATUS, kiosk_path
+from game.store.kiosk_edit import set_setting
+from game.store.logtail import last_lines, log_path
 from game.store.records import reset_records
 
 from scenes.ui import theme
@@ -151,28 +155,39 @@ class PinPad(_AdminOverlay):
 
 PROBLEM_SIZE = 18
 PROBLEM_HEIGHT = 90  # the most one problem takes on the panel (its type shrinks to fit)
+LOG_SIZE = 14
+IDLE_CHOICES = (60, 90, 120, 180, 300)  # "Game idle", in turn: seconds without a touch before "Still playing?"
+CONFIRM_SECONDS = 10.0  # "Reset the records" waits this long for its second tap
 
 
 class AdminPanel(_AdminOverlay):
     """The admin's choices, and beside them what the operator should know: where kiosk.yaml is and every
     problem found in it or elsewhere, in the file's order, a page at a time (the customers' screens never show
-    these)."""
+    these); or, at a tap on "The log", where the log is and its last lines; or, at "Settings", the idle time
+    before "Still playing?" and the attract mode on or off, written into kiosk.yaml. "Reset the records" asks for
+    a second tap: one slip of a finger must not empty the high scores."""
 
     screen = "admin"
 
     def __init__(self, app, kiosk):  # kiosk: the KioskController
         super().__init__(app)
         self.kiosk = kiosk
-        box = pygame.Rect(0, 0, 1040, 560)
+        box = pygame.Rect(0, 0, 1040, 600)
         box.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         self.box = box
-        specs = [(t("kiosk.resume"), app.stack.pop, "primary"), (t("kiosk.reset_table"), kiosk.reset_table, "quiet"),
+        specs = [(t("kiosk.resume"), app.stack.pop, "primary"),
+                 (t("kiosk.reset_table"), lambda: kiosk.reset_table("admin"), "quiet"),
                  (t("kiosk.reset_records"), self.reset_records, "quiet"),
                  (t("kiosk.quit_to_desktop"), self.quit_to_desktop, "danger")]
         self.row = ButtonRow([Button(pygame.Rect(box.x + 40, box.y + 110 + i * 92, 400, 74), label,
                                      action, style=style, size=28) for i, (label, action, style) in enumerate(specs)])
+        self.reset_button = self.row.buttons[2]
+        self.armed_for: float | None = None  # real seconds "Reset the records" still waits for its second tap
         self.notes = pygame.Rect(box.x + 480, box.y + 100, box.width - 520, box.height - 160)
         self.note = ""
+        self.log_shown: list[str] | None = None  # the log's last lines while they are shown instead of problems
+        self.settings_shown = False  # the settings' buttons in place of the problems
+        self.settings_said = ""
         size, lines = fit_lines(t("kiosk.settings_file", path=str(kiosk_path())), 18, self.notes.width, height=110,
                                 smallest=12)
         self.list_top = len(lines) * assets.line_height(size) + 44  # in the notes: below the file and the count
@@ -183,6 +198,30 @@ class AdminPanel(_AdminOverlay):
             for i, (label, step) in enumerate(((t("kiosk.previous_page"), -1), (t("kiosk.next_page"), 1))):
                 rect = pygame.Rect(self.notes.x + i * (half + 12), self.notes.bottom - 56, half, 56)
                 self.row.buttons.append(Button(rect, label, lambda s=step: self.turn(s), style="quiet", size=22))
+        self.page_buttons = self.row.buttons[4:]
+        self.log_button = Button(pygame.Rect(box.right - 40 - 200, box.y + 22, 200, 56), t("kiosk.show_log"),
+                                 self.toggle_log, style="quiet", size=22)
+        self.settings_button = Button(pygame.Rect(box.right - 40 - 412, box.y + 22, 200, 56),
+                                      t("kiosk.show_settings"), self.toggle_settings, style="quiet", size=22)
+        self.row.buttons += [self.settings_button, self.log_button]
+        self.idle_button = Button(pygame.Rect(self.notes.x, self.notes.y + 20, self.notes.width, 64), "",
+                                  self.next_idle, style="quiet", size=24)
+        self.attract_button = Button(pygame.Rect(self.notes.x, self.notes.y + 104, self.notes.width, 64), "",
+                                     self.toggle_attract, style="quiet", size=24)
+        self.label_settings()
+        self.sound_button = Button(pygame.Rect(box.x + 40, box.y + 110 + 4 * 92, 400, 56), self.sound_label(),
+                                   self.toggle_sound, style="quiet", size=24)
+        self.row.buttons.append(self.sound_button)
+
+    def sound_label(self) -> str:
+        return t("kiosk.sound_on" if self.app.settings.sound else "kiosk.sound_off")
+
+    def toggle_sound(self) -> None:
+        """A café may want the dice quiet: the sound on or off, kept in the settings file (as at home)."""
+        self.app.settings.sound = not self.app.settings.sound
+        self.app.apply_settings()
+        self.sound_button.label = self.sound_label()
+        log.info("admin: sound %s", "on" if self.app.settings.sound else "off")
 
     def paged(self, problems: list[str]) -> list[list[str]]:
         """The problems in pages that fit the notes, each whole, in their order."""
@@ -200,6 +239,83 @@ class AdminPanel(_AdminOverlay):
             used += height
         return pages
 
+    def label_settings(self) -> None:
+        config = self.kiosk.config
+        self.idle_button.label = t("kiosk.game_idle", seconds=int(config.game_idle))
+        self.attract_button.label = t("kiosk.attract_on" if config.attract else "kiosk.attract_off")
+
+    def toggle_settings(self) -> None:
+        if self.log_shown is not None:
+            self.toggle_log()
+        self.settings_shown = not self.settings_shown
+        self.settings_said = ""
+        for button in (self.idle_button, self.attract_button):
+            if self.settings_shown:
+                self.row.buttons.append(button)
+            elif button in self.row.buttons:
+                self.row.buttons.remove(button)
+        self.settings_button.label = t("kiosk.show_problems" if self.settings_shown else "kiosk.show_settings")
+        for button in self.page_buttons:
+            button.enabled = not self.settings_shown
+
+    def next_idle(self) -> None:
+        config = self.kiosk.config
+        later = [seconds for seconds in IDLE_CHOICES if seconds > config.game_idle]
+        seconds = later[0] if later else IDLE_CHOICES[0]
+        value = (f"{{game_seconds: {seconds}, countdown_seconds: {int(config.countdown)}, "
+                 f"title_seconds: {int(config.title_idle)}}}")
+        self.change("idle", value, replace(config, game_idle=float(seconds)), f"game idle {seconds} s")
+
+    def toggle_attract(self) -> None:
+        config = self.kiosk.config
+        self.change("attract", "false" if config.attract else "true", replace(config, attract=not config.attract),
+                    f"attract mode {'off' if config.attract else 'on'}")
+
+    def change(self, key: str, value: str, config, said: str) -> None:
+        """In force at once; kept in kiosk.yaml when it can be (else said here and in the log)."""
+        self.kiosk.config = config
+        self.label_settings()
+        problem = set_setting(kiosk_path(), key, value)
+        self.settings_said = t("kiosk.settings_kept") if problem is None else t("kiosk.settings_not_kept",
+                                                                                 problem=problem)
+        if problem is None:
+            log.info("admin: %s (written to %s)", said, kiosk_path())
+        else:
+            log.warning("admin: %s, until the next start: %s", said, problem)
+
+    def toggle_log(self) -> None:
+        """The log's last lines in place of the problems, and back; read anew at each tap."""
+        if self.settings_shown:
+            self.toggle_settings()
+        if self.log_shown is None:
+            try:
+                self.log_shown = last_lines(60)
+            except OSError as error:
+                self.log_shown = [t("kiosk.log_unreadable", error=error.strerror or error)]
+            log.info("admin: the log's last lines shown")
+        else:
+            self.log_shown = None
+        self.log_button.label = t("kiosk.show_problems" if self.log_shown is not None else "kiosk.show_log")
+        for button in self.page_buttons:
+            button.enabled = self.log_shown is None
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.armed_for is not None:
+            self.armed_for -= dt  # real time, whatever the animation speed
+            if self.armed_for <= 0:
+                self.disarm()
+
+    def wake_in(self) -> float | None:
+        """The unconfirmed reset's end changes the button back: one frame then."""
+        times = [time for time in (super().wake_in(), self.armed_for) if time is not None]
+        return max(0.0, min(times)) if times else None
+
+    def disarm(self) -> None:
+        self.armed_for = None
+        self.reset_button.label, self.reset_button.style = t("kiosk.reset_records"), "quiet"
+        self.note = ""
+
     def turn(self, step: int) -> None:
         self.page = (self.page + step) % len(self.pages)
 
@@ -214,6 +330,12 @@ class AdminPanel(_AdminOverlay):
         self.app.quit(force=True)
 
     def reset_records(self) -> None:
+        if self.armed_for is None:  # the first tap only asks
+            self.armed_for = CONFIRM_SECONDS
+            self.reset_button.label, self.reset_button.style = t("kiosk.reset_records_again"), "danger"
+            self.note = t("kiosk.reset_records_confirm")
+            return
+        self.disarm()
         self.app.records_opening.stop(5.0)  # what it was bringing over is set aside with the rest
         try:
             reset_records()  # the database is moved aside, kept in case it was a mistake
@@ -225,8 +347,8 @@ class AdminPanel(_AdminOverlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_box(surface)
-        draw_text(surface, t("kiosk.admin"), 38, theme.INK, (self.box.centerx, self.box.y + 50), "center", "black",
-                  self.box.width - 40)
+        draw_text(surface, t("kiosk.admin"), 38, theme.INK, (self.box.x + 40, self.box.y + 50), "midleft", "black",
+                  400)
         self.draw_notes(surface)
         if self.note:
             draw_text(surface, self.note, 20, theme.INK_SOFT, (self.box.centerx, self.box.bottom - 24), "center",
@@ -235,6 +357,13 @@ class AdminPanel(_AdminOverlay):
 
     def draw_notes(self, surface: pygame.Surface) -> None:
         area = self.notes
+        if self.log_shown is not None:
+            self.draw_log(surface)
+            return
+        if self.settings_shown:
+            draw_wrapped(surface, self.settings_said or t("kiosk.settings_where", path=str(kiosk_path())), 18,
+                         theme.INK_SOFT, pygame.Rect(area.x, area.y + 200, area.width, 120))
+            return
         draw_wrapped(surface, t("kiosk.settings_file", path=str(kiosk_path())), 18, theme.INK,
                      pygame.Rect(area.x, area.y, area.width, 110))
         problems = [problem for page in self.pages for problem in page]
@@ -250,3 +379,17 @@ class AdminPanel(_AdminOverlay):
         for problem in self.pages[self.page]:
             y += draw_wrapped(surface, problem, PROBLEM_SIZE, theme.INK_SOFT,
                               pygame.Rect(area.x, y, area.width, PROBLEM_HEIGHT)) + 8
+
+    def draw_log(self, surface: pygame.Surface) -> None:
+        """Where the log is, then as many of its last lines as fit, the newest at the bottom."""
+        area = pygame.Rect(self.notes.x, self.notes.y, self.notes.width, self.box.bottom - 48 - self.notes.y)
+        used = draw_wrapped(surface, t("kiosk.log_file", path=str(log_path())), 18, theme.INK,
+                            pygame.Rect(area.x, area.y, area.width, 90))
+        step = assets.line_height(LOG_SIZE)
+        room = max(0, (area.bottom - area.y - used - 12) // step)
+        shown = self.log_shown[-room:] if room else []
+        y = area.bottom - len(shown) * step
+        for line in shown:
+            draw_text(surface, line, LOG_SIZE, theme.INK_SOFT, (area.x, y + step // 2), "midleft", "regular",
+                      area.width)
+            y += step

@@ -66,7 +66,8 @@ def _ask(window: int, showing_desktop: bool, activate: bool) -> bool:
     """Send the window manager the EWMH requests, over a connection of our own; True if they went out.
 
     ``window`` is always asked onto every desktop: a desktop switch (Alt+mouse wheel, a pager, ``wmctrl -s``)
-    would otherwise leave the kiosk behind on its own desktop, and the screen black."""
+    would otherwise leave the kiosk behind on its own desktop, and the screen black; and above everything, in
+    fullscreen."""
     try:
         lib = _xlib()
     except OSError as error:
@@ -82,6 +83,12 @@ def _ask(window: int, showing_desktop: bool, activate: bool) -> bool:
         _send(lib, display, root, window, b"_NET_WM_DESKTOP", _EVERY_DESKTOP, _FROM_A_PAGER)
         sticky = lib.XInternAtom(display, b"_NET_WM_STATE_STICKY", 0)
         _send(lib, display, root, window, b"_NET_WM_STATE", _ADD, sticky, 0, _FROM_A_PAGER)
+        # above a desktop's panels (icewm's taskbar slides up at the bottom edge and takes the focus), and
+        # fullscreen, which EWMH window managers stack over docks: asked again at each take-back, since a panel,
+        # a tool or a window manager's restart may have taken them off
+        above = lib.XInternAtom(display, b"_NET_WM_STATE_ABOVE", 0)
+        fullscreen = lib.XInternAtom(display, b"_NET_WM_STATE_FULLSCREEN", 0)
+        _send(lib, display, root, window, b"_NET_WM_STATE", _ADD, above, fullscreen, _FROM_A_PAGER)
         if activate:
             _send(lib, display, root, window, b"_NET_ACTIVE_WINDOW", _FROM_A_PAGER, 0, 0)
         lib.XFlush(display)
@@ -91,7 +98,8 @@ def _ask(window: int, showing_desktop: bool, activate: bool) -> bool:
 
 
 def keep_on_every_desktop(window: int) -> bool:
-    """Ask the window manager to show ``window`` on every desktop; True if the request went out."""
+    """Ask the window manager to show ``window`` on every desktop, above the rest and fullscreen; True if the
+    request went out."""
     return _ask(window, showing_desktop=False, activate=False)
 
 

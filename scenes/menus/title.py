@@ -131,7 +131,7 @@ class TitleScene(Scene):
         if intent.kind in ("quit", "fullscreen", "help"):
             return intent
         if intent.kind == "back":
-            self.app.quit(how="Esc on the title")
+            self.app.quit(how="pad B on the title" if self.app.input.pad_last else "Esc on the title")
             return None
         if intent.kind == "confirm" and self.row.focus is None:
             self.row.buttons[0].press(self.clock.time)
