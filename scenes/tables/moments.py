@@ -15,7 +15,7 @@ import pygame
 
 from game.rules.i18n import t
 
-from scenes.tables.celebration import Celebration
+from scenes.tables.celebration import Celebration, prepare
 
 
 @dataclass
@@ -39,6 +39,7 @@ class Moments:
         self.variant = variant
         self.felt = pygame.Rect(felt)  # where the dice are thrown: the sparks burst from there
         self.window = window  # what the confetti covers (None: the whole canvas)
+        prepare()  # the sparks' sprites and the light, drawn once: never in a cheer's frame
         self.seed = seed
         self.showing: Showing | None = None
         self.celebration: Celebration | None = None
