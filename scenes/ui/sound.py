@@ -9,7 +9,7 @@ each frame and stops (``start_rattle``, ``set_rattle``, ``stop_rattle``); the se
 
 The mix never clips: every sound's gain carries one headroom factor (``mix``), worked out at load from the
 real peaks of the sounds, so that the busiest moment the table can make (BUSIEST: every impact voice at its
-hardest, the cup, the fanfare and a click, all peaking at the same instant) stays under full scale at full
+hardest, the cup and the fanfare, all peaking at the same instant) stays under full scale at full
 volume. Impacts in the same frame start a few milliseconds apart (STAGGER_MS, by copies of their takes with
 that much silence in front, made at load): dice landing together sound as a clatter, not as one slap.
 
@@ -55,9 +55,10 @@ LEVELS = {
     "hit_die": 0.46,
     "cup": 0.7,
 }
-# The busiest moment: these sounds, this many of each, peaking together. Their summed peaks at full volume
-# are scaled to HEADROOM of full scale.
-BUSIEST = {"hit_felt": HIT_VOICES, "cup": 1, "fanfare": 1, "click": 1}
+# The busiest moment: these sounds, this many of each, peaking together (every impact voice at the loudest
+# impact, the cup's rattle not yet faded, the fanfare still ringing). Their summed peaks at full volume are
+# scaled to HEADROOM of full scale. A UI tick is left out: no button is pressed while dice land.
+BUSIEST = {"hit_felt": HIT_VOICES, "cup": 1, "fanfare": 1}
 HEADROOM = 0.97
 STAGGER_MS = 6  # impacts in one frame start this far apart, one after another
 SAME_FRAME = 0.004  # seconds: impacts asked for closer together than this came in the same frame
