@@ -40,10 +40,11 @@ NEAR, FAR = 0.6, 1.7  # depth range: a piece at depth z is drawn at 1/z of its s
 POP = 0.35  # seconds the words take to spring up
 FADE = 0.45  # seconds they take to fade at the end
 FLASH = 0.35  # seconds the big one's warm flash takes to fade
+BLOOM = (170, 0.8)  # the light that bursts from the dice: radius (px) and seconds it takes to fade
 COLOURS = ((230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (213, 94, 0), (204, 121, 167),
            (255, 255, 255))
 SPARK_COLOURS = ((255, 214, 110), (255, 160, 70), (255, 245, 215))  # warm gold, ember, white-hot
-GLOW_SIZES = (4, 6, 9, 13, 18)  # sprite radii: a spark picks the nearest to its perspective size
+GLOW_SIZES = (4, 6, 9, 13, 18, 24)  # sprite radii: a spark picks the nearest to its perspective size
 GLOW_LEVELS = 5  # brightness steps of each sprite: a spark fading walks down them
 GOLD_INK = (255, 214, 72)
 OUTLINE = (58, 32, 8)
@@ -109,6 +110,19 @@ def glow_sprite(colour: int, radius: int, level: int) -> pygame.Surface:
     return sprite
 
 
+@lru_cache(maxsize=None)
+def bloom_sprite(level: int) -> pygame.Surface:
+    """The burst of light from the dice: a wide, soft, warm glow to add onto the picture."""
+    radius = BLOOM[0]
+    sprite = pygame.Surface((2 * radius + 1, 2 * radius + 1))
+    sprite.fill((0, 0, 0))
+    strength = (level + 1) / GLOW_LEVELS
+    for k in range(radius, 0, -2):
+        fall = strength * (1.0 - k / radius) ** 2.5
+        pygame.draw.circle(sprite, (int(255 * fall), int(190 * fall), int(90 * fall)), (radius, radius), k)
+    return sprite
+
+
 @lru_cache(maxsize=4)
 def vignette(size: tuple[int, int]) -> pygame.Surface:
     """A warm light round the window's edges, clear in the middle; its strength is set per frame (set_alpha)."""
@@ -128,20 +142,24 @@ def prepare(size: tuple[int, int] = (theme.WIDTH, theme.HEIGHT)) -> None:
         for radius in GLOW_SIZES:
             for level in range(GLOW_LEVELS):
                 glow_sprite(colour, radius, level)
+    for level in range(GLOW_LEVELS):
+        bloom_sprite(level)
     vignette(size)
 
 
 class Celebration:
     """One cheer: ``big`` for five alike scored as one. ``glow``: the dice (by index) that light up meanwhile.
-    ``felt``: where the dice lie (the sparks burst from there); ``window``: what the confetti covers."""
+    ``felt``: where the dice lie; ``window``: what the confetti covers; ``origin``: where the sparks and the
+    light burst from (the dice; None: the felt's middle)."""
 
     def __init__(self, words: str, big: bool, felt: pygame.Rect, seed: int, glow: set[int] | None = None,
-                 window: pygame.Rect | None = None):
+                 window: pygame.Rect | None = None, origin: tuple[float, float] | None = None):
         self.words = words.upper() if big else words  # the big one is called out, as round the table
         self.big = big
         self.felt = pygame.Rect(felt)
         self.window = pygame.Rect(window if window is not None else (0, 0, theme.WIDTH, theme.HEIGHT))
         self.glow = set(glow or ())
+        self.origin = tuple(origin) if origin is not None else self.felt.center
         self.length = LENGTH[big]
         self.age = 0.0
         self._unstepped = 0.0
@@ -171,15 +189,16 @@ class Celebration:
                      rng.uniform(0, math.tau), rng.uniform(-3, 3), rng.choice(COLOURS), rng.randint(11, 19))
 
     def _spark(self, rng: random.Random, k: int) -> Spark:
-        """Bursts: the first from the dice, the big one's next two from high over the window, a beat apart."""
+        """Bursts: the first from the dice, the big one's next two high over the felt's left and right, a beat
+        apart (over the felt's dark cloth: light added onto the pale card would only wash it white)."""
         bursts = 3 if self.big else 1
         burst = k % bursts
         if burst == 0:
-            cx, cy = self.felt.center
+            cx, cy = self.origin
         else:
-            w = self.window
-            cx = w.left + w.width * (0.25 if burst == 1 else 0.75) + rng.uniform(-60, 60)
-            cy = w.top + w.height * rng.uniform(0.22, 0.32)
+            f = self.felt
+            cx = f.left + f.width * (0.25 if burst == 1 else 0.75) + rng.uniform(-30, 30)
+            cy = f.top + f.height * rng.uniform(0.25, 0.35)
         z = rng.uniform(NEAR, FAR * 0.8)
         angle = rng.uniform(0, math.tau)
         speed = rng.uniform(0.35, 1.0) * (520 if self.big else 380) / z
@@ -246,6 +265,11 @@ class Celebration:
         if self.age < FLASH:
             k = 1.0 - self.age / FLASH
             surface.fill((int(70 * k), int(50 * k), int(18 * k)), special_flags=pygame.BLEND_RGB_ADD)
+        if self.age < BLOOM[1]:
+            level = int((1.0 - self.age / BLOOM[1]) ** 1.5 * GLOW_LEVELS)
+            if level:
+                sprite = bloom_sprite(level - 1)
+                surface.blit(sprite, sprite.get_rect(center=self.origin), special_flags=pygame.BLEND_RGB_ADD)
         swell = min(1.0, self.age / 0.25) * max(0.0, 1.0 - self.age / self.length) ** 0.8
         if swell > 0.02:
             edge = vignette(surface.get_size())
@@ -283,7 +307,7 @@ class Celebration:
             left = 1.0 - s.age / s.life
             twinkle = 0.8 + 0.2 * math.sin(s.age * 40 + s.x)
             level = min(GLOW_LEVELS - 1, int(left ** 1.3 * twinkle * GLOW_LEVELS))
-            size = 14 / s.z * (0.5 + 0.5 * left)
+            size = 19 / s.z * (0.5 + 0.5 * left)
             radius = min(GLOW_SIZES, key=lambda r: abs(r - size))
             sprite = glow_sprite(s.colour, radius, level)
             surface.blit(sprite, (int(s.x) - radius, int(s.y) - radius), special_flags=add)

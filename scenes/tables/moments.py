@@ -44,20 +44,22 @@ class Moments:
         self.showing: Showing | None = None
         self.celebration: Celebration | None = None
 
-    def cheer(self, words: str, big: bool, glow: set[int], move: int) -> None:
-        """A celebration over the window; its confetti is seeded by the game and the move, never by the dice."""
-        self.celebration = Celebration(words, big, self.felt, self.seed * 1_000_003 + move, glow, self.window)
+    def cheer(self, words: str, big: bool, glow: set[int], move: int, origin=None) -> None:
+        """A celebration over the window; its confetti is seeded by the game and the move, never by the dice.
+        ``origin``: where its sparks burst from (the dice that scored)."""
+        self.celebration = Celebration(words, big, self.felt, self.seed * 1_000_003 + move, glow, self.window,
+                                       origin)
 
     def scored(self, seat: int, box: str, game: int, card, bonuses_before: tuple[int, int], faces: list,
-               seconds: float, move: int, dice_glow: bool = True) -> tuple[str, float]:
+               seconds: float, move: int, dice_glow: bool = True, origin=None) -> tuple[str, float]:
         """A box filled: cheered if it matters, then kept in view ``seconds`` (a cheer is seen whole where the
         pace allows it). ``faces``: the dice on the felt; ``dice_glow`` False where they are not what scored
-        (Challenge's markers). Returns the sound to play and how long the box shows."""
+        (Challenge's markers); ``origin``: where the dice lie, for the sparks. Returns the sound to play and how long the box shows."""
         moment = self._moment(box, card, bonuses_before, faces)
         sound = "score" if card.boxes[box] else "zero"
         if moment is not None:
             words, big, glow = moment
-            self.cheer(words, big, glow if dice_glow else set(), move)
+            self.cheer(words, big, glow if dice_glow else set(), move, origin)
             sound = "fanfare" if big else "bonus"
             seconds = max(seconds, min(self.celebration.length, 2 * seconds))
         self.showing = Showing(seat, game, seconds)

@@ -155,8 +155,11 @@ class TableScene(PlayScene):
         if state.is_terminal() or state.game != game:
             self.card.game = game  # the finished card stays on the table, to look back at, until the next game
         self.say(t("table.scored", name=state.seats[seat].name, points=points, box=self.variant.box(box).name), 1.4)
-        sound, seconds = self.moments.scored(seat, box, game, card, bonuses_before, self.tray.shown_faces(),
-                                             self.box_seconds(seat), len(self.session.log), self.cheers_dice)
+        faces = self.tray.shown_faces()
+        lying = [self.tray.die_rect(d) for d, face in enumerate(faces) if face is not None]
+        origin = lying[0].unionall(lying[1:]).center if lying and self.cheers_dice else None  # sparks from the dice
+        sound, seconds = self.moments.scored(seat, box, game, card, bonuses_before, faces, self.box_seconds(seat),
+                                             len(self.session.log), self.cheers_dice, origin)
         self.app.play(sound)
         if sound == "fanfare" and not self.demo:
             self.app.input.pads.rumble()  # five alike scored: the pad played last rumbles softly, where it can
