@@ -300,3 +300,27 @@ def test_challenge_markers_read_from_the_sofa(driver, seats):
     for die in range(table.tray.count):  # every common die at rest on its tray, clear of the banner
         rect = table.tray.die_rect(die)
         assert table.common_tray.contains(rect) and not rect.colliderect(banner)
+
+
+@pytest.mark.parametrize("big", [True, False])
+def test_a_celebration_draws_no_sprite_of_its_own_and_lets_every_piece_go(big):
+    """Its sprites and light are drawn once, when the table is set: none in any frame of a cheer. It is capped,
+    and over, it holds nothing."""
+    from scenes.tables import celebration
+    from scenes.tables.moments import Moments
+
+    pygame.display.init()
+    canvas = pygame.Surface((1280, 800))
+    Moments(find_variant("classic"), pygame.Rect(100, 100, 600, 400), 1)  # a table being set
+    before = (celebration.glow_sprite.cache_info().misses, celebration.bloom_sprite.cache_info().misses,
+              celebration.vignette.cache_info().misses)
+    cheer = celebration.Celebration("Yahtzee!", big, pygame.Rect(100, 100, 600, 400), 5, origin=(400, 420))
+    most = cheer.pieces()
+    assert most <= celebration.FLAKES[big] + celebration.SPARKS[big]
+    while not cheer.over():
+        cheer.update(1 / 30)
+        cheer.draw(canvas, pygame.Rect(120, 110, 560, 60))
+    after = (celebration.glow_sprite.cache_info().misses, celebration.bloom_sprite.cache_info().misses,
+             celebration.vignette.cache_info().misses)
+    assert after == before
+    assert cheer.pieces() == 0 and cheer.flakes == [] and cheer.sparks == []
