@@ -112,7 +112,7 @@ class Sounds:
         try:
             self._bank = self._build()
             self.mix = mix_gain(self._bank)
-            self._late = _staggered(self._bank)
+            self._late = _late_copies(self._bank)
             top = pygame.mixer.get_num_channels()
             self._hit_channels = list(range(top - OWN_CHANNELS, top - 1))
             self._rattle_channel = top - 1
@@ -302,7 +302,7 @@ def mix_gain(bank: dict[str, list[pygame.mixer.Sound]]) -> float:
     return min(1.0, HEADROOM / total) if total > 0 else 1.0
 
 
-def _staggered(bank: dict[str, list[pygame.mixer.Sound]]) -> dict[int, list[pygame.mixer.Sound]]:
+def _late_copies(bank: dict[str, list[pygame.mixer.Sound]]) -> dict[int, list[pygame.mixer.Sound]]:
     """Each impact take's copies with 1, 2, ... times STAGGER_MS of silence in front (by the take's id)."""
     spec = pygame.mixer.get_init()
     frequency, size, channels = spec
