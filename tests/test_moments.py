@@ -62,18 +62,24 @@ def _turn(driver, table, session, faces, box) -> None:
         driver.key(pygame.K_RETURN)
 
 
-@pytest.mark.parametrize("variant, words", [("classic", "YAHTZEE!"), ("yatzy", "YATZY!"), ("fivezee", "FIVEZEE!")])
-def test_five_alike_landing_is_celebrated_in_the_games_own_word(driver, variant, words):
+@pytest.mark.parametrize("variant, box, words", [("classic", "yahtzee", "YAHTZEE!"), ("yatzy", "yatzy", "YATZY!"),
+                                                 ("fivezee", None, "FIVEZEE!")])
+def test_five_alike_is_celebrated_once_when_scored_in_the_games_own_word(driver, variant, box, words):
     table, session = _table(driver, variant)
+    box = box or session.variant.five_alike_box
     _roll(driver, table, session, [4] * 5)
+    assert table.moments.celebration is None and driver.played.count("fanfare") == 0  # landing: not yet
+    table.act(Score(box))
     cheer = table.moments.celebration
     assert cheer is not None and cheer.big and cheer.words == words
-    assert "fanfare" in driver.played
+    assert cheer.flakes and cheer.sparks  # confetti and sparks
+    driver.step(0.05)
     assert table.tray.highlight == set(range(5))  # every die glows
-    assert cheer.flakes  # confetti
     driver.step(0.5)
     assert table.moments.celebration is cheer  # it lasts a moment, then goes
-    assert driver.wait_until(lambda: table.moments.celebration is None, 4.0)
+    assert driver.wait_until(lambda: table.moments.celebration is None, 5.0)
+    assert driver.played.count("fanfare") == 1  # one fanfare, not one on landing and one on scoring
+    assert cheer.pieces() == 0  # over: every piece let go
     assert table.tray.highlight == set()
 
 
@@ -82,11 +88,51 @@ def test_five_alike_is_cheered_in_dutch_too():
     try:
         table, session = _table(d, "dutch")
         _roll(d, table, session, [2] * 5)
-        assert table.moments.celebration.words == "YAHTZEE!"
         table.act(Score("yahtzee"))
         assert table.moments.celebration.words == "YAHTZEE!" and table.moments.celebration.big
     finally:
         d.close()
+
+
+def test_five_alike_that_only_scores_in_four_of_a_kind_is_no_yahtzee(driver):
+    table, session = _table(driver)
+    _turn(driver, table, session, [1, 2, 3, 4, 6], "yahtzee")  # the Yahtzee box given up: 0
+    _turn(driver, table, session, [1, 1, 1, 1, 2], "aces")
+    _roll(driver, table, session, [1] * 5)
+    driver.played.clear()
+    table.act(Score("four_kind"))
+    assert session.state.cards[0][0].boxes["four_kind"] == 5
+    cheer = table.moments.celebration
+    assert cheer is None or (not cheer.big and "YAHTZEE" not in cheer.words.upper())
+    assert "fanfare" not in driver.played
+
+
+def test_a_yahtzee_bonus_is_the_big_cheer_with_one_fanfare(driver):
+    table, session = _table(driver)
+    _turn(driver, table, session, [6] * 5, "yahtzee")
+    _roll(driver, table, session, [3] * 5)
+    driver.played.clear()
+    table.act(Score("threes"))
+    cheer = table.moments.celebration
+    assert session.state.cards[0][0].five_alike_bonus == 100
+    assert cheer.big and driver.played == ["fanfare"]
+
+
+def test_the_big_cheer_covers_the_window_beyond_the_felt(driver):
+    table, session = _table(driver)
+    _roll(driver, table, session, [2] * 5)
+    table.act(Score("yahtzee"))
+    cheer, felt = table.moments.celebration, table.layout.tray
+    window = pygame.Rect(0, 0, *driver.app.canvas.get_size())
+    outside = set()
+    for _ in range(60):
+        driver.step(1 / 30)
+        for f in cheer.flakes:
+            if window.collidepoint(f.x, f.y) and not felt.collidepoint(f.x, f.y):
+                outside.add(("left" if f.x < felt.left else "right" if f.x > felt.right else "over", id(f)))
+    sides = {side for side, _ in outside}
+    assert len(outside) > 40 and {"left", "right"} & sides  # over the card and the margins too
+    assert len(cheer.flakes) + len(cheer.sparks) <= 400  # capped
 
 
 @pytest.mark.parametrize("faces", [[6, 6, 6, 6, 5], [1, 2, 3, 4, 6], [3, 3, 3, 5, 5]])
@@ -145,10 +191,12 @@ def test_confetti_is_the_same_for_the_same_game_and_never_draws_from_the_dice():
         try:
             table, session = _table(d)
             _roll(d, table, session, [3] * 5)
+            table.act(Score("yahtzee"))
             state = session.rng.faces, session.log[:]
             for _ in range(30):
                 d.step(1 / 30)
-            pictures.append([(round(f.x, 6), round(f.y, 6)) for f in table.moments.celebration.flakes])
+            cheer = table.moments.celebration
+            pictures.append([(round(f.x, 6), round(f.y, 6)) for f in cheer.flakes + cheer.sparks])
             assert (session.rng.faces, session.log) == state  # the game's dice were never asked
         finally:
             d.close()
@@ -252,3 +300,27 @@ def test_challenge_markers_read_from_the_sofa(driver, seats):
     for die in range(table.tray.count):  # every common die at rest on its tray, clear of the banner
         rect = table.tray.die_rect(die)
         assert table.common_tray.contains(rect) and not rect.colliderect(banner)
+
+
+@pytest.mark.parametrize("big", [True, False])
+def test_a_celebration_draws_no_sprite_of_its_own_and_lets_every_piece_go(big):
+    """Its sprites and light are drawn once, when the table is set: none in any frame of a cheer. It is capped,
+    and over, it holds nothing."""
+    from scenes.tables import celebration
+    from scenes.tables.moments import Moments
+
+    pygame.display.init()
+    canvas = pygame.Surface((1280, 800))
+    Moments(find_variant("classic"), pygame.Rect(100, 100, 600, 400), 1)  # a table being set
+    before = (celebration.glow_sprite.cache_info().misses, celebration.bloom_sprite.cache_info().misses,
+              celebration.vignette.cache_info().misses)
+    cheer = celebration.Celebration("Yahtzee!", big, pygame.Rect(100, 100, 600, 400), 5, origin=(400, 420))
+    most = cheer.pieces()
+    assert most <= celebration.FLAKES[big] + celebration.SPARKS[big]
+    while not cheer.over():
+        cheer.update(1 / 30)
+        cheer.draw(canvas, pygame.Rect(120, 110, 560, 60))
+    after = (celebration.glow_sprite.cache_info().misses, celebration.bloom_sprite.cache_info().misses,
+             celebration.vignette.cache_info().misses)
+    assert after == before
+    assert cheer.pieces() == 0 and cheer.flakes == [] and cheer.sparks == []

@@ -301,9 +301,9 @@ def test_configure_sets_every_sounds_volume_and_turning_off_stops_playback(sound
     sounds.configure(True, 0.5)
     for name in NAMES:
         for snd in sounds._bank[name]:
-            assert snd.get_volume() == pytest.approx(0.5 * sound.LEVELS[name], abs=0.01)
+            assert snd.get_volume() == pytest.approx(0.5 * sound.LEVELS[name] * sounds.mix, abs=0.01)
     sounds.configure(True, 7.0)
-    assert sounds._bank["clack"][0].get_volume() == pytest.approx(sound.LEVELS["clack"], abs=0.01)
+    assert sounds._bank["clack"][0].get_volume() == pytest.approx(sound.LEVELS["clack"] * sounds.mix, abs=0.01)
     sounds.play("win")
     assert pygame.mixer.get_busy()
     sounds.configure(False, 0.5)
@@ -333,6 +333,7 @@ def _channels(monkeypatch) -> dict:
 def _hits_sounding(sounds, channels) -> list[tuple[str, float]]:
     """(sound name, volume) of every impact still sounding, by channel number."""
     names = {id(snd): name for name in MATERIALS.values() for snd in sounds._bank[name]}
+    names |= {id(late): names[take] for take, copies in sounds._late.items() for late in copies}  # staggered
     return [(names[id(ch.plays[-1][0])], ch.volume) for _, ch in sorted(channels.items(), key=str)
             if ch.busy and ch.plays and id(ch.plays[-1][0]) in names]
 
@@ -449,6 +450,7 @@ def test_in_a_real_mixer_no_more_than_three_hits_sound_at_once_and_other_sounds_
     for k in range(20):
         sounds.play_hit(("felt", "rail", "die")[k % 3], 0.3 + 0.03 * k)
     hit_sounds = [snd for name in MATERIALS.values() for snd in sounds._bank[name]]
+    hit_sounds += [late for copies in sounds._late.values() for late in copies]
     channels = [pygame.mixer.Channel(i) for i in range(pygame.mixer.get_num_channels())]
     sounding = [ch for ch in channels if ch.get_busy() and ch.get_sound() in hit_sounds]
     assert 1 <= len(sounding) <= sound.HIT_VOICES
@@ -613,7 +615,9 @@ def _imports(path: Path) -> set[str]:
 
 
 def test_the_game_loads_sounds_and_synthesises_nothing_at_start_up():
-    assert _imports(Path(sound.__file__)) <= {"__future__", "math", "random", "pygame", "game", "scenes"}
+    # array: to read the sounds' peaks (the mix's headroom); time: to tell impacts of one frame apart.
+    assert _imports(Path(sound.__file__)) <= {"__future__", "array", "math", "random", "time", "pygame", "game",
+                                              "scenes"}
     assert _imports(ROOT / "scenes" / "ui" / "alsa.py") <= {"__future__", "ctypes", "sys"}  # sound.py's only one
     assert not hasattr(sound, "build_waves") and not hasattr(sound, "encode")
 
@@ -623,3 +627,57 @@ def test_the_generator_uses_only_the_standard_library():
     allowed = {"__future__", "array", "cmath", "functools", "io", "itertools", "math", "operator", "pathlib",
                "random", "sys", "wave"}
     assert _imports(ROOT / "packaging" / "make_sounds.py") <= allowed
+
+
+# --- the mix: headroom, and dice landing together ------------------------------------------------------
+
+
+def _peak(snd) -> float:
+    """The sound's highest sample, as a fraction of full scale (read back from the 16-bit mixer)."""
+    samples = array("h")
+    samples.frombytes(snd.get_raw())
+    return max(max(samples), -min(samples)) / 32768
+
+
+def _leading_silence_ms(snd) -> float:
+    samples = array("h")
+    samples.frombytes(snd.get_raw())
+    _, _, channels = pygame.mixer.get_init()
+    first = next(i for i, v in enumerate(samples) if v != 0)
+    return first // channels / pygame.mixer.get_init()[0] * 1000
+
+
+def test_the_busiest_moment_cannot_reach_full_scale(monkeypatch):
+    """Six dice landing as hard as they can in one frame, the cup still rattling and the fanfare, all at full
+    volume: the peaks of everything sounding, at the gains they play at, add up to less than full scale."""
+    sounds = Sounds(volume=1.0)
+    channels = _channels(monkeypatch)
+    for k in range(6):
+        sounds.play_hit(("felt", "rail", "die")[k % 3], 1.0)
+    sounds.play_hit("felt", 1.0)  # a harder felt thud takes a voice too: the loudest impact there is
+    sounds.play_hit("felt", 1.0)
+    sounds.start_rattle(1.0)
+    sounds.play("fanfare")
+    sounding = [ch.plays[-1] for key, ch in channels.items() if key != "other" and ch.busy]
+    sounding += channels["other"].plays
+    assert len(sounding) == sound.HIT_VOICES + 2
+    total = sum(_peak(snd) * snd.get_volume() * volume for snd, volume in sounding)
+    assert total < 1.0
+
+
+def test_the_fanfare_sits_above_a_die_landing(sounds):
+    sounds.configure(True, 0.7)
+    landing = max(_peak(snd) * snd.get_volume() for name in MATERIALS.values() for snd in sounds._bank[name])
+    fanfare = _peak(sounds._bank["fanfare"][0]) * sounds._bank["fanfare"][0].get_volume()
+    assert fanfare > 1.15 * landing
+
+
+def test_dice_landing_in_one_frame_start_a_few_milliseconds_apart(sounds, monkeypatch):
+    channels = _channels(monkeypatch)
+    for material in ("felt", "die", "rail"):
+        sounds.play_hit(material, 0.8)
+    starts = sorted(_leading_silence_ms(ch.plays[-1][0]) for ch in channels.values() if ch.busy)
+    assert len(starts) == 3
+    gaps = [b - a for a, b in zip(starts, starts[1:])]
+    assert all(sound.STAGGER_MS - 1.5 <= gap <= sound.STAGGER_MS + 1.5 for gap in gaps), starts
+    assert starts[-1] < 20  # a clatter, not a delay anyone hears as late

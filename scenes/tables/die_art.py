@@ -172,6 +172,7 @@ def glow_surface(size: int, colour: Colour = (150, 230, 255)) -> pygame.Surface:
     margin = shadow_margin(size)
     side = size + 2 * margin
     shape = pygame.Surface((side, side), pygame.SRCALPHA)
-    pygame.draw.rect(shape, (*colour, 170), pygame.Rect(0, 0, side, side).inflate(-margin, -margin),
-                     border_radius=int(size * 0.4))
+    # Round, and small enough that the blur has died away before the picture's edge: a square picture whose
+    # halo is cut off at its sides reads as a square glow.
+    pygame.draw.circle(shape, (*colour, 170), (side // 2, side // 2), int(side / 2 - margin * 0.9))
     return _ready(_blurred(shape, passes=3, factor=max(2, size // 8)))

@@ -2,8 +2,9 @@
 
 The table owns one :class:`Moments` and tells it what the engine decided (dice that landed, a box filled);
 it answers with the sound to play and keeps what the table then shows: the box just filled, with its dice
-still on the felt, until the next player's turn (``showing``), and the celebration over the felt. It never
-changes the game.
+still on the felt, until the next player's turn (``showing``), and the celebration over the window. It never
+changes the game, and never works a rule out for itself: what is cheered is what the engine scored (five
+alike that only scores in 4 of a Kind, its Yahtzee box already zeroed, is no "YAHTZEE!").
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import pygame
 
 from game.rules.i18n import t
 
-from scenes.tables.celebration import Celebration
+from scenes.tables.celebration import Celebration, prepare
 
 
 @dataclass
@@ -34,35 +35,31 @@ def large_straight(variant) -> str | None:
 
 
 class Moments:
-    def __init__(self, variant, felt: pygame.Rect, seed: int):
+    def __init__(self, variant, felt: pygame.Rect, seed: int, window: pygame.Rect | None = None):
         self.variant = variant
-        self.felt = pygame.Rect(felt)  # where the dice are thrown: the confetti stays over it, clear of the card
+        self.felt = pygame.Rect(felt)  # where the dice are thrown: the sparks burst from there
+        self.window = window  # what the confetti covers (None: the whole canvas)
+        prepare()  # the sparks' sprites and the light, drawn once: never in a cheer's frame
         self.seed = seed
         self.showing: Showing | None = None
         self.celebration: Celebration | None = None
 
-    def cheer(self, words: str, big: bool, glow: set[int], move: int) -> None:
-        """A celebration over the felt; its confetti is seeded by the game and the move, never by the dice."""
-        self.celebration = Celebration(words, big, self.felt, self.seed * 1_000_003 + move, glow)
-
-    def landed(self, dice, move: int) -> str | None:
-        """Dice at rest: five alike is cheered the moment it shows. Returns the sound to play, if any."""
-        v = self.variant
-        if dice and len(dice) == v.dice and len(set(dice)) == 1 and v.five_alike_box:
-            self.cheer(t("table.five_alike", name=v.five_alike_name), True, set(range(len(dice))), move)
-            return "fanfare"
-        return None
+    def cheer(self, words: str, big: bool, glow: set[int], move: int, origin=None) -> None:
+        """A celebration over the window; its confetti is seeded by the game and the move, never by the dice.
+        ``origin``: where its sparks burst from (the dice that scored)."""
+        self.celebration = Celebration(words, big, self.felt, self.seed * 1_000_003 + move, glow, self.window,
+                                       origin)
 
     def scored(self, seat: int, box: str, game: int, card, bonuses_before: tuple[int, int], faces: list,
-               seconds: float, move: int, dice_glow: bool = True) -> tuple[str, float]:
+               seconds: float, move: int, dice_glow: bool = True, origin=None) -> tuple[str, float]:
         """A box filled: cheered if it matters, then kept in view ``seconds`` (a cheer is seen whole where the
         pace allows it). ``faces``: the dice on the felt; ``dice_glow`` False where they are not what scored
-        (Challenge's markers). Returns the sound to play and how long the box shows."""
+        (Challenge's markers); ``origin``: where the dice lie, for the sparks. Returns the sound to play and how long the box shows."""
         moment = self._moment(box, card, bonuses_before, faces)
         sound = "score" if card.boxes[box] else "zero"
         if moment is not None:
             words, big, glow = moment
-            self.cheer(words, big, glow if dice_glow else set(), move)
+            self.cheer(words, big, glow if dice_glow else set(), move, origin)
             sound = "fanfare" if big else "bonus"
             seconds = max(seconds, min(self.celebration.length, 2 * seconds))
         self.showing = Showing(seat, game, seconds)

@@ -155,9 +155,14 @@ class TableScene(PlayScene):
         if state.is_terminal() or state.game != game:
             self.card.game = game  # the finished card stays on the table, to look back at, until the next game
         self.say(t("table.scored", name=state.seats[seat].name, points=points, box=self.variant.box(box).name), 1.4)
-        sound, seconds = self.moments.scored(seat, box, game, card, bonuses_before, self.tray.shown_faces(),
-                                             self.box_seconds(seat), len(self.session.log), self.cheers_dice)
+        faces = self.tray.shown_faces()
+        lying = [self.tray.die_rect(d) for d, face in enumerate(faces) if face is not None]
+        origin = lying[0].unionall(lying[1:]).center if lying and self.cheers_dice else None  # sparks from the dice
+        sound, seconds = self.moments.scored(seat, box, game, card, bonuses_before, faces, self.box_seconds(seat),
+                                             len(self.session.log), self.cheers_dice, origin)
         self.app.play(sound)
+        if sound == "fanfare" and not self.demo:
+            self.app.input.pads.rumble()  # five alike scored: the pad played last rumbles softly, where it can
         self.card.filled(seat, box, points, seconds, self.clock)
 
     def hand_over(self, shown: Showing) -> None:
@@ -392,16 +397,13 @@ class TableScene(PlayScene):
         return t("table.rolls_left", count=left) if left else t("table.no_rolls_left")
 
     def landed(self) -> None:
-        """The dice have settled: number them left to right after a turn's first roll, and cheer five alike.
+        """The dice have settled: number them left to right after a turn's first roll.
 
-        The numbers then stay with the dice for the rest of the turn: key 3 is the same die after every roll."""
+        The numbers then stay with the dice for the rest of the turn: key 3 is the same die after every roll.
+        Five alike is cheered when it is scored as such (``_scored``), not as it lands: it may score only in
+        4 of a Kind, and one fanfare is enough."""
         if self.fresh_throw():
             self.number_dice()
-        sound = self.moments.landed(self.state.dice, len(self.session.log))
-        if sound:
-            self.app.play(sound)
-        if sound == "fanfare" and not self.demo:
-            self.app.input.pads.rumble()  # five alike: the pad played last rumbles softly, where it can
 
     def fresh_throw(self) -> bool:
         """Whether the dice that just landed are a new set to number (a turn's first roll)."""

@@ -7,6 +7,12 @@ keeps no more than a few playing at once; the cup's rattle is a loop the caller 
 each frame and stops (``start_rattle``, ``set_rattle``, ``stop_rattle``); the settings screen calls
 ``configure``.
 
+The mix never clips: every sound's gain carries one headroom factor (``mix``), worked out at load from the
+real peaks of the sounds, so that the busiest moment the table can make (BUSIEST: every impact voice at its
+hardest, the cup and the fanfare, all peaking at the same instant) stays under full scale at full
+volume. Impacts in the same frame start a few milliseconds apart (STAGGER_MS, by copies of their takes with
+that much silence in front, made at load): dice landing together sound as a clatter, not as one slap.
+
 Without an audio device (or with any mixer failure, or a missing file) ``Sounds`` stays silent:
 ``available`` is False and every method does nothing. It never raises.
 """
@@ -15,6 +21,8 @@ from __future__ import annotations
 
 import math
 import random
+import time
+from array import array
 
 import pygame
 
@@ -28,7 +36,8 @@ HITS = {"felt": "hit_felt", "rail": "hit_rail", "die": "hit_die"}
 HIT_VOICES = 3  # impacts heard at once: more is a crackle, not five dice
 QUIETEST_HIT = 0.03  # softer contacts (a die settling) are lost under any other sound anyway
 RATTLE_FADE_MS = 120  # the cup's rattle dies away this fast when the dice leave it
-# Relative loudness of each sound at full volume: UI ticks sit well under the dice and chimes.
+# Relative loudness of each sound (their files all peak alike): UI ticks sit well under the dice and chimes,
+# and the fanfare above a die landing.
 LEVELS = {
     "rattle": 0.75,
     "clack": 0.8,
@@ -36,16 +45,23 @@ LEVELS = {
     "score": 0.6,
     "zero": 0.55,
     "bonus": 0.6,
-    "fanfare": 0.6,
+    "fanfare": 1.0,
     "click": 0.4,
     "turn": 0.5,
     "win": 0.6,
     # The die's click is bright and where the ear is keenest; the felt's thud is low and needs more.
-    "hit_felt": 0.9,
-    "hit_rail": 0.75,
-    "hit_die": 0.55,
+    "hit_felt": 0.75,
+    "hit_rail": 0.62,
+    "hit_die": 0.46,
     "cup": 0.7,
 }
+# The busiest moment: these sounds, this many of each, peaking together (every impact voice at the loudest
+# impact, the cup's rattle not yet faded, the fanfare still ringing). Their summed peaks at full volume are
+# scaled to HEADROOM of full scale. A UI tick is left out: no button is pressed while dice land.
+BUSIEST = {"hit_felt": HIT_VOICES, "cup": 1, "fanfare": 1}
+HEADROOM = 0.97
+STAGGER_MS = 6  # impacts in one frame start this far apart, one after another
+SAME_FRAME = 0.004  # seconds: impacts asked for closer together than this came in the same frame
 CHANNELS = 16
 # Impacts and the rattle have channels of their own, above the others: find_channel looks from the
 # bottom, so the other sounds reach them only if every one of theirs is busy.
@@ -89,8 +105,14 @@ class Sounds:
         self._hit_strengths = [0.0] * HIT_VOICES  # what each impact channel last started at
         self._rattle_channel = -1
         self._rattling = False
+        self.mix = 1.0  # the headroom factor every sound's gain carries (see the module's docstring)
+        self._late: dict[int, list[pygame.mixer.Sound]] = {}  # a hit take's copies, each STAGGER_MS later
+        self._last_hit = -1.0  # when the last impact was asked for (time.monotonic), and how late it started
+        self._hit_delay = 0
         try:
             self._bank = self._build()
+            self.mix = mix_gain(self._bank)
+            self._late = _late_copies(self._bank)
             top = pygame.mixer.get_num_channels()
             self._hit_channels = list(range(top - OWN_CHANNELS, top - 1))
             self._rattle_channel = top - 1
@@ -123,7 +145,10 @@ class Sounds:
     def _apply_volume(self) -> None:
         for name, variants in self._bank.items():
             for sound in variants:
-                sound.set_volume(self.volume * LEVELS.get(name, 1.0))
+                gain = self.volume * LEVELS.get(name, 1.0) * self.mix
+                sound.set_volume(gain)
+                for late in self._late.get(id(sound), ()):
+                    late.set_volume(gain)
 
     def configure(self, enabled: bool, volume: float) -> None:
         """Turns sound on or off and sets the master volume (0..1); turning off stops what is playing."""
@@ -176,10 +201,19 @@ class Sounds:
             channel = pygame.mixer.Channel(self._hit_channels[voice])
             # A touch of spread on top of the takes: two equal knocks never come out exactly alike.
             channel.set_volume(strength * self._pick.uniform(0.9, 1.0))
-            channel.play(self._take(name))
+            channel.play(self._staggered(self._take(name)))
             self._hit_strengths[voice] = strength
         except pygame.error:
             pass
+
+    def _staggered(self, take: pygame.mixer.Sound) -> pygame.mixer.Sound:
+        """The take itself, or, for the second and third impact of one frame, its copy starting later."""
+        now = time.monotonic()
+        same_frame = now - self._last_hit < SAME_FRAME
+        self._last_hit = now
+        late = self._late.get(id(take), [])
+        self._hit_delay = min(self._hit_delay + 1, len(late)) if same_frame else 0
+        return late[self._hit_delay - 1] if self._hit_delay else take
 
     def _hit_voice(self, strength: float) -> int | None:
         """The impact channel a hit of ``strength`` may use: a free one, else the softest if it is softer."""
@@ -242,6 +276,45 @@ class Sounds:
                 index += index >= last
             self._last[name] = index
         return variants[index]
+
+
+def peak(sound: pygame.mixer.Sound) -> float:
+    """The sound's highest sample as a fraction of full scale, in the format of the mixer that is open."""
+    spec = pygame.mixer.get_init()
+    size = abs(spec[1]) if spec else 16
+    raw = sound.get_raw()
+    codes = {8: "b", 16: "h", 32: "f" if spec and spec[1] == 32 else "i"}
+    samples = array(codes.get(size, "h"))
+    samples.frombytes(raw[:len(raw) - len(raw) % samples.itemsize])
+    if not samples:
+        return 0.0
+    top = max(max(samples), -min(samples))
+    if size == 8 and spec and spec[1] > 0:  # unsigned 8-bit: silence at 128
+        top = max(abs(v - 128) for v in array("B", raw))
+        return top / 128
+    return float(top) if samples.typecode == "f" else top / (2 ** (8 * samples.itemsize - 1))
+
+
+def mix_gain(bank: dict[str, list[pygame.mixer.Sound]]) -> float:
+    """The headroom factor: the busiest moment's peaks, summed at full volume, come to HEADROOM."""
+    loudest = {name: max(peak(s) for s in bank[name]) * LEVELS.get(name, 1.0) for name in BUSIEST if name in bank}
+    total = sum(loudest[name] * count for name, count in BUSIEST.items() if name in loudest)
+    return min(1.0, HEADROOM / total) if total > 0 else 1.0
+
+
+def _late_copies(bank: dict[str, list[pygame.mixer.Sound]]) -> dict[int, list[pygame.mixer.Sound]]:
+    """Each impact take's copies with 1, 2, ... times STAGGER_MS of silence in front (by the take's id)."""
+    spec = pygame.mixer.get_init()
+    frequency, size, channels = spec
+    frame = abs(size) // 8 * channels
+    silence = b"\x80" if size == 8 else b"\x00"  # unsigned 8-bit is silent at 128
+    late = {}
+    for name in HITS.values():
+        for take in bank.get(name, ()):
+            raw = take.get_raw()
+            late[id(take)] = [pygame.mixer.Sound(buffer=silence * (frame * int(frequency * STAGGER_MS * k / 1000)) + raw)
+                              for k in range(1, HIT_VOICES)]
+    return late
 
 
 class Silent:
