@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from datetime import date
 from typing import Any
 
 from game.bots.levels import make_player
+from game.engine.card import Card
 from game.engine.actions import Action, Dice, Roll, action_from_json
 from game.engine.session import Session
 from game.engine.state import Seat
@@ -71,6 +73,7 @@ def moves_of(session: Session, seat: int) -> list[dict]:
 class Replayed:
     score: int | None  # None: refused
     why: str = ""  # why it was refused
+    card: Card | None = None  # the finished card (its picture is the share line's)
 
 
 def replay(day: date, variant: Variant, moves: Any, claimed: Any = None) -> Replayed:
@@ -94,4 +97,28 @@ def replay(day: date, variant: Variant, moves: Any, claimed: Any = None) -> Repl
     score = session.state.match_totals()[0]
     if claimed is not None and claimed != score:
         return Replayed(None, f"the moves score {score}, not the {claimed} claimed")
-    return Replayed(score)
+    return Replayed(score, card=session.state.card(0))
+
+
+def day_of(session: Session, today: date | None = None) -> date | None:
+    """The day whose game a session plays (today's or yesterday's: a game begun before midnight UTC stays that
+    day's), else None. Read from its dice, so a day's game resumed from its save is still the day's."""
+    from datetime import timedelta
+
+    from game.daily.dice import day_turns, day_variant_id, utc_day
+    from game.engine.dice_source import DiceTape
+
+    if not isinstance(session.dice, DiceTape):
+        return None
+    today = today or utc_day()
+    for day in (today, today - timedelta(days=1)):
+        if day_variant_id(day) == session.variant.id and session.dice.turns == tuple(
+                map(tuple, day_turns(day, session.variant))):
+            return day
+    return None
+
+
+@lru_cache(maxsize=8)
+def best_of_day(day: date, variant: Variant) -> int | None:
+    """``best_score``, worked out once per day and variant in a run (a second or so)."""
+    return best_score(day, variant)
