@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from game import cli
-from game.daily.dice import day_turns, day_variant_id, parse_day, seed_of, utc_day
+from game.daily.dice import day_turns, day_variant_id, seed_of, utc_day
 from game.daily.play import first_rolls, moves_of, play_day, replay
 from game.daily.results import DailyResults, load_results, record_game
 from game.daily.share import share_line

@@ -31,11 +31,9 @@ def copy_text(text: str) -> bool:
     try:
         import pygame.scrap as scrap
 
-        if not scrap.get_init():
-            scrap.init()
-        scrap.put_text(text)
-        return True
-    except (pygame.error, AttributeError, NotImplementedError, RuntimeError):
+        scrap.put_text(text)  # pygame-ce 2.2 and later: SDL's clipboard, no init needed
+        return scrap.has_text()
+    except (pygame.error, AttributeError, NotImplementedError, RuntimeError, ImportError):
         return False
 
 
