@@ -8,6 +8,7 @@ name at run time so the core never imports it). Commands:
 - ``variants``: list the variants that load, and the files that do not.
 - ``check-kiosk``: the kiosk's settings in force and its problems (``game.store.kiosk_check``).
 - ``play``: a game in the terminal, for people and computer players.
+- ``daily``: the day's game (the same dice for everyone) played by a computer (``game.daily.command``).
 
 Every mistake in the arguments is one line naming the problem and the
 accepted values, with exit status 2.
@@ -32,6 +33,7 @@ from game.errors import (DiceParlorError, NotJSON, UnknownVariant, VariantError,
 from game.bundle import end_with_launcher
 from game.cli_types import seconds
 from game.bots.levels import USUAL_LEVEL, dial_level, known_names
+from game.daily import command as daily
 from game.engine.card import Card
 from game.rules.variant import Variant
 from game.rules.variants import find_variant, load_all, load_variant_file
@@ -94,6 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", default=f"person,{USUAL_LEVEL}", metavar="person|LEVEL[,...]")
     play.add_argument("--games", type=int, default=1)
     play.add_argument("--seed", type=int, default=None, dest="play_seed")
+    daily.add_parser(commands)
     return parser
 
 
@@ -346,19 +349,6 @@ def bench_reasons(variant: Variant, table, decisions: int = 300) -> dict:
             "reasons_ms_max": round(times[-1] * 1e3, 2)}
 
 
-def _desktop(put_in: bool) -> int:
-    from game import desktop
-
-    try:
-        places = desktop.Places.for_user()
-        said = desktop.install(desktop.running_app_folder(), places) if put_in else desktop.uninstall(places)
-    except (desktop.DesktopError, OSError) as error:
-        print(f"dice-parlor: {error}", file=sys.stderr)
-        return 1
-    print("\n".join(said))
-    return 0
-
-
 SIZE = re.compile(r"\s*(\d{1,5})\s*[xX]\s*(\d{1,5})\s*")  # --size 1280x800
 
 
@@ -412,7 +402,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(json.dumps(bench_solver(_variant(args.bench_solver))))
             return 0
         if args.install_desktop or args.uninstall_desktop:
-            return _desktop(args.install_desktop)
+            from game.desktop import command as desktop_command
+            return desktop_command(args.install_desktop)
         handler = {
             "simulate": _cmd_simulate,
             "check-variant": _cmd_check,
@@ -420,16 +411,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             "play": _cmd_play,
             "records": _cmd_records,
             "advise": _cmd_advise,
+            "daily": lambda args: daily.run(args, UsageError, _levels),
             "check-kiosk": lambda args: check_kiosk(args.json),
             "kiosk-unlock": lambda args: kiosk_unlock(),
         }.get(args.command, _launch_table)
         status = handler(args)
         sys.stdout.flush()  # here, not on the way out: a closed pipe is caught below
         return status
-    except UsageError as error:
-        print(f"dice-parlor: {error}", file=sys.stderr)
-        return 2
-    except DiceParlorError as error:
+    except (UsageError, DiceParlorError) as error:
         print(f"dice-parlor: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

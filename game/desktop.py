@@ -156,3 +156,15 @@ def _refresh_caches(places: Places) -> None:
                     ["gtk-update-icon-cache", "-q", "-t", str(places.data / "icons" / "hicolor")]):
         if shutil.which(command[0]):
             subprocess.run(command, check=False, capture_output=True)
+
+
+def command(put_in: bool) -> int:
+    """``dice-parlor --install-desktop`` (``put_in``) and ``--uninstall-desktop``: what was done, or one line why not."""
+    try:
+        places = Places.for_user()
+        said = install(running_app_folder(), places) if put_in else uninstall(places)
+    except (DesktopError, OSError) as error:
+        print(f"dice-parlor: {error}", file=sys.stderr)
+        return 1
+    print("\n".join(said))
+    return 0

@@ -25,6 +25,8 @@ from game.store.pending import keep, pending_path
 from game.store.records import RecordsDamage, RecordsNewer, add_result, add_waiting, result_entry
 from game.store.saves import SaveTooLong, delete_save, save_session
 from game.engine.session import Session
+from game.daily.play import day_of, moves_of
+from game.daily.results import record_game
 
 from scenes.logs import game_finished
 from scenes.ui import theme
@@ -194,7 +196,9 @@ def remember(app, session: Session, action: Action | None, demo: bool = False) -
         return
     status: SaveStatus = app.saving
     kiosk = getattr(app, "keeps_nothing", False)
-    if session.state.is_terminal():
+    if session.state.is_terminal() and day_of(session) is not None:
+        keep_day(app, session)
+    elif session.state.is_terminal():
         if session not in status.pending:
             game_finished(session)
         status.finished(app, session, drop_save=not kiosk)
@@ -203,3 +207,23 @@ def remember(app, session: Session, action: Action | None, demo: bool = False) -
     elif not isinstance(action, (Hold, Release)):  # a hold is redone in a second; a roll or a box is not
         if status.write(app, lambda: save_session(session)):
             status.saves += 1
+
+
+def keep_day(app, session: Session) -> None:
+    """Today's dice finished: each person's game goes to the day's results (``game.daily.results``), not the
+    records (kept apart), once; then the save goes. What became of each is kept on the session for the results'
+    screen: ``daily_kept[seat] = (the day's result or practice, score)``."""
+    if getattr(session, "daily_kept", None) is not None:
+        return
+    day = day_of(session)
+    kept = {}
+    status: SaveStatus = app.saving
+    for seat, info in enumerate(session.seats):
+        if not info.is_computer:
+            kept[seat] = (False, None)
+            status.write(app, lambda seat=seat, name=info.name: kept.__setitem__(
+                seat, record_game(day, session.variant, name, moves_of(session, seat))))
+    session.daily_kept = kept
+    game_finished(session)
+    if not getattr(app, "keeps_nothing", False):
+        status.write(app, delete_save)

@@ -65,6 +65,11 @@ class TitleScene(Scene):
         # Every button keeps its place whether Continue is there or not: a tap meant for Records never opens Rules.
         top = 320 if kiosk else 292 + (0 if self.resumed.session else 62 + 14 + CONTINUE_EXTRA)
         buttons = vertical_buttons(specs, theme.WIDTH // 2, top, width=380, height=62, gap=14, size=30)
+        if not kiosk:  # Play and Today's dice share a row (a kiosk offers no day's game: off by default)
+            play = next(b for b in buttons if b.on_press == self.play)
+            daily = Button(pygame.Rect(0, 0, 202, 62), t("daily.button"), self.daily, size=30)  # the longer words
+            daily.rect.topright, play.rect.width = play.rect.topright, 164
+            buttons.insert(buttons.index(play) + 1, daily)
         records = next(b for b in buttons if b.on_press == self.records)  # Records and Practice share a row
         practice = Button(pygame.Rect(0, 0, 183, 62), t("practice.button"), self.practice, size=30)
         practice.rect.topright, records.rect.width = records.rect.topright, 183
@@ -120,6 +125,9 @@ class TitleScene(Scene):
 
     def play(self) -> None:
         self.app.go("new_game")
+
+    def daily(self) -> None:
+        self.app.go("daily")
 
     def rules(self) -> None:
         self.app.go("rules")

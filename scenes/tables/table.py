@@ -13,6 +13,7 @@ from game.rules import i18n
 from game.engine.actions import Roll, Score
 from game.rules.i18n import t
 from game.engine.session import Session
+from game.daily.play import day_of
 from game.table.commands import AskCoach, Ready, Toggle
 from game.table.events import CoachAsked, Held, Previewed, Rolled, Scored
 
@@ -181,6 +182,9 @@ class TableScene(PlayScene):
     def _game_finished(self, game: int) -> None:
         self.roll_button.enabled = False  # nothing to roll on a finished card (the next game enables it again)
         self.banner_time = 0.0
+        if not self.demo and day_of(self.session) is not None:  # today's dice: the day's results, side by side
+            self.app.go("daily_results", self.session)
+            return
         self.app.go("game_over", self.session, game, self.demo, on_next=self._next_game, coach=self.coach)
 
     def _next_game(self) -> None:
