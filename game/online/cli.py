@@ -105,6 +105,7 @@ def play(transport, args: argparse.Namespace, variant) -> int:
     else:
         found = find_game(transport, transport.user, find_variant, args.invited) if args.invited else None
         if args.room:
+            transport.enter(args.room)
             referee = Referee(find_variant)
             for event in transport.history(args.room):
                 referee.feed(event)

@@ -130,6 +130,10 @@ class MatrixTransport:
                                             "sync")).next_batch  # our joins are in the history read next
         return found
 
+    def enter(self, room: str) -> None:
+        self._run(self._ok(lambda: self.client.join(room), "let us into the game's room"))
+        self.since = None  # our join is in the history read next
+
     def history(self, room: str) -> list[RoomEvent]:
         """Every event of the room up to the newest sync, oldest first (paged back to the room's start)."""
         if self.since is None:

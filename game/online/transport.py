@@ -30,6 +30,9 @@ class Transport(Protocol):
     def games(self, invited: bool = True) -> list[str]:
         """The rooms this user is in that hold a game's setup, newest first (joining those it is invited to)."""
 
+    def enter(self, room: str) -> None:
+        """Join the room (the user is invited to it), or nothing if already in."""
+
     def history(self, room: str) -> list[RoomEvent]:
         """The room's whole timeline, oldest first; ``wait`` then hands on only what comes after it."""
 
@@ -99,12 +102,17 @@ class MemoryTransport:
         found = []
         for room, data in reversed(self.server.rooms.items()):
             if invited and self.user in data.invited:
-                data.invited.discard(self.user)
-                data.members.add(self.user)
-                self.server.post(room, RoomEvent(self.user, "m.room.member", {"membership": "join"}, self.user))
+                self.enter(room)
             if self.user in data.members and (SETUP, "") in data.state:
                 found.append(room)
         return found
+
+    def enter(self, room: str) -> None:
+        data = self._room(room, member=False)
+        if self.user in data.invited:
+            data.invited.discard(self.user)
+            data.members.add(self.user)
+            self.server.post(room, RoomEvent(self.user, "m.room.member", {"membership": "join"}, self.user))
 
     def history(self, room: str) -> list[RoomEvent]:
         timeline = self._room(room).timeline
