@@ -5,7 +5,6 @@ cheap password hashing, and users registered with the shared secret. Synapse liv
 from __future__ import annotations
 
 import json
-import os
 import socket
 import subprocess
 import time

@@ -239,3 +239,16 @@ def test_the_memory_room_refuses_what_a_homeserver_would():
     seats[0].transport.send(seats[0].room, "m.room.message", {"body": "hi"}, "same")
     seats[0].transport.send(seats[0].room, "m.room.message", {"body": "hi"}, "same")  # a retry: sent once
     assert sum(e.content.get("body") == "hi" for e in server.rooms[seats[0].room].timeline) == 1
+
+
+def test_the_derivation_matches_the_test_vector_in_the_docs():
+    import hashlib
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / "docs" / "online.md").read_text()
+    links = [hashlib.sha256(name).digest() for name in (b"ann", b"bob")]
+    assert all(link.hex() in text for link in links)
+    said = re.search(r"`(\d( \d){4})` at throw 0 and `(\d( \d){4})` at throw 1", text)
+    for step, group in ((0, 1), (1, 3)):
+        assert dice.faces("example", step, links, [6] * 5) == tuple(map(int, said.group(group).split()))
