@@ -9,6 +9,7 @@ name at run time so the core never imports it). Commands:
 - ``check-kiosk``: the kiosk's settings in force and its problems (``game.store.kiosk_check``).
 - ``play``: a game in the terminal, for people and computer players.
 - ``daily``: the day's game (the same dice for everyone) played by a computer (``game.daily.command``).
+- ``online host|join``: a headless seat in a game over Matrix (``game.online.cli``).
 
 Every mistake in the arguments is one line naming the problem and the
 accepted values, with exit status 2.
@@ -35,6 +36,7 @@ from game.cli_types import seconds
 from game.bots.levels import USUAL_LEVEL, dial_level, known_names
 from game.daily import command as daily
 from game.engine.card import Card
+from game.online.cli import add_parser as add_online, run as run_online
 from game.rules.variant import Variant
 from game.rules.variants import find_variant, load_all, load_variant_file
 from game.simulate import play_game, print_simulation, simulate  # noqa: F401 (play_game: as before, from here)
@@ -97,6 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--games", type=int, default=1)
     play.add_argument("--seed", type=int, default=None, dest="play_seed")
     daily.add_parser(commands)
+    add_online(commands)
     return parser
 
 
@@ -405,15 +408,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.desktop import command as desktop_command
             return desktop_command(args.install_desktop)
         handler = {
-            "simulate": _cmd_simulate,
-            "check-variant": _cmd_check,
-            "variants": _cmd_variants,
-            "play": _cmd_play,
-            "records": _cmd_records,
-            "advise": _cmd_advise,
+            "simulate": _cmd_simulate, "check-variant": _cmd_check, "variants": _cmd_variants, "play": _cmd_play,
+            "records": _cmd_records, "advise": _cmd_advise, "online": lambda args: run_online(args, UsageError),
             "daily": lambda args: daily.run(args, UsageError, _levels),
-            "check-kiosk": lambda args: check_kiosk(args.json),
-            "kiosk-unlock": lambda args: kiosk_unlock(),
+            "check-kiosk": lambda args: check_kiosk(args.json), "kiosk-unlock": lambda args: kiosk_unlock(),
         }.get(args.command, _launch_table)
         status = handler(args)
         sys.stdout.flush()  # here, not on the way out: a closed pipe is caught below

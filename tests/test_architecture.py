@@ -14,6 +14,7 @@ ALLOWED = {
     "game.engine": ("game.engine", "game.rules", "game.errors", "game.paths"),
     "game.bots": ("game.bots", "game.engine", "game.rules", "game.errors", "game.paths"),
     "game.table": ("game.table", "game.bots", "game.engine", "game.rules", "game.errors", "game.paths"),
+    "game.online": ("game.online", "game.table", "game.bots", "game.engine", "game.rules", "game.errors", "game.paths"),
     "game.store": ("game.store", "game.engine", "game.rules", "game.errors", "game.paths", "game"),
     "scenes.ui": ("scenes.ui", "game.*"),
     "scenes.tables": ("scenes.tables", "scenes.ui", "scenes.persist", "game.*"),
