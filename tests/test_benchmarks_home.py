@@ -19,7 +19,7 @@ BENCHMARKS = sorted((ROOT / "benchmarks").glob("*.py"))
 
 
 def _run_as_a_newcomer(tmp_path: Path, script: str, *args: str, **extra: str) -> tuple[Path, Path]:
-    """The benchmark run as the README says, by someone with a home of their own and no DICE_PARLOR_HOME."""
+    """The benchmark run as docs/contributing.md says, by someone with a home of their own and no DICE_PARLOR_HOME."""
     home, temp = tmp_path / "someone", tmp_path / "temp"
     home.mkdir()
     temp.mkdir()

@@ -1,4 +1,4 @@
-"""The command line as the README says (issue 25, point 5): the dial's names in every command and family, the
+"""The command line as docs/command-line.md says (issue 25, point 5): the dial's names in every command and family, the
 basic levels where no solver table can be had, `play` as a person types it, and no game run unseen."""
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ sees the game's own exit status, so "Quit to desktop" stays quit and a stop is a
 
 cage refuses to run as root and needs a seat: here a stand-in on the PATH does what matters about it, it
 runs the game and exits 0 whatever the game returned (`cage -- sh -c 'exit 3'` gives 0). A real cage, run
-as an ordinary user, is in the README's kiosk section."""
+as an ordinary user, is in docs/kiosk.md."""
 
 from __future__ import annotations
 
@@ -162,7 +162,7 @@ def script(tmp_path):
 
 def test_the_unit_sets_no_display_that_would_send_cage_to_x():
     """A unit's Environment= wins over the user manager's (systemd.exec(5)): a DISPLAY there would reach cage
-    under the README's `systemctl --user edit` override, which replaces only ExecStart."""
+    under docs/kiosk.md's `systemctl --user edit` override, which replaces only ExecStart."""
     unit = configparser.ConfigParser(strict=False, interpolation=None)
     unit.optionxform = str
     unit.read(UNIT)
@@ -231,11 +231,10 @@ def test_failed_starts_in_a_row_wait_longer_each_time_and_a_good_end_starts_afre
     assert run() == 0 and not slept.exists()
 
 
-def test_the_readmes_kiosk_section_has_its_fences_on_lines_of_their_own():
+def test_the_kiosk_page_has_its_fences_on_lines_of_their_own():
     """A fence that shares its line with text (```` ``` A file that is ````) swallowed "Running unattended"
-    into a code block."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    kiosk = readme[readme.index("## Kiosk mode"):readme.index("## The command line")]
+    into a code block. The kiosk's section moved from the README to docs/kiosk.md, read whole."""
+    kiosk = (ROOT / "docs" / "kiosk.md").read_text(encoding="utf-8")
     stray = [line for line in kiosk.splitlines() if "```" in line and not re.fullmatch(r"```\w*", line.strip())]
     assert stray == []
     outside = re.sub(r"^```\w*\n.*?^```$", "", kiosk, flags=re.S | re.M)
