@@ -116,3 +116,19 @@ def test_the_system_language_is_chosen_at_first_start(monkeypatch):
     monkeypatch.setenv("LANGUAGE", "")
     monkeypatch.setenv("LANG", "C.UTF-8")
     assert i18n.system_language() == "en"
+
+
+def test_swedish_yatzy_speaks_as_swedish_players_do():
+    from game.rules.variants import load_all
+
+    yatzy = load_all(refresh=True).find("yatzy")
+    assert [box.name.get("sv") for box in yatzy.boxes] == [
+        "Ettor", "Tvåor", "Treor", "Fyror", "Femmor", "Sexor", "Par", "Två par", "Tretal", "Fyrtal",
+        "Liten stege", "Stor stege", "Kåk", "Chans", "Yatzy"]
+    try:
+        i18n.set_language("sv")
+        assert i18n.t("scorecard.upper_total") == "Summa"
+        assert i18n.t("practice.rolls_left", count=1) == "1 slag kvar"
+        assert i18n.t("rules.points", count=1000) == "1\u00a0000 poäng"
+    finally:
+        i18n.set_language("en")
