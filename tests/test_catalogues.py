@@ -132,3 +132,20 @@ def test_swedish_yatzy_speaks_as_swedish_players_do():
         assert i18n.t("rules.points", count=1000) == "1\u00a0000 poäng"
     finally:
         i18n.set_language("en")
+
+
+def test_german_speaks_kniffel_where_it_is_the_usual_name():
+    from game.rules.variants import load_all
+
+    catalogue = load_all(refresh=True)
+    classic = catalogue.find("classic")
+    assert [box.name.get("de") for box in classic.boxes][6:] == [
+        "Dreierpasch", "Viererpasch", "Full House", "Kleine Straße", "Große Straße", "Kniffel", "Chance"]
+    assert classic.name.get("de") == "Klassisches Yahtzee"  # the game keeps its name; the box is a Kniffel
+    assert catalogue.find("yatzy").box("yatzy").name.get("de") == "Yatzy"
+    try:
+        i18n.set_language("de")
+        assert i18n.t("rules.points", count=1) == "1 Punkt" and i18n.number(1234.5, 1) == "1.234,5"
+        assert i18n.names(["Ada", "Bob", "Kim"]) == "Ada, Bob und Kim"
+    finally:
+        i18n.set_language("en")
