@@ -101,6 +101,8 @@ def test_numbers_lists_and_plurals_by_cldr():
             i18n.set_language("fr")
             assert i18n.number(1234567) == "1\u00a0234\u00a0567"  # CLDR's narrow one, drawn as a no-break space
             assert i18n.plural_tags("fr") == ["one", "many", "other"]
+            assert i18n.t("rules.points", count=0) == "0 point"  # French takes the singular for 0
+            assert i18n.t("rules.points", count=2) == "2 points"
     finally:
         i18n.set_language("en")
 
