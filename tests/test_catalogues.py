@@ -151,3 +151,8 @@ def test_german_speaks_kniffel_where_it_is_the_usual_name():
         assert i18n.names(["Ada", "Bob", "Kim"]) == "Ada, Bob und Kim"
     finally:
         i18n.set_language("en")
+
+
+def test_the_picker_names_each_language_in_itself():
+    assert i18n.languages() == {"en": "English", "da": "Dansk", "de": "Deutsch", "es": "Español", "fr": "Français",
+                                "nb": "Norsk bokmål", "nl": "Nederlands", "sv": "Svenska"}
