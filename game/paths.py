@@ -42,6 +42,7 @@ def _user_dir(kind: str) -> Path:
         "data": platformdirs.user_data_dir,
         "config": platformdirs.user_config_dir,
         "state": platformdirs.user_state_dir,
+        "cache": platformdirs.user_cache_dir,
     }[kind]
     return Path(finder(APP_NAME, appauthor=False))
 
@@ -56,6 +57,11 @@ def user_config_dir() -> Path:
 
 def user_state_dir() -> Path:
     return _user_dir("state")
+
+
+def user_cache_dir() -> Path:
+    """What the game can make again from its assets (compiled string catalogues): safe to delete."""
+    return _user_dir("cache")
 
 
 def user_variants_dir() -> Path:

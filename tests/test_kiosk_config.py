@@ -61,7 +61,7 @@ def test_every_shipped_language_works_in_the_kiosk_file(language):
     ("idle: {game_seconds: 2}", ":2: idle.game_seconds: must be from 10 to 3600, got 2", "game_idle"),
     ("seats: {min: 3, max: 2}", ":2: seats.max: must be at least min (3), got 2", "max_seats"),
     ("colour: red", ":2: colour: unknown key", None),
-    ("language: fr", ":2: language: unknown value 'fr' (one of: en, nl)", "language"),
+    ("language: xx", ":2: language: unknown value 'xx' (one of: en, ", "language"),
     ("show_cursor: maybe", ":2: show_cursor: expected true or false", "show_cursor"),
     ("gamepad: yes please", ":2: gamepad: expected true or false", "gamepad"),
 ])
@@ -275,7 +275,7 @@ def test_one_mistake_inside_seats_and_an_unknown_key_keep_their_neighbours():
 
 
 def test_problems_are_in_the_order_of_the_file():
-    _write("language: fr\nvariants: [nope]\nshow_cursor: 3\nidle: {countdown_seconds: 1}\ncolour: red\n")
+    _write("language: xx\nvariants: [nope]\nshow_cursor: 3\nidle: {countdown_seconds: 1}\ncolour: red\n")
     lines = [int(problem.split(":")[1]) for problem in _load().problems]
     assert lines == [1, 2, 3, 4, 5]
 

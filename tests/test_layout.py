@@ -18,6 +18,7 @@ import pytest
 from scene_driver import Driver
 from screens import SCREENS
 
+from game.rules import i18n
 from scenes.ui import theme
 from scenes.ui.widgets import record_text
 
@@ -89,6 +90,19 @@ def test_no_text_leaves_its_box(name, build, language, text_size, size):
     found = problems(drawn, scale)
     assert not found, f"{name} ({language}, {text_size} text, {size[0]}x{size[1]}):\n  " + "\n  ".join(
         sorted(set(found)))
+
+
+# Every other language (sv, de, ...) on every screen at normal text, at the kiosk panel's size: the words of
+# each catalogue, not English made longer, are what has to fit.
+OTHER_LANGUAGES = [code for code in i18n.languages() if code not in ("en", "nl")]
+
+
+@pytest.mark.parametrize("language", OTHER_LANGUAGES)
+@pytest.mark.parametrize("name,build", SCREENS, ids=[name for name, _ in SCREENS])
+def test_no_text_leaves_its_box_in_every_language(name, build, language):
+    scale, drawn, _ = drawn_texts(name, build, language, (1024, 600))
+    found = problems(drawn, scale)
+    assert not found, f"{name} ({language}, 1024x600):\n  " + "\n  ".join(sorted(set(found)))
 
 
 # TV text (every font 1.25x, none under 14 px) is checked in English on every screen above; in Dutch, whose words
@@ -212,3 +226,11 @@ def test_a_tips_words_stay_inside_its_box_with_room_to_spare(name, language, tex
         assert not tight, f"{name} ({language}, {text_size}, {size[0]}x{size[1]}): words too near the edge {tight}"
     finally:
         driver.close()
+
+
+@pytest.mark.parametrize("language", OTHER_LANGUAGES)
+@pytest.mark.parametrize("name", TV_DUTCH)
+def test_tv_text_fits_in_every_language(name, language):
+    scale, drawn, _ = drawn_texts(name, dict(SCREENS)[name], language, (1920, 1080), "tv")
+    found = problems(drawn, scale)
+    assert not found, f"{name} ({language}, tv text, 1920x1080):\n  " + "\n  ".join(sorted(set(found)))

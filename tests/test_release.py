@@ -106,6 +106,7 @@ def _spec_calls(monkeypatch, system: str) -> dict[str, list[tuple[tuple, dict]]]
 
     hooks = types.ModuleType("PyInstaller.utils.hooks")
     hooks.collect_submodules = lambda package: []
+    hooks.collect_data_files = lambda package, **options: [(f"{package}-data", package)]
     for name, module in (("PyInstaller", types.ModuleType("PyInstaller")),
                          ("PyInstaller.utils", types.ModuleType("PyInstaller.utils")),
                          ("PyInstaller.utils.hooks", hooks)):
@@ -118,6 +119,15 @@ def _spec_calls(monkeypatch, system: str) -> dict[str, list[tuple[tuple, dict]]]
         patch.setattr(sys, "platform", system)
         exec(compile(spec, "build.spec", "exec"), {"SPECPATH": str(ROOT), "__name__": "spec", **names})
     return calls
+
+
+def test_the_spec_ships_every_compiled_catalogue_and_babels_data(monkeypatch):
+    calls = _spec_calls(monkeypatch, "linux")
+    [(_, analysis)] = calls["Analysis"]
+    shipped = {(Path(source).name, target) for source, target in analysis["datas"]}
+    for po in (ROOT / "assets" / "locale").glob("*/LC_MESSAGES/dice-parlor.po"):
+        assert ("dice-parlor.mo", str(Path("assets", "locale", po.parent.parent.name, "LC_MESSAGES"))) in shipped
+    assert ("babel-data", "babel") in shipped
 
 
 def test_on_macos_the_spec_makes_dice_parlor_app_with_its_name_icon_id_and_version(monkeypatch):

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from helpers import examples
 
+from game.rules import i18n
 from game.store.settings import Settings, load_settings, save_settings, settings_path
 
 from scene_driver import Driver
@@ -36,7 +37,12 @@ def test_settings_changed_on_screen_are_kept_for_the_next_run():
         driver.click(scene.row.buttons[2].rect.center)  # sound off
         assert not scene.row.buttons[3].enabled  # the volume greys out with the sound off
         driver.click(scene.row.buttons[1].rect.center)  # large text
-        driver.click(scene.row.buttons[0].rect.center)  # English -> Nederlands
+        driver.click(scene.row.buttons[0].rect.center)  # English -> Dansk, each named in itself
+        assert scene.row.buttons[-1].label == "Færdig" and scene.row.buttons[0].label == "Dansk"
+        for _ in range(len(i18n.languages())):  # on round to Nederlands
+            if scene.row.buttons[0].label == "Nederlands":
+                break
+            driver.click(scene.row.buttons[0].rect.center)
         assert scene.row.buttons[-1].label == "Klaar" and scene.row.buttons[0].label == "Nederlands"
     finally:
         driver.close()
@@ -55,7 +61,7 @@ def test_the_language_follows_the_system_until_chosen(monkeypatch):
     monkeypatch.setenv("LANG", "nl_NL.UTF-8")
     assert i18n.system_language() == "nl"
     assert i18n.set_language(load_settings().language or None) == "nl"  # first start: nothing chosen yet
-    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    monkeypatch.setenv("LANG", "ja_JP.UTF-8")
     assert i18n.system_language() == "en"  # a language we don't have: English
     save_settings(Settings(language="nl"))
     assert i18n.set_language(load_settings().language or None) == "nl"  # chosen: the system no longer decides

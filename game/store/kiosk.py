@@ -14,7 +14,7 @@ an operator writes only what differs:
     gamepad: false                        # true: gamepads play too (they are ignored otherwise)
     attract: true                         # false: no attract mode, the title waits
     attract_variants: [classic, jackpot]  # what the attract mode plays, in turn
-    language: en                          # any language of assets/strings/
+    language: en                          # any language of assets/locale/
 
 A mistake in one field costs only that field: it falls back to its default
 and its one-line message (``FILE:LINE: field: what is wrong``) goes to the

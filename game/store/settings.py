@@ -66,7 +66,7 @@ _FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "fullscreen": _TRUE_OR_FALSE,
     "kiosk": _TRUE_OR_FALSE,
     "language": ((lambda value: value == "" or isinstance(value, str) and value in languages()),
-                 "a language of assets/strings/, or \"\" for the system's"),
+                 "a language of assets/locale/, or \"\" for the system's"),
     "text_size": _one_of(TEXT_SIZES),
     "walkthrough": _TRUE_OR_FALSE,
     "jackpot_walkthrough": _TRUE_OR_FALSE,
