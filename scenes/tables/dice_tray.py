@@ -34,6 +34,7 @@ from scenes.tables.dice_spots import Spot, Spots, convex_hull
 from scenes.tables.dice_throw import LONGEST, Aim, Flight, Throw, Toss, throwing
 from scenes.ui.theme import SHADOW, WHITE
 from scenes.ui.tween import Clock
+from scenes.tables.throw_ahead import Ahead
 
 ROOMY = 2.2  # die sides a throw needs each way: the felt free of panels, when as large, walls the throw in
 HOLD_TIME = 0.2  # the glide to or from the hold row
@@ -63,7 +64,6 @@ class DiceTray:
         # The camera is over the felt's middle: a die by a rail shows its top face further out than its foot.
         # Dice rest in by that much at each rail (pixels), so none is seen over a rail.
         self.spots.rim = tuple(extent / 2 * (1 - 1 / self.view.scale_at(1.0)) for extent in self.tray.size)
-        self._world = (0.0, 0.0)  # where the throw's world begins (die sides right of and up from the felt's corner)
         self.renderer = DieRenderer(self._symbol_picture)
         self.spots.seen = lambda spot: self._top_rect(spot[0], spot[1], 0.0)
         self._rng = random.Random(seed)  # for looks only; the engine's generator is never touched
@@ -72,6 +72,7 @@ class DiceTray:
         self._throw: Throw | None = None  # dice in the hand or in the air
         self._tidy_due = False
         self._taken: dict[int, tuple] = {}  # where each die lay when the dice were last taken off the table
+        self._ahead: Ahead | None = None  # dice in a shaken cup, their flight worked out before the engine rolls
 
     # ------------------------------------------------------------ what the owner sets
 
@@ -115,6 +116,44 @@ class DiceTray:
 
     # ------------------------------------------------------------ the owner's calls
 
+    def take_up(self, rolling: Sequence[bool], toss: Toss | None) -> None:
+        """A person shakes the cup (or drags it): the dice ``rolling`` go into it at once, and their flight
+        from ``toss`` (the throw letting go now would make; None: not known yet) is worked out while they
+        shake, a share a frame, so that letting go throws at once. Called every frame of the gesture: a toss
+        near the one being worked out changes nothing; one further off starts a new flight, the last one worked
+        out kept until then (see :mod:`scenes.tables.throw_ahead`). The engine has not rolled: the flight needs
+        no faces, only which dice fly; :meth:`throw` labels them."""
+        if self._throw is not None:
+            return  # dice still in the air: this shake waits for them
+        rolling = tuple(bool(r) for r in rolling[:self.count])
+        ahead = self._ahead
+        if ahead is not None and ahead.rolling != rolling:
+            self._put_back()
+            ahead = None
+        if ahead is None:
+            thrown = [d for d in self._dice if d.index < len(rolling) and rolling[d.index]]
+            if not thrown:
+                return
+            self._clock.finish_all()  # glides end where they were going: the dice are picked up from there
+            ahead = self._ahead = Ahead(rolling, {d.index: d.state for d in thrown}, self.size)
+            for d in thrown:
+                d.state, d.q = HAND, None
+            self.cup.dice = len(thrown)
+        if toss is not None and not ahead.near(toss):
+            thrown = [self._dice[i] for i in ahead.before]
+            ahead.begin(toss, self._start_throw(thrown, toss))
+
+    def _put_back(self) -> None:
+        """The shake came to nothing: the dice in the cup lie again where they lay (or stay off the table)."""
+        ahead, self._ahead = self._ahead, None
+        if ahead is None:
+            return
+        for index, state in ahead.before.items():
+            d = self._dice[index]
+            if d.state == HAND:
+                d.state = state
+        self.cup.dice = 0
+
     def throw(self, faces: Sequence[Hashable], rolling: Sequence[bool], toss: Toss | None = None) -> None:
         """Dice with ``rolling[i]`` leave the hand and land showing ``faces[i]``."""
         if faces is None:
@@ -122,6 +161,12 @@ class DiceTray:
         for i in range(self.count):
             if rolling[i]:
                 self._label_for(i, faces[i])  # a face the die does not have is refused before anything moves
+        toss = toss or Toss()
+        ahead, self._ahead = self._ahead, None
+        worked = ahead.chosen(tuple(bool(r) for r in rolling[:self.count]), toss) if ahead is not None else None
+        if worked is None and ahead is not None:
+            self._ahead = ahead
+            self._put_back()
         self.skip()  # a throw over an unfinished one: the old one lands first
         self._tidy_due = True
         thrown = []
@@ -137,41 +182,50 @@ class DiceTray:
         if not thrown:
             self.cup.release()
             return
-        self._fly(thrown, toss or Toss())  # the cup goes on shaking until the dice leave it
+        if worked is not None:  # worked out while they shook: they leave the cup as soon as it is known
+            self._throw = worked
+            self.cup.dice = len(thrown)
+            return
+        self._fly(thrown, toss)  # the cup goes on shaking until the dice leave it
 
     def _fly(self, thrown: list[Die], toss: Toss) -> None:
+        self._throw = self._start_throw(thrown, toss)
+        self.cup.dice = len(thrown)
+
+    def _start_throw(self, thrown: list[Die], toss: Toss) -> Throw:
+        """The flight of ``thrown`` from ``toss``, to be worked out a share a frame; the dice go into the hand."""
         x0, y0, width, depth = self._throw_room()
         zones = []
         if min(width, depth) < ROOMY:  # the panels leave no room to throw into: over the whole felt, eased off them
             x0, y0, width, depth = self._throw_room(self.tray)
             zones = self.spots.zones(lambda px, py: (self.view.felt_point(px, py)[0] - x0,
                                                      self.view.felt_point(px, py)[1] - y0))
-        self._world = (x0, y0)
         (sx, sy), direction = toss.aim(self.view, self._rng)
         start = (min(max(sx - x0, 0.0), width), min(max(sy - y0, 0.0), depth))
         lying = [d for d in self._dice if d not in thrown and d.state == REST and not d.held]
         rng = random.Random(self._rng.getrandbits(64))  # the throw's own: worked out a little at a time
-        obstacles = [(*self._to_world(d.x, d.y), d.orientation()) for d in lying]
+        obstacles = [(*self._world_point(d.x, d.y, x0, y0), d.orientation()) for d in lying]
         # Over a felt the panels crowd, a second throw seldom rests better and doubles the wait in the cup: the
         # first one stands, and the tidy after it glides dice aside.
-        may_rest = None if zones else self._may_rest_for(lying)
+        may_rest = None if zones else self._may_rest_for(lying, (x0, y0))
         work = throwing(width, depth, len(thrown), Aim(start, direction, toss.strength), rng, may_rest,
                         obstacles, zones)
-        self._throw = Throw(work, [d.index for d in thrown])
         for d in thrown:
             self._clock.tweens = [t for t in self._clock.tweens if t.target is not d]
             d.state, d.held, d.home, d.q = HAND, False, None, None
+        return Throw(work, [d.index for d in thrown], (x0, y0))
 
     def _leave_hand(self, flight: Flight) -> None:
         """The throw is known: each die gets the labels that land it on the engine's face, and flies."""
         self._throw.left = True
         self.cup.release()
+        self.cup.dice = 0
         for k, index in enumerate(self._throw.dice):
             d = self._dice[index]
             q = flight.rest[k][2]
             d.labels = self._labels_to_land(d, q)
             d.state, d.held, d.home = FLY, False, None
-            d.x, d.y, d.z, d.q = *self._canvas(*flight.poses[k][0][:3]), flight.poses[k][0][3]
+            d.x, d.y, d.z, d.q = *self._canvas(*flight.poses[k][0][:3], self._throw.world), flight.poses[k][0][3]
 
     def _labels_to_land(self, d: Die, q: Quat) -> Labels:
         """Labels that put the engine's face on the body face ``q`` leaves on top. Pips look alike turned, so
@@ -181,10 +235,11 @@ class DiceTray:
             return Labels.landing(top, number, self._rng)
         return Labels.upright_landing(q, number)
 
-    def _may_rest_for(self, lying: list[Die]) -> Callable[[list], bool]:
-        """Whether a throw's resting places (felt units) will do, beside the dice ``lying`` on the felt."""
+    def _may_rest_for(self, lying: list[Die], world: tuple[float, float]) -> Callable[[list], bool]:
+        """Whether a throw's resting places (its world's units) will do, beside the dice ``lying`` on the felt."""
         still = [d.spot() for d in lying]
-        return lambda rest: self.spots.may_rest([(*self._canvas(x, y, 0.5)[:2], yaw(q)) for x, y, q in rest], still)
+        return lambda rest: self.spots.may_rest([(*self._canvas(x, y, 0.5, world)[:2], yaw(q)) for x, y, q in rest],
+                                                still)
 
     def _felt_pose(self, d: Die) -> tuple[float, float, Quat]:
         return (*self.view.felt_point(d.x, d.y), d.orientation())
@@ -202,15 +257,16 @@ class DiceTray:
         top -= max(0.0, top - view.cy) * grow
         return left, bottom, max(1.0, right - left), max(1.0, top - bottom)
 
-    def _canvas(self, x: float, y: float, z: float) -> tuple[float, float, float]:
-        """The throw's world (die sides: x, y, centre height) to the tray's canvas pixels (x, y, lift)."""
-        x0, y0 = self._world
+    def _canvas(self, x: float, y: float, z: float, world: tuple[float, float]) -> tuple[float, float, float]:
+        """A throw's world (die sides: x, y, centre height; it begins at ``world``, die sides right of and up
+        from the felt's corner) to the tray's canvas pixels (x, y, lift)."""
+        x0, y0 = world
         return self.tray.left + (x + x0) * self.size, self.tray.bottom - (y + y0) * self.size, (z - 0.5) * self.size
 
-    def _to_world(self, px: float, py: float) -> tuple[float, float]:
-        """Canvas pixels to the throw's world (die sides from its near left corner)."""
+    def _world_point(self, px: float, py: float, x0: float, y0: float) -> tuple[float, float]:
+        """Canvas pixels to a throw's world that begins at (x0, y0) (die sides from the felt's near left corner)."""
         x, y = self.view.felt_point(px, py)
-        return x - self._world[0], y - self._world[1]
+        return x - x0, y - y0
 
     def place(self, faces: Sequence[Hashable] | None, held: Sequence[bool]) -> None:
         """Show dice at rest, no animation: held ones in their slots, the rest tidily on the felt.
@@ -222,6 +278,7 @@ class DiceTray:
                 self._label_for(i, faces[i])
         self._clock = Clock()
         self._throw = None
+        self._put_back()
         self.cup.release()
         was_on_felt = {d.index for d in self._dice if d.state != OFF and not d.held}
         if faces is None and any(d.state == REST for d in self._dice):  # taken away: remembered for an Undo
@@ -284,13 +341,18 @@ class DiceTray:
         """Advance by ``dt`` real seconds (times ``speed``)."""
         step = max(0.0, min(dt, 0.1)) * self.speed
         self.cup.update(max(0.0, min(dt, 0.1)))
+        share = round(WORK_RATE * max(1 / 240, min(dt, 1 / 30)))
+        if self._ahead is not None and not self.cup.visible:  # the cup was put down: nothing thrown
+            self._put_back()
+        elif self._ahead is not None:
+            self._ahead.work_out(step, share)
         throw = self._throw
         if throw is not None and not throw.left and step > IN_HAND + LONGEST:  # a frame longer than it all
             self.skip()
         elif throw is not None and not throw.left:  # the dice leave the hand after IN_HAND, once known
             throw.in_hand += step
             if throw.flight is None:
-                throw.work_out(round(WORK_RATE * max(1 / 240, min(dt, 1 / 30))))
+                throw.work_out(share)
             elif throw.in_hand >= IN_HAND:  # (not in a frame that worked: the first sight of a flight costs)
                 self._leave_hand(throw.flight)
         throw = self._throw
@@ -313,7 +375,7 @@ class DiceTray:
             d = self._dice[index]
             if d.state == FLY:
                 x, y, z, d.q = throw.flight.pose(k, throw.time)
-                d.x, d.y, d.z = self._canvas(x, y, z)
+                d.x, d.y, d.z = self._canvas(x, y, z, throw.world)
         for hit in throw.heard():
             if self.on_hit:
                 self.on_hit(hit.strength, hit.material)
@@ -328,7 +390,7 @@ class DiceTray:
             if d.state != FLY:
                 continue
             x, y, q = throw.flight.rest[k]
-            d.x, d.y, _ = self._canvas(x, y, 0.5)
+            d.x, d.y, _ = self._canvas(x, y, 0.5, throw.world)
             d.z, d.angle = 0.0, yaw(q)
             d.base = q_mul(q_axis_angle((0.0, 0.0, 1.0), -math.radians(d.angle)), q)
             d.state, d.q, d.home = REST, None, (d.x, d.y)
@@ -351,6 +413,7 @@ class DiceTray:
         """Every die at rest now, on its final face. A throw whose dice never left the cup (skipped at once:
         Instant pace; or cut short) is not worked out further, which could take a frame too long: its dice
         are simply put down at free spots."""
+        self._put_back()
         throw = self._throw
         if throw is not None and not throw.left and throw.flight is not None:
             self._leave_hand(throw.flight)
@@ -517,7 +580,8 @@ class DiceTray:
 
     # ------------------------------------------------------------ drawing
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, cup: bool = True) -> None:
+        """The dice, and the cup over them (``cup`` False: the owner draws it later, over its panels)."""
         dice = self._draw_order()
         for d in dice:  # all shadows first, so no shadow falls on a die
             x, y, q = self._felt_pose(d)
@@ -532,7 +596,8 @@ class DiceTray:
             self.renderer.draw(surface, self._view_of(d), pose, self.look_of(d.index), d.held, key=d.index)
             if self.focus == d.index:
                 self._draw_focus(surface, self.die_rect(d.index))
-        self.cup.draw(surface)
+        if cup:
+            self.cup.draw(surface)
 
     def _draw_order(self) -> list[Die]:
         """Lower dice first; of dice as high, those further from under the camera first: a die's sides face

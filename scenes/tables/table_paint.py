@@ -36,7 +36,7 @@ class TablePainter:
     def draw(self, surface: pygame.Surface) -> None:
         table = self.table
         self.draw_table(surface)
-        table.tray.draw(surface)
+        table.tray.draw(surface, cup=False)
         self.draw_die_keys(surface)
         self.draw_controls(surface)
         seat = table.moments.seat_in_view(table.seat)  # a box just filled: its scorer's column, no options
@@ -51,6 +51,7 @@ class TablePainter:
             self.draw_handoff(surface)
         if table.walkthrough_shown():
             table.walkthrough.draw(surface)
+        table.tray.cup.draw(surface)  # the cup in hand is over every panel and badge
 
     def draw_box_help(self, surface: pygame.Surface, options) -> None:
         """How the box under the pointer (or finger, or keyboard focus) scores, beside the card."""
