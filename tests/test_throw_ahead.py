@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from scenes.tables import dice_world
-from scenes.tables.dice_tray import WORK_RATE, DiceTray, Toss
+from scenes.tables.dice_tray import FOLLOW_TIME, WORK_RATE, DiceTray, Toss
 from scenes.tables.dice_throw import LONGEST
 from scenes.tables.throw_ahead import Ahead
 
@@ -84,13 +84,18 @@ def test_while_shaken_the_thrown_dice_are_in_the_cup_and_held_ones_in_the_hold_r
 
 
 def test_a_drag_is_worked_out_as_it_goes_and_a_far_flick_still_lands(monkeypatch):
-    """The flick's end is near the toss worked out: no wait. A flick far from it is worked out anew, a share a
-    frame (never the whole throw in one frame)."""
+    """The flick's end is near the toss worked out (begun a little further on, where the hand was going): the
+    cup follows through and pours at once. A flick far from it is worked out anew, a share a frame (never the
+    whole throw in one frame)."""
     tray = DiceTray(TRAY, HOLD, size=SIZE, seed=2)
     shake(tray, [True] * 5, 0.5, lambda: Toss((400.0, 520.0), (20.0, -300.0), 1.2))
     tray.throw((2, 2, 3, 3, 3), [True] * 5, Toss((405.0, 522.0), (24.0, -300.0), 1.25))
-    tray.update(FRAME)
-    assert tray._throw.left
+    frames = 0
+    while not tray._throw.left:
+        tray.update(FRAME)
+        frames += 1
+    assert frames <= round(FOLLOW_TIME / FRAME) + 1, "the dice waited in the cup after the flick"
+    assert tray.cup.pos[1] < 522 - SIZE, "the cup followed through up the felt, the flick's way"
     at_rest(tray)
     assert tray.shown_faces() == [2, 2, 3, 3, 3]
     done = []
@@ -118,3 +123,14 @@ def test_a_stronger_shake_begins_a_new_flight_and_keeps_the_last_whole_one():
     assert ahead.done[0].strength > 1.1, "the flight follows the shake as it grows stronger"
     assert ahead.chosen((True,) * 5, Toss(None, None, 1.3)) is not None
     assert ahead.chosen((True, False, True, True, True), Toss(None, None, 1.3)) is None
+
+
+def test_a_flights_begun_ahead_of_the_hand_serves_it_only_on_its_way():
+    ahead = Ahead((True,) * 5, {}, SIZE)
+    hand = Toss((400.0, 500.0), (0.0, -300.0), 1.0)
+    led = ahead.lead(hand)
+    assert led.pos[0] == 400.0 and 500.0 - 2 * SIZE < led.pos[1] < 500.0 - 0.5 * SIZE
+    assert ahead.follows(led, hand), "the hand, behind its flight's start, follows through to it"
+    assert not ahead.follows(led, Toss((400.0, led.pos[1] - 40), (0.0, -300.0), 1.0)), "gone past it"
+    assert not ahead.follows(led, Toss((400.0, 500.0), (300.0, 0.0), 1.0)), "flicked another way"
+    assert not ahead.follows(led, Toss((400.0, 500.0), (0.0, -300.0), 1.6)), "far harder"

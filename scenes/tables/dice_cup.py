@@ -27,6 +27,7 @@ class Cup:
         self.shaken = 0.0  # seconds shaken so far
         self.tipping = 0.0  # seconds since release; 0 while shaking or hidden
         self.dice = 0  # dice in the cup, seen at its mouth (the tray says)
+        self._follow: tuple[tuple[float, float], tuple[float, float], float, float] | None = None
         self._time = 0.0
 
     @property
@@ -47,6 +48,11 @@ class Cup:
             self.shaken, self.tipping = 0.0, 0.0
         self.pos = (x, y)
 
+    def follow(self, to: tuple[float, float], seconds: float) -> None:
+        """After a flick the hand goes on a little: the cup glides to ``to`` in ``seconds``, still shaken."""
+        if self.pos is not None:
+            self._follow = (self.pos, to, 0.0, seconds)
+
     def loudness(self) -> float:
         """How loud the rattle is now: louder the longer the cup has been shaken."""
         return min(1.0, 0.35 + 0.65 * self.shaken / FULL_SHAKE) if self.shaking else 0.0
@@ -62,13 +68,19 @@ class Cup:
 
     def drop(self) -> None:
         """Put the cup away at once, throwing nothing (the turn passed, the shake was called off)."""
-        self.pos, self.shaken, self.tipping = None, 0.0, 0.0
+        self.pos, self.shaken, self.tipping, self._follow = None, 0.0, 0.0, None
 
     def busy(self) -> bool:
         return self.visible
 
     def update(self, dt: float) -> None:
         self._time += dt
+        if self._follow is not None and self.shaking:
+            start, to, spent, seconds = self._follow
+            spent = min(seconds, spent + dt)
+            f = 1 - (1 - spent / seconds) ** 2  # slowing, as a hand does
+            self.pos = (start[0] + (to[0] - start[0]) * f, start[1] + (to[1] - start[1]) * f)
+            self._follow = None if spent >= seconds else (start, to, spent, seconds)
         if self.shaking:
             self.shaken += dt
         elif self.tipping:

@@ -38,6 +38,7 @@ from scenes.tables.throw_ahead import Ahead
 
 ROOMY = 2.2  # die sides a throw needs each way: the felt free of panels, when as large, walls the throw in
 HOLD_TIME = 0.2  # the glide to or from the hold row
+FOLLOW_TIME = 0.08  # seconds a flicked cup follows through before it pours (see throw_ahead)
 IN_HAND = 0.2  # tray seconds at least that the dice stay in the cup while their throw is worked out
 WORK_RATE = 18000  # of that work a real second, in contacts solved: 300 a frame at 60 Hz, about 4 ms on two
 # busy cores (a frame at 1080p spends some 8 ms more on drawing). By the clock, not by the frame, so the dice
@@ -141,6 +142,7 @@ class DiceTray:
             self.cup.dice = len(thrown)
         if toss is not None and not ahead.near(toss):
             thrown = [self._dice[i] for i in ahead.before]
+            toss = ahead.lead(toss)
             ahead.begin(toss, self._start_throw(thrown, toss))
 
     def _put_back(self) -> None:
@@ -163,7 +165,8 @@ class DiceTray:
                 self._label_for(i, faces[i])  # a face the die does not have is refused before anything moves
         toss = toss or Toss()
         ahead, self._ahead = self._ahead, None
-        worked = ahead.chosen(tuple(bool(r) for r in rolling[:self.count]), toss) if ahead is not None else None
+        found = ahead.chosen(tuple(bool(r) for r in rolling[:self.count]), toss) if ahead is not None else None
+        worked, follow = found or (None, None)
         if worked is None and ahead is not None:
             self._ahead = ahead
             self._put_back()
@@ -185,6 +188,9 @@ class DiceTray:
         if worked is not None:  # worked out while they shook: they leave the cup as soon as it is known
             self._throw = worked
             self.cup.dice = len(thrown)
+            if follow is not None and self.cup.visible:  # the hand follows through to where its flight begins
+                self.cup.follow(follow, FOLLOW_TIME)
+                worked.in_hand = min(worked.in_hand, IN_HAND - FOLLOW_TIME)
             return
         self._fly(thrown, toss)  # the cup goes on shaking until the dice leave it
 

@@ -12,11 +12,18 @@ from __future__ import annotations
 import math
 
 from scenes.tables.dice_throw import Throw, Toss
+from scenes.tables.throw_gesture import FLICK_SPEED
 
-# A toss "near" the one being worked out (no new flight is begun): strength, where (die sides), which way.
+# A toss "near" a flight worked out to the end (no new one is begun): strength, where (die sides), which way.
 NEAR_STRENGTH, NEAR_SPOT, NEAR_TURN = 0.1, 0.4, math.radians(8)
-# A flight still serves a toss this far from its own when the dice leave the hand: the difference is not seen.
-SERVES_STRENGTH, SERVES_SPOT, SERVES_TURN = 0.16, 0.8, math.radians(15)
+# A flight serves a toss this far from its own when the dice leave the hand, the difference not seen; one being worked out goes on while the hand stays this near it, else a moving
+# hand would start a new flight every frame and never finish one. A flick's strength is its speed: wider.
+SERVES_STRENGTH, SERVES_SPOT, SERVES_TURN = 0.16, 1.2, math.radians(15)
+SERVES_FLICK = 0.35
+# A flick's flight begun ahead of where the hand let go (it was guessed to go on) serves too: the cup follows
+# through to it, in the flick's direction, up to this far (die sides), and pours there.
+FOLLOW_THROUGH = 2.5
+LEAD = 0.2  # seconds a dragged cup is guessed to go on before the hand lets go: its flight begins there
 
 
 def close(a: Toss, b: Toss, strength: float, spot: float, turn: float, die: float = 1.0) -> bool:
@@ -45,11 +52,26 @@ class Ahead:
 
     def near(self, toss: Toss) -> bool:
         """Whether ``toss`` is near enough the flight being (or last) worked out: nothing new to begin."""
-        latest = self.working or self.done
-        return latest is not None and close(latest[0], toss, NEAR_STRENGTH, NEAR_SPOT, NEAR_TURN, self.die)
+        if self.working is not None:  # the hand not gone past it: it may yet serve
+            return self.serves(self.working[0], toss) or self.follows(self.working[0], toss)
+        return self.done is not None and close(self.done[0], toss, NEAR_STRENGTH, NEAR_SPOT, NEAR_TURN, self.die)
+
+    def serves(self, worked: Toss, toss: Toss) -> bool:
+        strength = SERVES_FLICK if toss.pos is not None else SERVES_STRENGTH
+        return close(worked, toss, strength, SERVES_SPOT, SERVES_TURN, self.die)
+
+    def lead(self, toss: Toss) -> Toss:
+        """Where a flight for a hand now at ``toss`` begins: a dragged cup a little further on its way (at most
+        the follow-through, less a die), a shaken one where it is."""
+        if toss.pos is None or toss.direction is None:
+            return toss
+        (x, y), (dx, dy) = toss.pos, toss.direction
+        ahead = min((FOLLOW_THROUGH - 1) * self.die, toss.strength * FLICK_SPEED * LEAD) / (math.hypot(dx, dy) or 1.0)
+        return Toss((x + dx * ahead, y + dy * ahead), toss.direction, toss.strength)
 
     def begin(self, toss: Toss, throw: Throw) -> None:
-        self.working = (toss, throw)  # one half worked out before is dropped: the hand has moved on
+        """``throw`` is the flight from ``toss`` (as ``lead`` put it): one half worked out before is dropped."""
+        self.working = (toss, throw)
 
     def work_out(self, step: float, budget: int) -> None:
         """A frame passes: ``step`` tray seconds in the cup, ``budget`` units of work (see Throw.work_out)."""
@@ -57,12 +79,27 @@ class Ahead:
         if self.working is not None and self.working[1].work_out(budget):
             self.done, self.working = self.working, None
 
-    def chosen(self, rolling: tuple[bool, ...], toss: Toss) -> Throw | None:
-        """The dice leave the hand as ``toss`` says: the flight that serves it (a whole one first), or None."""
+    def chosen(self, rolling: tuple[bool, ...], toss: Toss) -> tuple[Throw, tuple[float, float] | None] | None:
+        """The dice leave the hand as ``toss`` says: the flight that serves it (a whole one first) and where
+        the cup follows through to before it pours (None: where it is), or None."""
         if rolling != self.rolling:
             return None
         for found in (self.done, self.working):
-            if found is not None and close(found[0], toss, SERVES_STRENGTH, SERVES_SPOT, SERVES_TURN, self.die):
+            if found is not None and self.serves(found[0], toss):
                 found[1].in_hand = self.in_hand
-                return found[1]
+                return found[1], None
+        for found in (self.done, self.working):
+            if found is not None and self.follows(found[0], toss):
+                found[1].in_hand = self.in_hand
+                return found[1], found[0].pos
         return None
+
+    def follows(self, worked: Toss, toss: Toss) -> bool:
+        """Whether a flick's flight begun ahead of ``toss``, in its direction, is within a follow-through."""
+        if worked.pos is None or toss.pos is None or not close(worked, toss, SERVES_FLICK, math.inf, SERVES_TURN):
+            return False
+        dx, dy = toss.direction
+        norm = math.hypot(dx, dy) or 1.0
+        ax, ay = (worked.pos[0] - toss.pos[0]) / self.die, (worked.pos[1] - toss.pos[1]) / self.die
+        along, across = (ax * dx + ay * dy) / norm, (ay * dx - ax * dy) / norm
+        return 0.0 <= along <= FOLLOW_THROUGH and abs(across) <= SERVES_SPOT
