@@ -315,7 +315,7 @@ class TablePainter:
         rows = [panel.y + panel.height * f for f in ((0.2, 0.52, 0.84) if scored else (0.0, 0.4, 0.78))]
         if scored:
             draw_text(surface, scored, 30, theme.HOLD_GOLD, (panel.centerx, rows[0]), "center", "bold", width,
-                      smallest=20)
+                      smallest=15)  # long names beside a six-seat card: smaller before it is cut
         name = assets.fit(assets.printable(info.name), round(40 * assets.text_scale()), width - 120, "black")
         title = t("table.handoff_turn", name=name)
         at = (panel.centerx + 22, rows[1])
