@@ -33,6 +33,7 @@ use_private_home("bench_dice")  # never the runner's saved game, settings or rec
 
 import pygame  # noqa: E402
 
+from scenes.tables.dice_throw import Toss  # noqa: E402
 from scenes.tables.dice_tray import DiceTray  # noqa: E402
 from scenes.ui import theme  # noqa: E402
 
@@ -41,9 +42,11 @@ HOLD = pygame.Rect(54, 640, 760, 100)
 CANVAS_DIE = 78  # the scorecard table's die, in canvas pixels
 
 
-def frames(seconds: float, window: tuple[int, int], clock=time.thread_time) -> tuple[list[float], int, int]:
-    """Frame times (ms) over throws for ``seconds``, the throws made, and the die's size on screen. Timed by
-    ``clock``: by default the main thread's CPU time, as the frame budget counts it (a machine shared with
+def frames(seconds: float, window: tuple[int, int], clock=time.thread_time,
+           hold: float = 0.0) -> tuple[list[float], int, int]:
+    """Frame times (ms) over throws for ``seconds``, the throws made, and the die's size on screen; each throw
+    follows ``hold`` seconds of a shaken cup (0: thrown at once, as a computer does), and ``frames.waits``
+    has how long after it (ms) the dice stayed in the cup. Timed by ``clock``: by default the main thread's CPU time, as the frame budget counts it (a machine shared with
     other work stretches the wall clock, not the work)."""
     scale = min(window[0] / theme.WIDTH, window[1] / theme.HEIGHT)
     size = round(CANVAS_DIE * scale)
@@ -53,22 +56,39 @@ def frames(seconds: float, window: tuple[int, int], clock=time.thread_time) -> t
     times: list[float] = []
     throws = 0
     spent = 0.0
+    waits: list[float] = []
     while spent < seconds:
         throws += 1
         faces = tuple(rng.randint(1, 6) for _ in range(5))
-        first = True
+        shaken = 0.0
+        while shaken < hold:  # a person holds the cup and shakes: the flight is worked out meanwhile
+            surface.fill(theme.FELT)
+            start = clock()
+            tray.cup.shake()
+            tray.take_up([True] * 5, Toss(None, None, tray.cup.strength()))
+            tray.update(1 / 60)
+            tray.draw(surface)
+            took = clock() - start
+            times.append(took * 1000)
+            spent += took
+            shaken += 1 / 60
+        first, waited = True, 0
         while first or tray.busy():
             surface.fill(theme.FELT)
             start = clock()
             if first:
                 tray.cup.shake()  # as the table does: the dice wait in the cup while their throw is worked out
-                tray.throw(faces, [True] * 5)
+                tray.throw(faces, [True] * 5, Toss(None, None, tray.cup.strength()) if hold else None)
                 first = False
             tray.update(1 / 60)
             tray.draw(surface)
             took = clock() - start
             times.append(took * 1000)
             spent += took
+            if tray.cup.dice:
+                waited += 1
+        waits.append(waited / 60 * 1000)
+    frames.waits = waits
     return times, throws, size
 
 
@@ -82,13 +102,15 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--window", default="1280x800", help="WIDTHxHEIGHT the dice are drawn for")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--hold", type=float, default=0.6, help="seconds the cup is shaken before each throw")
     parser.add_argument("--wall", action="store_true", help="time frames by the wall clock, not CPU time")
     args = parser.parse_args()
     window = tuple(int(v) for v in args.window.lower().split("x"))
     pygame.display.init()
     pygame.display.set_mode((1, 1))
     clock = time.perf_counter if args.wall else time.thread_time
-    times, throws, size = frames(args.seconds, window, clock)  # type: ignore[arg-type]
+    times, throws, size = frames(args.seconds, window, clock, args.hold)  # type: ignore[arg-type]
+    waits = sorted(frames.waits)
     ordered = sorted(times)
     median = statistics.median(ordered)
     p95 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
@@ -96,12 +118,16 @@ def main() -> None:
     if args.json:
         print(json.dumps({"dice": 5, "die_px": size, "frame_ms_median": round(median, 3),
                           "frame_ms_p95": round(p95, 3), "frame_ms_p99": round(p99, 3),
-                          "frame_ms_max": round(ordered[-1], 3), "frames": len(times), "throws": throws}))
+                          "frame_ms_max": round(ordered[-1], 3), "frames": len(times), "throws": throws,
+                          "hold_s": args.hold, "in_cup_after_release_ms_median": round(statistics.median(waits)),
+                          "in_cup_after_release_ms_max": round(waits[-1])}))
         return
     print(f"5 dice thrown at {args.window} ({size} px dice), {throws} throws, {len(times)} frames:")
     print(f"  frame median {median:.2f} ms, p95 {p95:.2f} ms, p99 {p99:.2f} ms, slowest {ordered[-1]:.1f} ms "
           f"(the throw's physics included, wherever it runs)")
     print(f"  {1000 / median:.0f} frames per second at the median")
+    print(f"  after {args.hold} s of shaking, the dice stayed in the cup {statistics.median(waits):.0f} ms "
+          f"(median), {waits[-1]:.0f} ms at most, after release")
 
 
 if __name__ == "__main__":

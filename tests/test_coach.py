@@ -301,11 +301,14 @@ def test_the_coachs_panel_waits_for_the_first_game_tips_and_the_dice_stay_in_sig
             assert table.card.focus_box == best.box
         tip = table.walkthrough.box()
         assert not any(table.tray.die_rect(d).colliderect(tip) for d in range(5))
+        lay = [table.tray.die_rect(d) for d in range(5)]
         driver.key(pygame.K_ESCAPE)  # the tips skipped
         assert not table.walkthrough.active
+        assert driver.wait_until(lambda: table.banner_time <= 0, 5)  # the banner's words share the dock a moment
         assert t("table.coach_title") in texts_on_screen(driver)
-        banner, panel = table.tray.keep_clear  # the banner's place and the coach's panel: no tip any more
-        assert not any(table.tray.die_rect(d).colliderect(panel) for d in range(5) if not session.state.held[d])
+        (dock,) = table.tray.keep_clear  # the panels' dock, the same with the tips, the coach or neither
+        assert not any(table.tray.die_rect(d).colliderect(dock) for d in range(5) if not session.state.held[d])
+        assert [table.tray.die_rect(d) for d in range(5)] == lay, "the coach's panel moved a die"
     finally:
         driver.close()
 
@@ -337,6 +340,7 @@ def test_the_last_tip_goes_at_the_next_scoring_and_the_coachs_panel_comes():
         assert driver.wait_until(lambda: not table.busy(), 5)
         driver.step(0.2)
         assert not table.walkthrough.active
+        assert driver.wait_until(lambda: table.banner_time <= 0, 5)  # its words on the panel's title line a moment
         assert t("table.coach_title") in texts_on_screen(driver)
     finally:
         driver.close()

@@ -216,7 +216,9 @@ def test_the_scored_dice_stay_on_the_felt_until_the_hand_over(driver):
     driver.key(pygame.K_SPACE)  # Ben cannot roll while Ann's box is in view
     assert session.state.rolls_used == 0
     assert driver.wait_until(lambda: table.handoff == 1, 3.0)
-    assert table.tray.shown_faces() == [None] * 5  # handed over: the dice leave the felt
+    assert table.tray.shown_faces() == faces  # the hand-over shows them still, its words above them
+    driver.key(pygame.K_SPACE)  # Ben takes the dice: they leave the felt
+    assert table.handoff is None and table.tray.shown_faces() == [None] * 5
 
 
 @pytest.mark.parametrize("pace", ["relaxed", "instant"])

@@ -135,6 +135,34 @@ def test_hot_seat_hand_off_between_two_people(table):
     assert session.state.rolls_used == 1
 
 
+def test_the_hand_off_shows_the_last_players_dice_and_says_what_they_scored(table):
+    """The hand-over's words sit in the dock over the felt's far side: the dice just scored with stay in view
+    below them until the next person takes the dice, and what was scored is said in large words."""
+    from game.rules.i18n import t
+    from scenes.ui.widgets import record_text
+
+    driver, scene, session = table
+    _roll_and_land(driver, scene)
+    faces = scene.tray.shown_faces()
+    box = max(session.state.options().scores, key=session.state.options().scores.get)
+    points = session.state.options().scores[box]
+    driver.click(scene.card.box_rect(box, 0).center)
+    assert driver.wait_until(lambda: scene.handoff == 1, 3.0)
+    assert scene.tray.shown_faces() == faces, "the last player's dice left the felt at the hand-over"
+    dock = scene.painter.dock()
+    assert not any(scene.tray.die_rect(d).colliderect(dock) for d in range(5))
+    record_text(True)
+    try:
+        driver.app.render()
+    finally:
+        drawn = record_text(False)
+    said = t("table.handoff_scored", name="Ann", points=points, box=scene.variant.box(box).name)
+    line = next(d for d in drawn if d.words == said)
+    assert line.size >= 26 and not line.covered
+    driver.key(pygame.K_SPACE)  # ready: the dice are the next person's to throw
+    assert scene.handoff is None and scene.tray.shown_faces() == [None] * 5
+
+
 def test_a_tap_on_roll_at_the_hand_off_takes_the_dice_and_rolls(table):
     """Space or a tap elsewhere only says "ready"; a tap on Roll itself says ready and rolls, as the player meant."""
     driver, scene, session = table

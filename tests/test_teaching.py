@@ -188,26 +188,26 @@ def test_esc_skips_the_walkthrough_and_the_table_plays_on():
         scene, session = table(driver)
         driver.key(pygame.K_ESCAPE)
         assert not scene.walkthrough.active and driver.top is scene  # Esc skipped it; it did not open the menu
-        assert scene.tray.keep_clear == [scene.painter.banner_rect().inflate(16, 36)]  # the tray again, but the banner's place
+        assert scene.tray.keep_clear == [scene.painter.dock()]  # the tray again, but the panels' dock
         roll(driver, scene)
         assert isinstance(session.log[0], Roll)
     finally:
         driver.close()
 
 
-def test_dice_move_clear_of_the_coach_panel_and_keep_their_numbers(driver):
+def test_the_coach_panel_moves_no_die_and_the_dice_keep_their_numbers(driver):
     scene, session = table(driver, "official")
     assert scene.coach.available  # the solver tables ship with the game
     roll(driver, scene)
     numbers = list(scene.key_order)
+    lay = [scene.tray.die_rect(d) for d in range(scene.tray.count)]
     driver.key(pygame.K_c)
-    banner, band = scene.tray.keep_clear  # the banner's place, and the coach's panel
+    (dock,) = scene.tray.keep_clear  # the panels' dock, where the coach's panel shows
     for die in range(scene.tray.count):
         if not session.state.held[die]:
-            assert not scene.tray.die_rect(die).colliderect(band)
+            assert not scene.tray.die_rect(die).colliderect(dock)
     assert scene.key_order == numbers
-    xs = [scene.tray.die_rect(d).x for d in numbers]
-    assert xs == sorted(xs)  # moved aside, they still lie in the order of their numbers
+    assert [scene.tray.die_rect(d) for d in range(scene.tray.count)] == lay  # not one die moved
 
 
 def test_a_die_keeps_its_number_for_the_whole_turn(driver):

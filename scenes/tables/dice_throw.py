@@ -74,10 +74,11 @@ class Flight:
 
 class Throw:
     """One throw from the hand to rest, as the tray shows it: worked out a little at a time while the dice
-    are in the hand, then played back. ``dice`` are the tray's dice, in the flight's order."""
+    are in the hand, then played back. ``dice`` are the tray's dice, in the flight's order; ``world`` where
+    the throw's world begins on the felt (die sides right of and up from its near left corner)."""
 
-    def __init__(self, work: Generator[None, None, Flight], dice: list[int]):
-        self.work, self.dice = work, dice
+    def __init__(self, work: Generator[int, None, Flight], dice: list[int], world: tuple[float, float] = (0.0, 0.0)):
+        self.work, self.dice, self.world = work, dice, world
         self.in_hand = 0.0  # tray seconds the dice have been in the hand
         self.left = False  # the dice have left it
         self.flight: Flight | None = None

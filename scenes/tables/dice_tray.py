@@ -23,29 +23,26 @@ from typing import Callable, Hashable, Sequence
 
 import pygame
 
-from scenes.tables import die_art
 from scenes.tables.cube import Labels, Quat, q_axis_angle, q_mul, up_axis, yaw
-from scenes.tables.dice_die import EASE, FLY, HAND, OFF, REST, TOP, Die, heading
+from scenes.tables.dice_die import EASE, FLY, HAND, OFF, REST, TOP, Die
 from scenes.tables.dice_cup import Cup
-from scenes.tables.dice_render import (IVORY_LOOK, PIP_RADIUS, PIP_SPREAD, DieRenderer, Look, Pose, Projection,
-                                       draw_shadow)
-from scenes.tables.dice_world import ROUND
-from scenes.tables.dice_spots import Spot, Spots, convex_hull
+from scenes.tables.dice_render import IVORY_LOOK, DieRenderer, Look, Projection
+from scenes.tables.dice_sight import DiceSight
+from scenes.tables.dice_spots import Spot, Spots
 from scenes.tables.dice_throw import LONGEST, Aim, Flight, Throw, Toss, throwing
-from scenes.ui.theme import SHADOW, WHITE
+from scenes.tables.throw_ahead import Ahead
 from scenes.ui.tween import Clock
 
 ROOMY = 2.2  # die sides a throw needs each way: the felt free of panels, when as large, walls the throw in
 HOLD_TIME = 0.2  # the glide to or from the hold row
+FOLLOW_TIME = 0.08  # seconds a flicked cup follows through before it pours (see throw_ahead)
 IN_HAND = 0.2  # tray seconds at least that the dice stay in the cup while their throw is worked out
 WORK_RATE = 18000  # of that work a real second, in contacts solved: 300 a frame at 60 Hz, about 4 ms on two
 # busy cores (a frame at 1080p spends some 8 ms more on drawing). By the clock, not by the frame, so the dice
 # leave the cup as soon at 120 Hz as at 60; a frame never does more than a thirtieth of a second's share.
-FOCUS_COLOUR = WHITE
-GLOW_COLOUR = (150, 230, 255)
 
 
-class DiceTray:
+class DiceTray(DiceSight):
     """Dice on a felt tray and in a hold row; see the module docstring."""
 
     def __init__(self, tray: pygame.Rect, hold_row: pygame.Rect, count: int = 5, size: int = 72, seed: int = 0):
@@ -63,7 +60,6 @@ class DiceTray:
         # The camera is over the felt's middle: a die by a rail shows its top face further out than its foot.
         # Dice rest in by that much at each rail (pixels), so none is seen over a rail.
         self.spots.rim = tuple(extent / 2 * (1 - 1 / self.view.scale_at(1.0)) for extent in self.tray.size)
-        self._world = (0.0, 0.0)  # where the throw's world begins (die sides right of and up from the felt's corner)
         self.renderer = DieRenderer(self._symbol_picture)
         self.spots.seen = lambda spot: self._top_rect(spot[0], spot[1], 0.0)
         self._rng = random.Random(seed)  # for looks only; the engine's generator is never touched
@@ -72,6 +68,7 @@ class DiceTray:
         self._throw: Throw | None = None  # dice in the hand or in the air
         self._tidy_due = False
         self._taken: dict[int, tuple] = {}  # where each die lay when the dice were last taken off the table
+        self._ahead: Ahead | None = None  # dice in a shaken cup, their flight worked out before the engine rolls
 
     # ------------------------------------------------------------ what the owner sets
 
@@ -115,6 +112,45 @@ class DiceTray:
 
     # ------------------------------------------------------------ the owner's calls
 
+    def take_up(self, rolling: Sequence[bool], toss: Toss | None) -> None:
+        """A person shakes the cup (or drags it): the dice ``rolling`` go into it at once, and their flight
+        from ``toss`` (the throw letting go now would make; None: not known yet) is worked out while they
+        shake, a share a frame, so that letting go throws at once. Called every frame of the gesture: a toss
+        near the one being worked out changes nothing; one further off starts a new flight, the last one worked
+        out kept until then (see :mod:`scenes.tables.throw_ahead`). The engine has not rolled: the flight needs
+        no faces, only which dice fly; :meth:`throw` labels them."""
+        if self._throw is not None:
+            return  # dice still in the air: this shake waits for them
+        rolling = tuple(bool(r) for r in rolling[:self.count])
+        ahead = self._ahead
+        if ahead is not None and ahead.rolling != rolling:
+            self._put_back()
+            ahead = None
+        if ahead is None:
+            thrown = [d for d in self._dice if d.index < len(rolling) and rolling[d.index]]
+            if not thrown:
+                return
+            self._clock.finish_all()  # glides end where they were going: the dice are picked up from there
+            ahead = self._ahead = Ahead(rolling, {d.index: d.state for d in thrown}, self.size)
+            for d in thrown:
+                d.state, d.q = HAND, None
+            self.cup.dice = len(thrown)
+        if toss is not None and not ahead.near(toss):
+            thrown = [self._dice[i] for i in ahead.before]
+            toss = ahead.lead(toss)
+            ahead.begin(toss, self._start_throw(thrown, toss))
+
+    def _put_back(self) -> None:
+        """The shake came to nothing: the dice in the cup lie again where they lay (or stay off the table)."""
+        ahead, self._ahead = self._ahead, None
+        if ahead is None:
+            return
+        for index, state in ahead.before.items():
+            d = self._dice[index]
+            if d.state == HAND:
+                d.state = state
+        self.cup.dice = 0
+
     def throw(self, faces: Sequence[Hashable], rolling: Sequence[bool], toss: Toss | None = None) -> None:
         """Dice with ``rolling[i]`` leave the hand and land showing ``faces[i]``."""
         if faces is None:
@@ -122,6 +158,13 @@ class DiceTray:
         for i in range(self.count):
             if rolling[i]:
                 self._label_for(i, faces[i])  # a face the die does not have is refused before anything moves
+        toss = toss or Toss()
+        ahead, self._ahead = self._ahead, None
+        found = ahead.chosen(tuple(bool(r) for r in rolling[:self.count]), toss) if ahead is not None else None
+        worked, follow = found or (None, None)
+        if worked is None and ahead is not None:
+            self._ahead = ahead
+            self._put_back()
         self.skip()  # a throw over an unfinished one: the old one lands first
         self._tidy_due = True
         thrown = []
@@ -137,41 +180,53 @@ class DiceTray:
         if not thrown:
             self.cup.release()
             return
-        self._fly(thrown, toss or Toss())  # the cup goes on shaking until the dice leave it
+        if worked is not None:  # worked out while they shook: they leave the cup as soon as it is known
+            self._throw = worked
+            self.cup.dice = len(thrown)
+            if follow is not None and self.cup.visible:  # the hand follows through to where its flight begins
+                self.cup.follow(follow, FOLLOW_TIME)
+                worked.in_hand = min(worked.in_hand, IN_HAND - FOLLOW_TIME)
+            return
+        self._fly(thrown, toss)  # the cup goes on shaking until the dice leave it
 
     def _fly(self, thrown: list[Die], toss: Toss) -> None:
+        self._throw = self._start_throw(thrown, toss)
+        self.cup.dice = len(thrown)
+
+    def _start_throw(self, thrown: list[Die], toss: Toss) -> Throw:
+        """The flight of ``thrown`` from ``toss``, to be worked out a share a frame; the dice go into the hand."""
         x0, y0, width, depth = self._throw_room()
         zones = []
         if min(width, depth) < ROOMY:  # the panels leave no room to throw into: over the whole felt, eased off them
             x0, y0, width, depth = self._throw_room(self.tray)
             zones = self.spots.zones(lambda px, py: (self.view.felt_point(px, py)[0] - x0,
                                                      self.view.felt_point(px, py)[1] - y0))
-        self._world = (x0, y0)
         (sx, sy), direction = toss.aim(self.view, self._rng)
         start = (min(max(sx - x0, 0.0), width), min(max(sy - y0, 0.0), depth))
         lying = [d for d in self._dice if d not in thrown and d.state == REST and not d.held]
         rng = random.Random(self._rng.getrandbits(64))  # the throw's own: worked out a little at a time
-        obstacles = [(*self._to_world(d.x, d.y), d.orientation()) for d in lying]
+        obstacles = [(*self._world_point(d.x, d.y, x0, y0), d.orientation()) for d in lying]
         # Over a felt the panels crowd, a second throw seldom rests better and doubles the wait in the cup: the
         # first one stands, and the tidy after it glides dice aside.
-        may_rest = None if zones else self._may_rest_for(lying)
+        may_rest = None if zones else self._may_rest_for(lying, (x0, y0))
         work = throwing(width, depth, len(thrown), Aim(start, direction, toss.strength), rng, may_rest,
                         obstacles, zones)
-        self._throw = Throw(work, [d.index for d in thrown])
         for d in thrown:
             self._clock.tweens = [t for t in self._clock.tweens if t.target is not d]
             d.state, d.held, d.home, d.q = HAND, False, None, None
+        return Throw(work, [d.index for d in thrown], (x0, y0))
 
     def _leave_hand(self, flight: Flight) -> None:
         """The throw is known: each die gets the labels that land it on the engine's face, and flies."""
         self._throw.left = True
         self.cup.release()
+        self.cup.dice = 0
         for k, index in enumerate(self._throw.dice):
             d = self._dice[index]
             q = flight.rest[k][2]
             d.labels = self._labels_to_land(d, q)
             d.state, d.held, d.home = FLY, False, None
-            d.x, d.y, d.z, d.q = *self._canvas(*flight.poses[k][0][:3]), flight.poses[k][0][3]
+            d.x, d.y, d.z, d.q = *self._canvas(*flight.poses[k][0][:3], self._throw.world), flight.poses[k][0][3]
 
     def _labels_to_land(self, d: Die, q: Quat) -> Labels:
         """Labels that put the engine's face on the body face ``q`` leaves on top. Pips look alike turned, so
@@ -181,36 +236,11 @@ class DiceTray:
             return Labels.landing(top, number, self._rng)
         return Labels.upright_landing(q, number)
 
-    def _may_rest_for(self, lying: list[Die]) -> Callable[[list], bool]:
-        """Whether a throw's resting places (felt units) will do, beside the dice ``lying`` on the felt."""
+    def _may_rest_for(self, lying: list[Die], world: tuple[float, float]) -> Callable[[list], bool]:
+        """Whether a throw's resting places (its world's units) will do, beside the dice ``lying`` on the felt."""
         still = [d.spot() for d in lying]
-        return lambda rest: self.spots.may_rest([(*self._canvas(x, y, 0.5)[:2], yaw(q)) for x, y, q in rest], still)
-
-    def _felt_pose(self, d: Die) -> tuple[float, float, Quat]:
-        return (*self.view.felt_point(d.x, d.y), d.orientation())
-
-    def _throw_room(self, room: pygame.Rect | None = None) -> tuple[float, float, float, float]:
-        """Where a throw happens, in die sides from the felt's near left corner (x, y, width, depth): the felt
-        free of panels (or ``room``), each side in from its wall by what perspective adds there (a top face is
-        seen further from the camera's foot than the die stands)."""
-        room, view = room or self.spots.free_felt(), self.view
-        grow = 1 - 1 / view.scale_at(1.0)
-        (left, bottom), (right, top) = view.felt_point(room.left, room.bottom), view.felt_point(room.right, room.top)
-        left += max(0.0, view.cx - left) * grow
-        right -= max(0.0, right - view.cx) * grow
-        bottom += max(0.0, view.cy - bottom) * grow
-        top -= max(0.0, top - view.cy) * grow
-        return left, bottom, max(1.0, right - left), max(1.0, top - bottom)
-
-    def _canvas(self, x: float, y: float, z: float) -> tuple[float, float, float]:
-        """The throw's world (die sides: x, y, centre height) to the tray's canvas pixels (x, y, lift)."""
-        x0, y0 = self._world
-        return self.tray.left + (x + x0) * self.size, self.tray.bottom - (y + y0) * self.size, (z - 0.5) * self.size
-
-    def _to_world(self, px: float, py: float) -> tuple[float, float]:
-        """Canvas pixels to the throw's world (die sides from its near left corner)."""
-        x, y = self.view.felt_point(px, py)
-        return x - self._world[0], y - self._world[1]
+        return lambda rest: self.spots.may_rest([(*self._canvas(x, y, 0.5, world)[:2], yaw(q)) for x, y, q in rest],
+                                                still)
 
     def place(self, faces: Sequence[Hashable] | None, held: Sequence[bool]) -> None:
         """Show dice at rest, no animation: held ones in their slots, the rest tidily on the felt.
@@ -222,6 +252,7 @@ class DiceTray:
                 self._label_for(i, faces[i])
         self._clock = Clock()
         self._throw = None
+        self._put_back()
         self.cup.release()
         was_on_felt = {d.index for d in self._dice if d.state != OFF and not d.held}
         if faces is None and any(d.state == REST for d in self._dice):  # taken away: remembered for an Undo
@@ -284,13 +315,18 @@ class DiceTray:
         """Advance by ``dt`` real seconds (times ``speed``)."""
         step = max(0.0, min(dt, 0.1)) * self.speed
         self.cup.update(max(0.0, min(dt, 0.1)))
+        share = round(WORK_RATE * max(1 / 240, min(dt, 1 / 30)))
+        if self._ahead is not None and not self.cup.visible:  # the cup was put down: nothing thrown
+            self._put_back()
+        elif self._ahead is not None:
+            self._ahead.work_out(step, share)
         throw = self._throw
         if throw is not None and not throw.left and step > IN_HAND + LONGEST:  # a frame longer than it all
             self.skip()
         elif throw is not None and not throw.left:  # the dice leave the hand after IN_HAND, once known
             throw.in_hand += step
             if throw.flight is None:
-                throw.work_out(round(WORK_RATE * max(1 / 240, min(dt, 1 / 30))))
+                throw.work_out(share)
             elif throw.in_hand >= IN_HAND:  # (not in a frame that worked: the first sight of a flight costs)
                 self._leave_hand(throw.flight)
         throw = self._throw
@@ -313,7 +349,7 @@ class DiceTray:
             d = self._dice[index]
             if d.state == FLY:
                 x, y, z, d.q = throw.flight.pose(k, throw.time)
-                d.x, d.y, d.z = self._canvas(x, y, z)
+                d.x, d.y, d.z = self._canvas(x, y, z, throw.world)
         for hit in throw.heard():
             if self.on_hit:
                 self.on_hit(hit.strength, hit.material)
@@ -328,7 +364,7 @@ class DiceTray:
             if d.state != FLY:
                 continue
             x, y, q = throw.flight.rest[k]
-            d.x, d.y, _ = self._canvas(x, y, 0.5)
+            d.x, d.y, _ = self._canvas(x, y, 0.5, throw.world)
             d.z, d.angle = 0.0, yaw(q)
             d.base = q_mul(q_axis_angle((0.0, 0.0, 1.0), -math.radians(d.angle)), q)
             d.state, d.q, d.home = REST, None, (d.x, d.y)
@@ -351,6 +387,7 @@ class DiceTray:
         """Every die at rest now, on its final face. A throw whose dice never left the cup (skipped at once:
         Instant pace; or cut short) is not worked out further, which could take a frame too long: its dice
         are simply put down at free spots."""
+        self._put_back()
         throw = self._throw
         if throw is not None and not throw.left and throw.flight is not None:
             self._leave_hand(throw.flight)
@@ -389,160 +426,3 @@ class DiceTray:
             elif d.state == EASE:
                 spots.append((d.goal[0], d.goal[1], d.goal[2]))
         return spots
-
-    # ------------------------------------------------------------ questions
-
-    def die_at(self, pos: tuple[int, int]) -> int | None:
-        for die in reversed(self._draw_order()):  # the topmost die wins
-            if self.die_rect(die.index).collidepoint(pos):
-                return die.index
-        return None
-
-    def shown_faces(self) -> list[Hashable]:
-        """The face on top of each die now (None for a die not on the table)."""
-        shown = []
-        for d in self._dice:
-            if d.state in (OFF, HAND) or d.labels is None:
-                shown.append(None)
-            elif d.state == FLY:
-                shown.append(self.faces_of(d.index)[d.labels.number_on(up_axis(d.orientation())) - 1])
-            else:
-                shown.append(d.face)
-        return shown
-
-    def die_rect(self, die: int) -> pygame.Rect:
-        """The die's top face as drawn now (larger while lifted), upright."""
-        d = self._dice[die]
-        if d.state in (OFF, HAND):
-            return pygame.Rect(self.tray.center, (0, 0))
-        return self._top_rect(d.x, d.y, d.z, self._view_of(d))
-
-    def _top_rect(self, x: float, y: float, lift: float, view: Projection | None = None) -> pygame.Rect:
-        """Where the top face of a die over canvas point (x, y), lifted ``lift`` pixels, is seen."""
-        view, top = view or self.view, 1.0 + lift / self.size
-        cx, cy = view.point(*self.view.felt_point(x, y), top)
-        side = round(self.size * view.scale_at(top))
-        return pygame.Rect(round(cx) - side // 2, round(cy) - side // 2, side, side)
-
-    def _view_of(self, d: Die) -> Projection:
-        """The felt's camera, or for a die on the hold row (a shelf of its own) one right above it: dice there
-        are seen square from above, and a die gliding to or from it turns to that view on the way."""
-        share = 1.0 if d.held and d.state == REST else 0.0
-        if d.state == EASE and (d.held or self.hold_row.collidepoint(d.start[:2])):
-            share = d.progress if d.held else 1.0 - d.progress
-        if share <= 0.0:
-            return self.view
-        cx, cy = self.tray.center
-        return self.view.looking_at((cx + (d.x - cx) * share, cy + (d.y - cy) * share))
-
-    # ------------------------------------------------------------ what the eye sees of a die at rest
-
-    def _seen_square(self, d: Die, half: float, z: float) -> list[tuple[float, float]]:
-        """The corners of a square ``half`` die sides from the die's centre, at height ``z``, as the felt's
-        camera shows them (canvas pixels)."""
-        fx, fy = self.view.felt_point(d.x, d.y)
-        t = math.radians(d.angle)
-        c, s = math.cos(t), math.sin(t)
-        return [self.view.point(fx + c * u - s * v, fy + s * u + c * v, z)
-                for u, v in ((-half, -half), (half, -half), (half, half), (-half, half))]
-
-    def seen_top(self, die: int) -> list[tuple[float, float]]:
-        """The top face of a die lying on the felt, as drawn: its flat part and half its rounded edge."""
-        return self._seen_square(self._dice[die], 0.5 - ROUND / 2, 1.0)
-
-    def seen_outline(self, die: int) -> list[tuple[float, float]]:
-        """Everything a die lying on the felt may cover: its foot and its top, as the camera sees them (the
-        sharp cube's, a little more than the rounded one)."""
-        d = self._dice[die]
-        return convex_hull(self._seen_square(d, 0.5, 0.0) + self._seen_square(d, 0.5, 1.0))
-
-    def seen_pips(self, die: int) -> list[tuple[float, float, float]]:
-        """Where pips of a die lying on the felt may be seen, as circles (x, y, radius; canvas pixels): every
-        place a pip of any face can take, turned as the die is (pip faces only; a symbol fills its face)."""
-        d = self._dice[die]
-        fx, fy = self.view.felt_point(d.x, d.y)
-        t = math.radians(d.angle)
-        c, s = math.cos(t), math.sin(t)
-        radius = PIP_RADIUS * self.size * self.view.scale_at(1.0)
-        return [(*self.view.point(fx + c * u - s * v, fy + s * u + c * v, 1.0), radius)
-                for u in (-PIP_SPREAD, 0.0, PIP_SPREAD) for v in (-PIP_SPREAD, 0.0, PIP_SPREAD)]
-
-    def badge_centre(self, die: int, radius: float) -> tuple[float, float]:
-        """Where a round badge of ``radius`` pixels naming a die (its key) goes: by the die's top face, at the
-        first of its corners and sides where it covers no pip of any die; its top left corner if none."""
-        d = self._dice[die]
-        rect = self.die_rect(die)
-        if d.state != REST or d.held:
-            return rect.left + 4, rect.top + 4
-        pips = [p for other in self._dice if other.state == REST and not other.held for p in self.seen_pips(other.index)]
-        pull = radius * 0.35  # how far in from the corner of the upright top rectangle
-        cx, cy, half = rect.centerx, rect.centery, rect.width / 2
-        for ux, uy in ((-1, -1), (1, -1), (-1, 1), (1, 1), (0, -1.25), (-1.25, 0), (1.25, 0), (0, 1.25)):
-            x, y = cx + ux * (half - pull), cy + uy * (half - pull)
-            if all(math.hypot(x - px, y - py) > radius + pr + 1 for px, py, pr in pips):
-                return x, y
-        return rect.left + 4, rect.top + 4
-
-    def keep_order(self, order: list[int]) -> None:
-        """The dice resting on the felt swap spots (turns included) so that they lie left to right in ``order``."""
-        resting = [d for d in order if self._dice[d].state == REST and not self._dice[d].held]
-        spots = sorted(self._dice[d].spot() for d in resting)
-        for d, (x, y, angle) in zip(resting, spots):
-            die = self._dice[d]
-            die.x, die.y, die.angle = x, y, angle
-            die.home = (x, y)
-
-    def rank(self, die: int) -> int:
-        """Where a die comes in a tidy row, left to right (the key numbers' order, when the owner set one)."""
-        if self.slot_order is not None and die in self.slot_order:
-            return self.slot_order.index(die)
-        return die
-
-    def slot_centre(self, die: int) -> tuple[float, float]:
-        """Where held die ``die`` sits: its slot of the hold row (split along its long side)."""
-        if self.slot_order is not None and die in self.slot_order:
-            die = self.slot_order.index(die)  # the slots follow the dice's key numbers
-        row = self.hold_row
-        if row.width >= row.height:
-            return row.left + (die + 0.5) * row.width / self.count, float(row.centery)
-        return float(row.centerx), row.top + (die + 0.5) * row.height / self.count
-
-    def top_of_last_row(self) -> int:
-        """The top of the lowest row where dice rest: a panel over the felt that ends above it leaves them a row."""
-        lowest_centre = self.spots.bounds()[3]
-        return int(lowest_centre) - (self.size + 2) // 2 - 1
-
-    def is_held(self, die: int) -> bool:
-        return self._dice[die].held
-
-    # ------------------------------------------------------------ drawing
-
-    def draw(self, surface: pygame.Surface) -> None:
-        dice = self._draw_order()
-        for d in dice:  # all shadows first, so no shadow falls on a die
-            x, y, q = self._felt_pose(d)
-            draw_shadow(surface, self._view_of(d), x, y, 0.5 + d.z / self.size, heading(q))
-        for d in dice:
-            if d.index in self.highlight:
-                glow = die_art.glow_surface(self.size, GLOW_COLOUR)
-                surface.blit(glow, glow.get_rect(center=self.die_rect(d.index).center))
-            x, y, q = self._felt_pose(d)
-            assert d.labels is not None
-            pose = Pose(x, y, 0.5 + d.z / self.size, q, d.labels)
-            self.renderer.draw(surface, self._view_of(d), pose, self.look_of(d.index), d.held, key=d.index)
-            if self.focus == d.index:
-                self._draw_focus(surface, self.die_rect(d.index))
-        self.cup.draw(surface)
-
-    def _draw_order(self) -> list[Die]:
-        """Lower dice first; of dice as high, those further from under the camera first: a die's sides face
-        the camera's foot, so a nearer die's top rightly covers a further one's side, never the other way."""
-        seen = [d for d in self._dice if d.state not in (OFF, HAND) and d.labels is not None]
-        cx, cy = self.tray.center
-        return sorted(seen, key=lambda d: (round(d.z, 3), -math.hypot(d.x - cx, d.y - cy)))
-
-    def _draw_focus(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        ring = rect.inflate(12, 12)
-        radius = int(ring.width * 0.24)
-        pygame.draw.rect(surface, SHADOW, ring.inflate(4, 4), 2, border_radius=radius + 2)
-        pygame.draw.rect(surface, FOCUS_COLOUR, ring, 3, border_radius=radius)

@@ -233,12 +233,19 @@ class PlayScene(Scene):
             gesture.shake("key" if kind == "roll" else "pointer")
         elif kind == "tap" and self.tray.tray.collidepoint(intent.pos) and self.tray.die_at(intent.pos) is None:
             gesture.start_drag(intent.pos)
-            return True
+            self.tray.cup.shake(intent.pos)
         else:
             return False
-        self.tray.cup.shake()
-        self.app.start_rattle(self.tray.cup.loudness())
+        if not gesture.dragging:
+            self.tray.cup.shake()
+        self.tray.take_up(self.rolling_now(), gesture.aim_now())  # the dice go into the cup
+        self.app.start_rattle(self.tray.cup.loudness())  # dragging the cup rattles too
         return True
+
+    def rolling_now(self) -> list[bool]:
+        """The dice a roll now would throw: those not held (a table whose rolls differ says so; a wrong guess
+        only costs the flight worked out while shaking)."""
+        return [not self.tray.is_held(i) for i in range(self.tray.count)]
 
     def let_go(self, toss: Toss | None) -> None:
         """The dice leave the hand as ``toss`` says: the engine is asked to roll (the table says whether it may)."""
@@ -262,6 +269,8 @@ class PlayScene(Scene):
         if self.gesture.active:
             if self.gesture.by is not None or self.gesture.where is not None:
                 self.tray.cup.shake(self.gesture.where)
+            if self.can_roll():  # the flight is worked out while the hand still shakes or drags
+                self.tray.take_up(self.rolling_now(), self.gesture.aim_now())
             self.app.set_rattle(self.tray.cup.loudness())
         self.let_go(toss)
         self.tray.speed = min(speed * self.computer_dice(), 50.0)

@@ -28,7 +28,7 @@ from scenes.tables.table_layout import COACH_X, UNDO_X, layout_for
 from scenes.tables.play_scene import BOT_FASTEST, PlayScene
 from scenes.tables.walkthrough import Walkthrough
 from scenes.ui.widgets import Button, ButtonRow
-from scenes.tables.table_paint import CLEAR, TablePainter, dice_showing
+from scenes.tables.table_paint import TablePainter, dice_showing
 
 
 
@@ -91,10 +91,11 @@ class TableScene(PlayScene):
         self._turn_started()
         self.refresh_buttons()
         if self.variant.turns != "common" and self.tips_due("walkthrough", Score):  # turns of one's own
-            tray, floor = self.layout.tray, self.tray.top_of_last_row() - CLEAR[1] // 2  # a row of dice below
-            area = pygame.Rect(tray.x + 32, tray.y + 30, tray.width - 64, 0)
+            tray, floor = self.layout.tray, self.painter.dock().bottom  # in the dock: the dice's felt is below
+            area = pygame.Rect(tray.x + 8, tray.y + 6, tray.width - 16, 0)
             self.walkthrough = Walkthrough(self.app, self.variant, self.walkthrough_targets(), area, floor=floor,
                                            done=self.session.played())
+            self.walkthrough.ceiling = self.pause_button.rect.bottom + 4  # never over the buttons: lower instead
             self.painter.keep_dice_clear()
 
     def walkthrough_targets(self) -> dict[str, pygame.Rect]:
@@ -167,12 +168,17 @@ class TableScene(PlayScene):
         self.card.filled(seat, box, points, seconds, self.clock)
 
     def hand_over(self, shown: Showing) -> None:
-        """The box has been seen: the dice leave the felt, and the next player's turn (or the results) comes."""
-        self.clear_after_score()
+        """The box has been seen: the next player's turn (or the results) comes. The dice leave the felt then,
+        or, when the dice are handed to another person, once they say they are ready: until then everyone sees
+        what was thrown, with the hand-over's words above it (table_paint.draw_handoff)."""
         if self.state.is_terminal() or self.state.game != shown.game:
+            self.clear_after_score()
             self._game_finished(shown.game)
-        else:
-            self._turn_started()
+            return
+        self.session.dice_order = None  # the next seat numbers its own dice
+        self._turn_started()
+        if self.handoff is None:
+            self.clear_after_score()
 
     def clear_after_score(self) -> None:
         """The dice leave the table for the next seat (their numbers with them)."""
@@ -316,6 +322,8 @@ class TableScene(PlayScene):
         if self.handoff is not None:
             if intent.kind in ("tap", "confirm", "roll"):
                 self.show_events(self.controller.command(Ready()))
+                if self.handoff is None and self.state.dice is None:
+                    self.clear_after_score()  # the last player's dice, in view through the hand-over, go now
                 self.say(t("table.your_turn", name=self.state.seats[self.seat].name), 1.2)
                 if intent.kind == "tap" and self.roll_button.rect.collidepoint(intent.pos):
                     self.roll()  # a tap on Roll itself means ready and roll: one tap, not two

@@ -17,6 +17,7 @@ from scenes.ui.widgets import StaticLayer, draw_text, framed_felt, occlude, roun
 
 GOALS_SIZE = 15  # a hold's goals and their chances, on a smaller line under it
 CLEAR = (16, 36)  # a panel over the felt and the dice resting beside it: room for its shadow and the dice's own
+DICE_ROOM = 3.6  # die sides of felt, below the dock, that are the dice's alone: three dice each way, as seen
 
 
 class TablePainter:
@@ -30,17 +31,19 @@ class TablePainter:
         self.backdrop: StaticLayer | None = None
         self.backdrop_look: tuple | None = None  # the language and text size the backdrop was painted in
         self.outlook_shown = None  # the coach's bonus outlook last drawn: a sharper one is a new frame
+        self.coach_panel: pygame.Rect | None = None  # where the coach's panel was drawn this frame
 
     # -------------------------------------------------------------- draw --
     def draw(self, surface: pygame.Surface) -> None:
         table = self.table
         self.draw_table(surface)
-        table.tray.draw(surface)
+        table.tray.draw(surface, cup=False)
         self.draw_die_keys(surface)
         self.draw_controls(surface)
         seat = table.moments.seat_in_view(table.seat)  # a box just filled: its scorer's column, no options
         options = table.state.options() if seat >= 0 and not table.throwing and table.moments.showing is None else None
         table.card.draw(surface, seat if seat >= 0 else None, options)
+        self.coach_panel = None
         self.draw_coach(surface)
         if table.moments.celebration is None:  # a cheer takes the banner's place
             self.draw_banner(surface)
@@ -50,6 +53,7 @@ class TablePainter:
             self.draw_handoff(surface)
         if table.walkthrough_shown():
             table.walkthrough.draw(surface)
+        table.tray.cup.draw(surface)  # the cup in hand is over every panel and badge
 
     def draw_box_help(self, surface: pygame.Surface, options) -> None:
         """How the box under the pointer (or finger, or keyboard focus) scores, beside the card."""
@@ -94,23 +98,29 @@ class TablePainter:
             table.card.focus_box = best.box
 
     def coach_width(self) -> int:
-        """The coach's panel: its width, inside the felt (narrower beside a six-seat card)."""
-        return min(520, self.table.tray_rect.width - 16)
+        """The coach's panel: its width, the dock's less a margin (narrower beside a six-seat card)."""
+        return min(640, self.table.tray_rect.width - 16)
+
+    def dock(self) -> pygame.Rect:
+        """The far part of the felt where the panels show (the banner's words, the coach's panel, the first-game
+        tips) and no die ever rests: fixed, whatever is shown, so no panel pushes a die and turning the coach on
+        or off moves none. The rest of the felt is the dice's: ``DICE_ROOM`` die sides deep (a little less in a
+        first game, while its tips show: the dock only grows smaller when they go, which moves no die)."""
+        table = self.table
+        tray = table.tray_rect
+        height = max(self.banner_rect().bottom + CLEAR[1] // 2 - tray.top,
+                     tray.height - round(DICE_ROOM * table.tray.size))
+        if table.tips_first():  # the first game's tips, at the smallest words, may need more (less once they go)
+            height = max(height, table.walkthrough.area.bottom + CLEAR[1] // 2 - tray.top)
+        return pygame.Rect(tray.x, tray.y, tray.width, height)
 
     def keep_dice_clear(self) -> None:
-        """Dice rest clear of the banner's place always, and of the coach's panel and the walkthrough's while they
-        show (dice under one move aside)."""
+        """Dice rest clear of the dock (see ``dock``): the same whether the coach shows or not; the first game's
+        tips lie in it too."""
         table = self.table
-        bands = [self.banner_rect()]
-        if table.seat in table.coach.on and table.coach.available and not table.tips_first():
-            line, small = assets.line_height(17, 1.4), assets.line_height(GOALS_SIZE, 1.25)
-            tallest = 2 * line + self.coach_rows() * (line + small) + 4
-            band = pygame.Rect(table.tray_rect.x + 8, 0, self.coach_width(), tallest)
-            band.bottom = table.tray_rect.bottom - 6  # as tall as the panel gets
-            bands.append(band)
-        if table.tips_first():
-            bands.append(table.walkthrough.area)
-        bands = [band.inflate(*CLEAR) for band in bands]
+        bands = [self.dock()]
+        if table.tips_first():  # a tip may be wider than the felt: the whole of it, with room for its shadow
+            bands.append(table.walkthrough.area.inflate(*CLEAR))
         if bands != table.tray.keep_clear:
             table.tray.keep_clear = bands
             if table.state.dice is not None and not table.throwing:
@@ -120,12 +130,10 @@ class TablePainter:
         return t("table.coach_title")
 
     def coach_rows(self) -> int:
-        """How many options the coach's panel lists, each with its line: four, fewer where the felt is short
-        (Challenge's common dice: two), so a row of dice still rests clear above the panel."""
+        """How many options the coach's panel lists, each with its line: as many as the dock holds (one to
+        four) under the title's line."""
         line, small = assets.line_height(17, 1.4), assets.line_height(GOALS_SIZE, 1.25)
-        top = self.banner_rect().inflate(*CLEAR).bottom  # the dice rest below the banner's place and above the panel
-        # the title's two lines at most; a die, cleared
-        room = self.table.tray_rect.bottom - 6 - top - 2 * line - 4 - 110
+        room = self.dock().height - 6 - line - 4
         return max(1, min(4, room // (line + small)))
 
     def draw_coach(self, surface: pygame.Surface) -> None:
@@ -148,10 +156,13 @@ class TablePainter:
         goals = [table.coach.why(i, advice) or "" for i in range(len(shown))]
         small = assets.line_height(GOALS_SIZE, 1.25)
         height = top + 2 + line * len(shown) + small * sum(map(bool, goals))
-        panel_rect = pygame.Rect(table.tray_rect.x + 8, 0, width, height)
-        panel_rect.bottom = table.tray_rect.bottom - 6  # inside this table's tray; more lines: it grows upward
+        while len(shown) > 1 and height > self.dock().height - 6:  # a two-line title: one option fewer
+            height -= line + (small if goals[len(shown) - 1] else 0)
+            shown, goals = shown[:-1], goals[:-1]
+        panel_rect = pygame.Rect(table.tray_rect.x + 8, table.tray_rect.y + 6, width, height)  # in the dock
         veil = pygame.Surface(panel_rect.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (12, 24, 18, 200), veil.get_rect(), border_radius=12)
+        self.coach_panel = panel_rect  # the banner's words go on its title line meanwhile (draw_banner)
         occlude(surface, panel_rect)
         surface.blit(veil, panel_rect)
         for i, words in enumerate(titles):
@@ -263,6 +274,13 @@ class TablePainter:
             return
         alpha = min(1.0, table.banner_time / 0.3)
         rect = self.banner_rect()
+        if self.coach_panel is not None:  # the dock holds the coach's panel: the words cover its title line only
+            line = assets.line_height(17, 1.4)
+            rect = pygame.Rect(self.coach_panel.x, self.coach_panel.y, self.coach_panel.width, line + 4)
+            pygame.draw.rect(surface, (12, 24, 18), rect, border_radius=12)
+            occlude(surface, rect)
+            draw_text(surface, table.banner, 17, theme.HOLD_GOLD, rect.center, "center", "bold", rect.width - 24)
+            return
         veil = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (20, 14, 10, int(190 * alpha)), veil.get_rect(), border_radius=16)
         occlude(surface, rect)
@@ -277,31 +295,39 @@ class TablePainter:
         return rect
 
     def draw_handoff(self, surface: pygame.Surface) -> None:
+        """Whose turn it is now, over the dock only: the last player's dice stay in view on the felt below, and
+        what they scored is said in large words above the name."""
         table = self.table
         seat = table.handoff
         info = table.state.seats[seat]
-        tray = table.layout.tray
-        veil = pygame.Surface(tray.size, pygame.SRCALPHA)
-        veil.fill((10, 20, 14, 200))
-        occlude(surface, tray)
-        surface.blit(veil, tray)
-        seat_badge(surface, info.colour, seat, (tray.centerx, tray.centery - 90), 34)
-        name = assets.fit(assets.printable(info.name), round(54 * assets.text_scale()), tray.width - 260, "black")
-        title, width, at = t("table.handoff_turn", name=name), tray.width - 60, (tray.centerx, tray.centery)
-        # a headline: it may shrink further than most to stay whole (to 32 px: TV text, long names, Dutch)
-        draw_text(surface, title, 54, (0, 0, 0), (at[0] + 3, at[1] + 3), "center", "black", width, True, 32)
-        draw_text(surface, title, 54, theme.PAPER, at, "center", "black", width, smallest=32)
+        panel = self.dock().inflate(-12, -8)
+        veil = pygame.Surface(panel.size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (10, 20, 14, 225), veil.get_rect(), border_radius=14)
+        occlude(surface, panel)
+        surface.blit(veil, panel)
+        width = panel.width - 40
+        scored = ""
+        if table.state.last_scored:
+            who, box, points = table.state.last_scored
+            scored = t("table.handoff_scored", name=assets.printable(table.state.seats[who].name), points=points,
+                       box=table.variant.box(box).name)
+        # three lines: what was scored, whose turn it is (the headline), how to take the dice
+        rows = [panel.y + panel.height * f for f in ((0.2, 0.52, 0.84) if scored else (0.0, 0.4, 0.78))]
+        if scored:
+            draw_text(surface, scored, 30, theme.HOLD_GOLD, (panel.centerx, rows[0]), "center", "bold", width,
+                      smallest=15)  # long names beside a six-seat card: smaller before it is cut
+        name = assets.fit(assets.printable(info.name), round(40 * assets.text_scale()), width - 120, "black")
+        title = t("table.handoff_turn", name=name)
+        at = (panel.centerx + 22, rows[1])
+        # a headline: it may shrink further than most to stay whole (to 24 px: TV text, long names, Dutch)
+        draw_text(surface, title, 40, (0, 0, 0), (at[0] + 2, at[1] + 2), "center", "black", width - 50, True, 24)
+        shown = draw_text(surface, title, 40, theme.PAPER, at, "center", "black", width - 50, smallest=24)
+        left = shown.left if isinstance(shown, pygame.Rect) else panel.centerx - width // 2
+        seat_badge(surface, info.colour, seat, (left - 26, at[1]), 16)
         pad = bindings.pad_in_hand(table.app)  # a kiosk has no keys; a pad in hand says its A
         ready = t("table.handoff_tap") if getattr(table.app, "kiosk", None) and not pad else bindings.words(
             "table.handoff_ready", pad)
-        draw_text(surface, ready, 26, (230, 220, 200), (tray.centerx, tray.centery + 70),
-                  "center", "regular", tray.width - 60)
-        if table.state.last_scored:
-            who, box, points = table.state.last_scored
-            line = t("table.handoff_scored", name=table.state.seats[who].name, points=points,
-                     box=table.variant.box(box).name)
-            draw_text(surface, line, 22, (200, 214, 200), (tray.centerx, tray.bottom - 40), "center", "regular",
-                      tray.width - 60)
+        draw_text(surface, ready, 20, (230, 220, 200), (panel.centerx, rows[2]), "center", "regular", width)
 
 
 def dice_showing(dice: tuple[int, ...], keep: tuple[int, ...]) -> list[int]:

@@ -74,8 +74,18 @@ class ThrowGesture:
             return self._let_go()
         return None
 
+    def aim_now(self) -> Toss | None:
+        """The toss letting go now would make (None: a drag too short yet to be a throw), so the flight can be
+        worked out while the hand still moves (scenes.tables.throw_ahead)."""
+        if self.dragging:
+            return self._flick()
+        return Toss(None, None, self._strength()) if self.by is not None else None
+
+    def _strength(self) -> float:
+        return 1.0 + 0.3 * min(1.0, self.shaken / 1.5)  # a good shake throws a little harder
+
     def _let_go(self) -> Toss:
-        strength = 1.0 + 0.3 * min(1.0, self.shaken / 1.5)  # a good shake throws a little harder
+        strength = self._strength()
         self.cancel()
         return Toss(None, None, strength)
 

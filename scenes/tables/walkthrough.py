@@ -73,6 +73,7 @@ class Walkthrough:
         self._build()
         self.place = pygame.Rect(area)
         self.floor = min(theme.HEIGHT - 8, floor or theme.HEIGHT)
+        self.ceiling = 0  # nor does it rise above this (the buttons over the felt): it reaches below the floor then
         self.smallest = self.SIZE if floor is None else floor_for(self.SIZE)
         self.size = self.SIZE
         self._look: tuple | None = None
@@ -165,6 +166,7 @@ class Walkthrough:
                 self.size -= 1  # the words shrink before a tip would reach the dice's row
             self._area = pygame.Rect(self.place.x, self.place.y, self.place.width, self._tallest())
             self._area.bottom = min(self._area.bottom, self.floor)  # still too tall (large text): it moves up
+            self._area.top = max(self._area.top, self.ceiling)
         return self._area
 
     def _tallest(self) -> int:
