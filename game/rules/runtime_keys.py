@@ -52,6 +52,8 @@ RUNTIME_KEYS = (
     N_("coach.hold_same"),
     # common
     N_("common.language_name"),
+    # daily
+    N_("daily.played"),
     # gameover
     N_("gameover.game_row"),
     N_("gameover.match_row"),
