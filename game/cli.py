@@ -8,6 +8,7 @@ name at run time so the core never imports it). Commands:
 - ``variants``: list the variants that load, and the files that do not.
 - ``check-kiosk``: the kiosk's settings in force and its problems (``game.store.kiosk_check``).
 - ``play``: a game in the terminal, for people and computer players.
+- ``review``: a finished game turn by turn against the optimal player (``game.review_command``).
 - ``daily``: the day's game (the same dice for everyone) played by a computer (``game.daily.command``).
 - ``online host|join``: a headless seat in a game over Matrix (``game.online.cli``).
 
@@ -35,6 +36,7 @@ from game.bundle import end_with_launcher
 from game.cli_types import seconds
 from game.bots.levels import USUAL_LEVEL, dial_level, known_names
 from game.daily import command as daily
+from game import review_command
 from game.engine.card import Card
 from game.online.cli import add_parser as add_online, run as run_online
 from game.rules.variant import Variant
@@ -99,6 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--games", type=int, default=1)
     play.add_argument("--seed", type=int, default=None, dest="play_seed")
     daily.add_parser(commands)
+    review_command.add_parser(commands)
     add_online(commands)
     return parser
 
@@ -411,6 +414,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "simulate": _cmd_simulate, "check-variant": _cmd_check, "variants": _cmd_variants, "play": _cmd_play,
             "records": _cmd_records, "advise": _cmd_advise, "online": lambda args: run_online(args, UsageError),
             "daily": lambda args: daily.run(args, UsageError, _levels),
+            "review": lambda args: review_command.run(args, UsageError, _levels, _variant),
             "check-kiosk": lambda args: check_kiosk(args.json), "kiosk-unlock": lambda args: kiosk_unlock(),
         }.get(args.command, _launch_table)
         status = handler(args)
