@@ -282,6 +282,16 @@ class Coach:
         """Whether the panel and the marks keep quiet now: a threshold is set and nobody asked at this moment."""
         return self.quiet_below > 0 and self.asked != len(self.session.log)
 
+    def on_as_left(self, names) -> None:
+        """A game not begun yet: the coach is on for the people who left it on in their last game (Settings keep
+        ``coach_for``); a game resumed keeps the seats it was saved with."""
+        state = self.session.state
+        if getattr(state, "game", 0) or any(state.card(seat).filled() for seat in range(state.n)):
+            return
+        for seat, info in enumerate(state.seats):
+            if not info.is_computer and info.name in names:
+                self.on.add(seat)
+
     def switch(self, seat: int) -> str:
         """The Coach button or C: a quiet coach answers now; else the seat's coach goes on or off. The words to
         say."""
