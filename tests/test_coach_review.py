@@ -121,3 +121,41 @@ def test_a_game_without_the_seat_is_refused():
     session = play_game(find_variant("official"), ["optimal"], 1)
     with pytest.raises(ReviewError):
         review_session(session, seat=0, game=1)
+
+
+def test_the_game_over_screen_opens_the_review_turn_by_turn():
+    """A coached person's whole game, then "Turn by turn" on the results: every real decision with its expected
+    final score, the costly ones with the best choice, the loss and the class; Esc goes back to the results."""
+    import pygame
+
+    from game.rules.i18n import t
+    from scene_driver import Driver
+    from scenes.menus.turn_review import TurnReviewScene
+    from screens import SCREENS
+
+    driver = Driver(animation="instant")
+    try:
+        dict(SCREENS)["gameover-coached"](driver)
+        over = driver.top
+        button = next(b for b in over.row.buttons if b.label == t("gameover.turn_by_turn"))
+        assert over.box().contains(button.rect)
+        driver.step(1.0)
+        driver.click(button.rect.center)
+        page = driver.top
+        assert isinstance(page, TurnReviewScene)
+        review = page.review
+        assert review.score == over.state.card(0).total(over.state.variant)
+        split = over.coach.luck_and_skill(0, over.game)
+        assert (review.luck, review.skill) == pytest.approx((split.luck, split.skill))
+        text = page.text()
+        costly = [d for d in review.decisions if d.choices > 1 and d.loss >= 0.05]
+        assert costly and text.count(" less: ") == len(costly)
+        assert text.count(", the best") == sum(d.choices > 1 and d.loss < 0.05 for d in review.decisions)
+        assert t("gameover.review_class.blunder") in text or t("gameover.review_class.slip") in text
+        scrolled = page.scroll
+        driver.key(pygame.K_DOWN)
+        assert page.max_scroll() > 0 and page.scroll > scrolled  # a whole game is longer than the page
+        driver.key(pygame.K_ESCAPE)
+        assert driver.top is over
+    finally:
+        driver.close()
