@@ -14,6 +14,7 @@ from game.engine.actions import Roll, Score
 from game.rules.i18n import t
 from game.engine.session import Session
 from game.daily.play import day_of
+from game.store.settings import save_settings
 from game.table.commands import AskCoach, Ready, Toggle
 from game.table.events import CoachAsked, Held, Previewed, Rolled, Scored
 
@@ -51,6 +52,8 @@ class TableScene(PlayScene):
                                    size=22)
         self.can_undo = False
         self.coach = Coach(session)
+        if not demo:
+            self.coach.on_as_left(app.settings.coach_for)
         self.buttons = ButtonRow([self.roll_button, self.pause_button, self.undo_button, self.coach_button],
                                  one_choice=False)  # apart on the table: Roll stays lit while Menu is pointed at
         self.banner = ""
@@ -251,6 +254,8 @@ class TableScene(PlayScene):
                 self.say(t(self.coach.missing), 4.0)
             return
         self.say(self.coach.switch(seat), 1.4)  # a quiet coach answers now; else on or off
+        self.app.settings.keep_coach(self.state.seats[seat].name, seat in self.coach.on)  # for the next game too
+        save_settings(self.app.settings)
         self.painter.keep_dice_clear()
 
     def replace_dice(self) -> None:
