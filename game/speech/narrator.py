@@ -124,8 +124,8 @@ class Narrator:
         best = max(totals)
         winners = [name(state, seat) for seat, points in enumerate(totals) if points == best]
         if len(winners) == 1:
-            return t("speech.game_over", winner=winners[0], points=number(best))
-        return t("speech.game_over_tie", winners=f" {t('speech.and')} ".join(winners), points=number(best))
+            return fit(t("speech.game_over", winner=winners[0], points=number(best)))
+        return fit(t("speech.game_over_tie", winners=f" {t('speech.and')} ".join(winners), points=number(best)))
 
     # -------------------------------------------------------------- asked for by a key --
     def dice(self, state) -> str:

@@ -73,7 +73,7 @@ class SpeechDispatcher(Voice):
         with self.lock:
             self.sock.sendall(b"SPEAK\r\n")
             self._reply()  # 230 receiving data
-            body = "\r\n".join(".." + line if line.startswith(".") else line for line in text.splitlines())
+            body = "\r\n".join("." + line if line.startswith(".") else line for line in text.splitlines())
             self.sock.sendall(body.encode("utf-8") + b"\r\n.\r\n")
             self._reply()  # 225 message queued
 
