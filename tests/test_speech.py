@@ -221,3 +221,26 @@ def test_speech_log_from_the_command_line(tmp_path):
                          env=env, capture_output=True, text=True, timeout=60)
     assert run.returncode == 2 and run.stderr.strip().endswith("not a plain file"), run.stderr
     assert "Traceback" not in run.stderr
+
+
+def test_a_computer_waits_until_its_last_move_has_been_said():
+    """Heard, not only seen: while a sentence is being said the computer makes no move; once said, it plays on."""
+    from scenes.tables.table import TableScene
+
+    driver = Driver(animation="instant")
+    voice = FakeVoice()
+    try:
+        speech = driver.app.speech
+        speech.voice, speech.on = voice, True
+        session = Session(find_variant("classic"), [Seat("Bob", "computer", "greedy")], seed=3, rolloff=False)
+        driver.start(TableScene(driver.app, session))
+        assert voice.started.wait(WAIT)  # "Bob plays." is being said
+        moves = len(session.log)
+        for _ in range(40):
+            driver.step(0.1)
+        assert len(session.log) == moves  # four seconds of the table's time: no move while speaking
+        voice.stop()  # the sentence ends
+        assert driver.wait_until(lambda: len(session.log) > moves, 10)
+    finally:
+        driver.app.speech.close()
+        driver.close()

@@ -72,6 +72,8 @@ class Narrator:
             value = state.dice[event.die] if getattr(state, "dice", None) else event.die + 1
             if self.brief and self.people(event.seat):
                 return None  # the hold cue says it (scenes.ui.sound)
+            if not self.people(event.seat) and self.verbosity != "full":
+                return None  # a computer's holds are told with its next throw ("kept five, five"): half the words
             return t("speech.held" if event.held else "speech.released", face=face(value))
         if isinstance(event, Scored):
             return self.scored(event, state)
@@ -97,7 +99,11 @@ class Narrator:
         dice = faces(event.faces)
         if self.brief:
             return t("speech.rolled_brief", dice=dice)
-        said = t("speech.rolled", name=name(state, event.seat), dice=dice)
+        kept = [value for value, rolled in zip(event.faces, event.rolling) if not rolled]
+        if kept and not self.people(event.seat) and self.verbosity != "full":
+            said = t("speech.rolled_kept", name=name(state, event.seat), kept=faces(kept), dice=dice)
+        else:
+            said = t("speech.rolled", name=name(state, event.seat), dice=dice)
         if self.verbosity == "full" and hasattr(state, "rolls_left"):
             said += " " + t("speech.rolls_left", count=state.rolls_left())
         return said

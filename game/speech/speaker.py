@@ -55,8 +55,15 @@ class Speaker:
                 self._queue.get_nowait()
             except queue.Empty:
                 break
+            self._queue.task_done()
         if self.on:
             self.voice.stop()
+
+    def busy(self) -> bool:
+        """A sentence is being said or waits to be (a voice that tells when it is done: a speech program; Speech
+        Dispatcher queues them itself). The computers wait for it, as for the dice: what they did is heard
+        before they do more."""
+        return self.on and self._queue.unfinished_tasks > 0
 
     def switch(self, on: bool) -> None:
         if not on:
@@ -72,6 +79,7 @@ class Speaker:
         while True:
             item = self._queue.get()
             if item is _STOP:
+                self._queue.task_done()
                 return
             text, language = item
             try:
@@ -79,6 +87,8 @@ class Speaker:
             except OSError as error:  # the service went away: silent from here, the log goes on
                 logging.getLogger("dice_parlor").warning("speech: %s: %s", self.voice.name, error)
                 self.voice = Voice()
+            finally:
+                self._queue.task_done()
 
     def close(self) -> None:
         self.interrupt()

@@ -308,7 +308,8 @@ class PlayScene(Scene):
         real seconds, the table's animations ``speed`` times faster (its pauses shrink, an undo's grace not)."""
         self.controller.pace = self.pace()
         if self.app.stack.top is self:
-            self.show_events(self.controller.update(dt, ready=not self.bot_waits(), speed=speed))
+            ready = not self.bot_waits() and not self.app.speech.busy()  # what they did is heard before more
+            self.show_events(self.controller.update(dt, ready=ready, speed=speed))
 
     def undo_allowed(self) -> bool:
         """The person at this screen with the dice may take back the last move (or ask its owner to)."""
