@@ -61,6 +61,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--exit-after", type=seconds, default=None, metavar="SECONDS", help="quit after this long")
     parser.add_argument("--screenshot", metavar="FILE", help="with --exit-after: save the last frame here")
     parser.add_argument("--fullscreen", action="store_true", help="start fullscreen")
+    parser.add_argument("--speech", action="store_true", help="say the table aloud (F2 turns it on or off)")
+    parser.add_argument("--speech-log", metavar="FILE", default=None,
+                        help="write every sentence said to FILE, one a line, as it is said (voice or not)")
     parser.add_argument("--kiosk", action="store_true", help="a public touch screen: only the admin can leave")
     parser.add_argument("--size", metavar="WxH", default=None, help="window size, e.g. 1280x800")
     parser.add_argument("--install-desktop", action="store_true", help="Linux: put this app into your menu")

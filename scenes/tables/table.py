@@ -92,6 +92,7 @@ class TableScene(PlayScene):
         self.can_undo = self.undo_allowed()
         self.sync_dice()
         self._turn_started()
+        self.narrate([self.controller.opening])  # whose turn the table opens on (the first one, or a resumed one)
         self.refresh_buttons()
         if self.variant.turns != "common" and self.tips_due("walkthrough", Score):  # turns of one's own
             tray, floor = self.layout.tray, self.painter.dock().bottom  # in the dock: the dice's felt is below
@@ -133,7 +134,7 @@ class TableScene(PlayScene):
         if isinstance(event, Rolled):
             self.throw_dice(event.faces, list(event.rolling))
         elif isinstance(event, Held):
-            self.app.play("hold")
+            self.app.play("hold" if event.held else "release")  # heard apart: a player need not see which
             self.tray.set_held(event.die, event.held)
         elif isinstance(event, Scored):
             self._scored(event.seat, event.box, event.game, event.bonuses_before)
@@ -215,6 +216,8 @@ class TableScene(PlayScene):
             self.app.play("turn")
         else:
             self.say(t("table.your_turn", name=name), 1.4)
+            if self.app.speech.listened():
+                self.app.play("turn")  # heard as well as shown: a player who cannot see knows it is theirs
 
     # ------------------------------------------------------- person moves --
     def roll(self) -> None:
