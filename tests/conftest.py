@@ -4,7 +4,9 @@ writes into the runner's own game folders fails."""
 from __future__ import annotations
 
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -14,6 +16,10 @@ sys.path.insert(0, str(ROOT))
 # Headless before anything imports pygame; user files never touch the real home.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# Collection imports test modules, and some ask for words (t()) at import: the string catalogues they compile
+# would be cached in the real home before any test's own home is set. A home of the run's own until then.
+_COLLECTION_HOME = tempfile.mkdtemp(prefix="dice-parlor-tests-")
+os.environ.setdefault("DICE_PARLOR_HOME", _COLLECTION_HOME)
 
 
 def _hypothesis_profiles() -> None:
@@ -60,6 +66,7 @@ def pytest_sessionfinish(session, exitstatus):
     before, after = session.config.stash[_LISTING], _real_user_files()
     changed = sorted(path for path in before.keys() | after.keys() if before.get(path) != after.get(path))
     session.config.stash[_CHANGED] = changed
+    shutil.rmtree(_COLLECTION_HOME, ignore_errors=True)
     if changed:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
