@@ -8,6 +8,7 @@ name at run time so the core never imports it). Commands:
 - ``variants``: list the variants that load, and the files that do not.
 - ``check-kiosk``: the kiosk's settings in force and its problems (``game.store.kiosk_check``).
 - ``play``: a game in the terminal, for people and computer players.
+- ``review``: a finished game turn by turn against the optimal player (``game.review_command``).
 - ``daily``: the day's game (the same dice for everyone) played by a computer (``game.daily.command``).
 - ``online host|join``: a headless seat in a game over Matrix (``game.online.cli``).
 
@@ -29,13 +30,12 @@ import time
 from typing import Sequence
 
 from game import __version__
-from game.errors import (DiceParlorError, NotJSON, UnknownVariant, VariantError, cause, json_from, one_line,
-                         shown)
+from game.errors import DiceParlorError, UnknownVariant, VariantError, one_line, shown
 from game.bundle import end_with_launcher
 from game.cli_types import seconds
 from game.bots.levels import USUAL_LEVEL, dial_level, known_names
 from game.daily import command as daily
-from game.engine.card import Card
+from game import advise_command, review_command
 from game.online.cli import add_parser as add_online, run as run_online
 from game.rules.variant import Variant
 from game.rules.variants import find_variant, load_all, load_variant_file
@@ -61,6 +61,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--exit-after", type=seconds, default=None, metavar="SECONDS", help="quit after this long")
     parser.add_argument("--screenshot", metavar="FILE", help="with --exit-after: save the last frame here")
     parser.add_argument("--fullscreen", action="store_true", help="start fullscreen")
+    parser.add_argument("--speech", action="store_true", help="say the table aloud (F2 turns it on or off)")
+    parser.add_argument("--speech-log", metavar="FILE", default=None,
+                        help="write every sentence said to FILE, one a line, as it is said (voice or not)")
     parser.add_argument("--kiosk", action="store_true", help="a public touch screen: only the admin can leave")
     parser.add_argument("--size", metavar="WxH", default=None, help="window size, e.g. 1280x800")
     parser.add_argument("--install-desktop", action="store_true", help="Linux: put this app into your menu")
@@ -84,10 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     kiosk.add_argument("--json", action="store_true")
     commands.add_parser("kiosk-unlock", help="end a kiosk's PIN lockout (the owner's way in, from a shell)")
 
-    advise = commands.add_parser("advise", help="the optimal player's ranked options for a situation, as JSON")
-    advise.add_argument("--variant", required=True)
-    advise.add_argument("--state", required=True, metavar="JSON",
-                        help='an engine state, or {"card": {BOX: SCORE or null}, "dice": [..], "rolls_left": N}')
+    advise_command.add_parser(commands)
 
     records = commands.add_parser("records", help="high scores and statistics")
     records.add_argument("--variant", default=None)
@@ -99,6 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--games", type=int, default=1)
     play.add_argument("--seed", type=int, default=None, dest="play_seed")
     daily.add_parser(commands)
+    review_command.add_parser(commands)
     add_online(commands)
     return parser
 
@@ -166,66 +167,6 @@ def _cmd_variants(_: argparse.Namespace) -> int:
         print(f"{variant.id:<12} {variant.name}: {variant.description}")
     for problem in catalogue.problems:
         print(f"refused: {problem}")
-    return 0
-
-
-def _cmd_advise(args: argparse.Namespace) -> int:
-    from game.bots.solver import advise, advise_state, table_for
-    from game.engine.families import state_from_json
-
-    variant = _variant(args.variant)
-    if not variant.solvable:
-        raise UsageError(f"{variant.id} has no optimal player (scorecard games only)")
-    try:
-        data = json_from(args.state)
-    except NotJSON as error:
-        raise UsageError(f"--state is {error}") from None
-    if not isinstance(data, dict):
-        raise UsageError("--state must be a JSON object")
-    table = table_for(variant, progress=_progress)
-    if "cards" in data:
-        state = state_from_json(data, variant)
-        try:
-            options = advise_state(state, table=table)
-            on_card = state.card(state.seat).total(variant)
-            card, rolls_left = state.card(state.seat).boxes, state.rolls_left()
-        except DiceParlorError:
-            raise
-        except (TypeError, ValueError, KeyError, IndexError) as error:  # a hand-made state the loader let through
-            raise UsageError(f"--state is no moment of a game of {variant.id} ({cause(error)})") from None
-    else:
-        card = {box: None for box in variant.box_ids}
-        if not isinstance(data.get("card", {}), dict):
-            raise UsageError('"card" must be a JSON object of boxes')
-        unknown = set(data.get("card", {})) - set(card)
-        if unknown:
-            raise UsageError(f"unknown box {sorted(unknown)[0]!r} (boxes: {', '.join(variant.box_ids)})")
-        card.update(data.get("card", {}))
-        if not all(score is None or type(score) is int and score >= 0 for score in card.values()):
-            raise UsageError("a card's boxes hold null or points from 0 up")
-        upper, five = data.get("upper"), data.get("five_alike_scored")
-        if upper is not None and (type(upper) is not int or upper < 0):
-            raise UsageError("upper must be the upper section's points from 0 up (or null: read from the card)")
-        if five is not None and not isinstance(five, bool):
-            raise UsageError("five_alike_scored must be true, false or null (read from the card)")
-        bonus = data.get("five_alike_bonus", 0)
-        if type(bonus) is not int or bonus < 0:
-            raise UsageError("five_alike_bonus must be points from 0 up")
-        on_card = Card(card, bonus).total(variant)
-        dice, rolls_left = data.get("dice"), data.get("rolls_left", 0)
-        if not isinstance(dice, list) or len(dice) != variant.dice or not all(
-                isinstance(d, int) and 1 <= d <= variant.faces for d in dice):
-            raise UsageError(f"dice must list {variant.dice} faces from 1 to {variant.faces}")
-        if not isinstance(rolls_left, int) or not 0 <= rolls_left < variant.rolls_per_turn:
-            raise UsageError(f"rolls_left must be 0 to {variant.rolls_per_turn - 1}")
-        options = advise(variant, table, card, upper, five, dice, rolls_left)
-    # "value" is the points still to come; "final" the expected final score: the card's points now and those;
-    # a keep's "odds": each open pattern box's chance by the end of the turn (0 and 1 left out)
-    from game.bots.odds import hold_odds
-
-    listed = [o.to_json(on_card, hold_odds(variant, card, o.keep, rolls_left) if o.kind == "keep" else None)
-              for o in options]
-    print(json.dumps({"variant": variant.id, "on_card": on_card, "options": listed}))
     return 0
 
 
@@ -409,8 +350,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return desktop_command(args.install_desktop)
         handler = {
             "simulate": _cmd_simulate, "check-variant": _cmd_check, "variants": _cmd_variants, "play": _cmd_play,
-            "records": _cmd_records, "advise": _cmd_advise, "online": lambda args: run_online(args, UsageError),
+            "records": _cmd_records,
+            "advise": lambda args: advise_command.run(args, UsageError, _variant, _progress), "online": lambda args: run_online(args, UsageError),
             "daily": lambda args: daily.run(args, UsageError, _levels),
+            "review": lambda args: review_command.run(args, UsageError, _levels, _variant),
             "check-kiosk": lambda args: check_kiosk(args.json), "kiosk-unlock": lambda args: kiosk_unlock(),
         }.get(args.command, _launch_table)
         status = handler(args)

@@ -215,7 +215,9 @@ def outputs(extra: list[str] = ()) -> dict[Path, bytes]:
     pot = template()
     files = {LOCALE / f"{DOMAIN}.pot": rendered(pot)}
     for language in [*languages(), *extra]:
-        files[po_path(language)] = rendered(catalogue_for(language, pot))
+        # a template of its own for each: Babel's update hands new entries over as the template's own objects, so
+        # one language's text written into them became the next one's (Dutch in Swedish, English elsewhere)
+        files[po_path(language)] = rendered(catalogue_for(language, template()))
     return files
 
 

@@ -35,6 +35,7 @@ from scenes.ui.input import Input, Intent, Viewport
 from scenes.logs import ScreenTrail, close_logging, setup_logging
 from scenes.stop import StopNow, StopSignals, no_screen, say_exit
 from scenes import registry
+from scenes.speaking import Speech, open_log
 from scenes.demo import demo_scene
 from scenes.ui.heap import keep_big_blocks_apart
 from scenes.ui.sound import make_sounds
@@ -108,6 +109,7 @@ class App:
         self.stack = SceneStack()
         self.catalogue: Catalogue = load_all()
         self.sounds = make_sounds(self.settings.sound, self.settings.volume)
+        self.speech = Speech(self.settings)  # silent, unlogged until turned on (Settings, F2, --speech)
         self.running = True
         self.last_setup = None  # the New game screen's seats and game (game.store.seats); a kiosk's, one visitor's
         self.notice: str | None = None  # one line for the title screen (a damaged file set aside, say)
@@ -212,6 +214,8 @@ class App:
             intent = self.kiosk.filter(intent)
             if intent is None:
                 return
+        if self.speech.heard(intent.kind):  # a key cuts the sentence being said; F2, F3 are answered there
+            return
         unused = self.stack.handle(intent)
         if unused is None:
             return
@@ -393,6 +397,10 @@ def _run(args: Any, stop: StopSignals, copy: OneCopy) -> int:
     if unseen and not (getattr(args, "kiosk", False) or settings.kiosk):  # a kiosk says so its own way, for systemd
         print(f"dice-parlor: {unseen}", file=sys.stderr)
         return 1
+    speech_log, problem = open_log(getattr(args, "speech_log", None))
+    if problem:
+        print(f"dice-parlor: --speech-log: {problem}", file=sys.stderr)
+        return 2
     keep_big_blocks_apart()  # a kiosk runs for days: freed surfaces go back to the system (scenes.ui.heap)
     kiosk = None
     if getattr(args, "kiosk", False) or settings.kiosk:
@@ -415,6 +423,7 @@ def _run(args: Any, stop: StopSignals, copy: OneCopy) -> int:
                   settings=settings, demo=bool(getattr(args, "demo", None)), kiosk=kiosk, stop=stop, one_copy=copy)
     except NoScreen as error:
         return no_screen(error)
+    app.speech.start(getattr(args, "speech", False), speech_log)
     for problem in app.catalogue.problems if kiosk else ():  # the admin panel says "also in the log"
         log.warning(problem)
     if getattr(args, "demo", None):
@@ -436,5 +445,6 @@ def _run(args: Any, stop: StopSignals, copy: OneCopy) -> int:
         raise
     finally:
         say_exit(status)
+        app.speech.close()
         pygame.quit()
         close_logging()

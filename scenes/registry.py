@@ -16,6 +16,7 @@ from scenes.logs import game_started
 from scenes.menus.daily import DailyScene
 from scenes.menus.daily_results import DailyResultsScene
 from scenes.menus.gameover import GameOverScene
+from scenes.menus.turn_review import TurnReviewScene
 from scenes.menus.help_overlay import HelpOverlay, keys_for
 from scenes.menus.name_keyboard import NameKeyboard
 from scenes.menus.newgame import NewGameScene
@@ -56,7 +57,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     scene.screen: scene for scene in (
         TitleScene, NewGameScene, PracticeScene, RecordsScene, RecordsWait, RulesScene, SettingsScene, GameOverScene,
         JackpotRoundScene, PauseMenu, ConfirmDialog, StillPlaying, PinPad, AdminPanel, NameKeyboard, DailyScene,
-        DailyResultsScene)
+        DailyResultsScene, TurnReviewScene)
 }
 SCENES["help"] = lambda app, scene: HelpOverlay(app, keys_for(scene, app.input.pad_last),  # the screen below's
                                                 app.input.pad_last)

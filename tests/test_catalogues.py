@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -156,3 +157,121 @@ def test_german_speaks_kniffel_where_it_is_the_usual_name():
 def test_the_picker_names_each_language_in_itself():
     assert i18n.languages() == {"en": "English", "da": "Dansk", "de": "Deutsch", "es": "Español", "fr": "Français",
                                 "nb": "Norsk bokmål", "nl": "Nederlands", "sv": "Svenska"}
+
+
+# Entries that rightly read as in English, per language: everything else equal to the English is English left
+# behind by a merge (as Today's dice's strings once were). Placeholder-and-punctuation entries ("{name}!",
+# "1 - 5") need no listing. Keep these lists short: add a key only where players of that language say it so.
+PAD_AND_LETTER_KEYS = {  # printed on the pad or the key cap, the same everywhere
+    "pad.a", "pad.b", "pad.x", "pad.y", "pad.lt", "pad.rt", "pad.start", "pad.back", "rules.keys_pad.esc",
+    "rules.keys_pad.back_button", "help.key.f11", "help.key.c", "help.key.x", "help.key.u", "walkthrough.next_key",
+    "speech.help.keys"}
+KEY_CAPS = {"help.key.enter", "help.key.esc", "help.key.tab_enter", "rules.keys.back_button", "rules.keys.esc"}
+JACKPOT = {"jackpot.roll_class.four_alike", "jackpot.roll_said.four_alike"}  # "Jackpot!" is the word everywhere
+DOLLAR = {"jackpot.symbol.dollar.name", "jackpot.symbol.dollar.count"}
+SAME_AS_ENGLISH = {
+    "nl": PAD_AND_LETTER_KEYS | KEY_CAPS | JACKPOT | DOLLAR | {
+        "common.ok", "common.menu", "newgame.computer", "newgame.computer_name", "newgame.level.perfect",
+        "records.title", "records.bonus", "speech.bonus", "speech.card_open", "settings.volume", "table.coach",
+        "table.coach_progress", "title.records"},
+    "sv": PAD_AND_LETTER_KEYS | KEY_CAPS | JACKPOT | DOLLAR | {
+        "rules.keys.page", "common.ok", "gameover.match_row", "kiosk.admin", "newgame.colour.orange",
+        "records.bonus", "speech.bonus", "settings.text_normal", "settings.speed_normal", "table.coach"},
+    "de": PAD_AND_LETTER_KEYS | KEY_CAPS | JACKPOT | {
+        "common.ok", "gameover.match_row", "jackpot.rack.chance", "kiosk.admin", "newgame.computer",
+        "newgame.start", "newgame.computer_name", "newgame.colour.orange", "scorecard.computer",
+        "scorecard.computer_short", "settings.text_normal", "settings.speed_normal", "table.coach", "table.scored",
+        "speech.bonus"},
+    "fr": PAD_AND_LETTER_KEYS | DOLLAR | {
+        "jackpot.roll_said.four_alike", "coach.face.6", "speech.face.6", "coach.amount.6", "common.ok", "common.menu",
+        "gameover.match_row", "gameover.total_row", "jackpot.scores", "jackpot.symbol.orange.name",
+        "jackpot.symbol.orange.count", "jackpot.round.total", "jackpot.rack.chance", "kiosk.admin",
+        "newgame.colour.orange", "scorecard.total", "settings.volume", "settings.animations", "table.coach",
+        "title.records"},
+    "es": PAD_AND_LETTER_KEYS | {
+        "help.key.esc", "speech.scored", "rules.keys.esc", "jackpot.roll_said.four_alike", "gameover.total_row",
+        "jackpot.round.total", "jackpot.rack.chance", "records.solo", "scorecard.computer",
+        "scorecard.computer_short", "scorecard.total", "settings.text_normal"},
+    "da": PAD_AND_LETTER_KEYS | KEY_CAPS | JACKPOT | DOLLAR | {
+        "rules.keys.page", "common.ok", "common.menu", "gameover.total_row", "jackpot.round.total",
+        "jackpot.rack.chance", "kiosk.admin", "kiosk.log_file", "newgame.computer", "newgame.start",
+        "newgame.computer_name", "newgame.colour.orange", "records.bonus", "speech.bonus", "scorecard.computer",
+        "scorecard.computer_short", "scorecard.total", "settings.text_normal", "settings.speed_normal"},
+    "nb": PAD_AND_LETTER_KEYS | KEY_CAPS | JACKPOT | DOLLAR | {
+        "rules.keys.page", "common.ok", "kiosk.admin", "newgame.start", "practice.best_line", "records.best",
+        "records.bonus", "speech.bonus", "scorecard.computer", "scorecard.computer_short", "settings.text_normal",
+        "settings.speed_normal", "table.coach_best", "gameover.review_class.best"},
+}
+
+
+def _forms(string) -> list[str]:
+    return [string] if isinstance(string, str) else list(string)
+
+
+@pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
+def test_no_english_is_left_behind(language):
+    english = {message.context: _forms(message.string) for message in _entries(_read("en"))}
+    allowed = SAME_AS_ENGLISH.get(language, set())
+    left = []
+    for message in _entries(_read(language)):
+        source = english[message.context]
+        words = [PLACEHOLDER.sub("", form) for form in source]
+        if not any(char.isalpha() for form in words for char in form):
+            continue  # placeholders and punctuation only: nothing to translate
+        if all(form in source for form in _forms(message.string)) and message.context not in allowed:
+            left.append(message.context)
+    assert left == [], f"{language}: English left behind (translate it, or list the key in SAME_AS_ENGLISH)"
+
+
+def test_a_new_string_arrives_untranslated_not_in_another_language(tmp_path, monkeypatch):
+    """A catalogue that lacks Today's dice gets its entries empty, never Dutch's or English's text."""
+    sys.path.insert(0, str(ROOT / "packaging"))
+    try:
+        import strings_to_po
+    finally:
+        sys.path.pop(0)
+    old = _read("sv")
+    for message in [m for m in _entries(old) if m.context.startswith("daily.")]:
+        old.delete(message.id, context=message.context)
+    path = tmp_path / "sv.po"
+    with path.open("wb") as handle:
+        handle.write(strings_to_po.rendered(old))
+    monkeypatch.setattr(strings_to_po, "po_path", lambda language: path)
+    catalog = strings_to_po.catalogue_for("sv", strings_to_po.template())
+    daily = [message for message in catalog if message.id and message.context.startswith("daily.")]
+    assert daily and all(not any(_forms(message.string)) for message in daily)
+
+
+def test_every_catalogue_lacking_a_string_gets_it_empty_not_another_languages_text(tmp_path, monkeypatch):
+    """outputs() brings every catalogue up to date in one run: a string missing from all of them arrives empty in
+    each (Dutch takes its own YAML text), never the text a language before it wrote (Babel's update hands the
+    template's own Message objects to every catalogue; one shared template once gave Swedish the Dutch text and
+    the others the English)."""
+    sys.path.insert(0, str(ROOT / "packaging"))
+    try:
+        import strings_to_po
+    finally:
+        sys.path.pop(0)
+    key = "speech.on"
+    locale = tmp_path / "locale"
+    shutil.copytree(ROOT / "assets" / "locale", locale)
+    monkeypatch.setattr(strings_to_po, "LOCALE", locale)
+    others = [code for code in strings_to_po.languages() if code != "en"]
+    assert {"nl", "sv", "de"} <= set(others)
+    english = next(m for m in _entries(_read("en")) if m.context == key).id
+    for language in ["en", *others]:  # English too: a new string, as when it was just added to the YAML
+        path = strings_to_po.po_path(language)
+        with path.open("rb") as handle:
+            catalog = read_po(handle, locale=None if language == "en" else language)
+        message = next(m for m in catalog if m.context == key)
+        catalog.delete(message.id, context=key)
+        path.write_bytes(strings_to_po.rendered(catalog))
+    dutch = strings_to_po.read_tables("nl")[key][0]
+    assert dutch != english
+    files = strings_to_po.outputs()
+    english_po = read_po(io.BytesIO(files[strings_to_po.po_path("en")]))
+    assert next(m for m in english_po if m.context == key).string == english
+    for language in others:
+        catalog = read_po(io.BytesIO(files[strings_to_po.po_path(language)]), locale=language)
+        got = next(m for m in catalog if m.context == key).string
+        assert got == (dutch if language == "nl" else ""), f"{language}: {got!r}"

@@ -134,8 +134,9 @@ def _first_roll(driver, dice, **boxes):
     return table, session
 
 
-@pytest.mark.parametrize("language, words", [("en", "Goes for Yahtzee 9%, 4 of a Kind 52%"),
-                                             ("nl", "Gaat voor Yahtzee 9%, Carré 52%")])
+@pytest.mark.parametrize("language, words", [
+    ("en", "3 of a Kind already made; goes for Yahtzee 9%, 4 of a Kind 52%"),
+    ("nl", "Three of a kind al gemaakt; gaat voor Yahtzee 9%, Carré 52%")])
 def test_the_panel_names_the_goals_of_each_hold_with_their_chances(language, words, tmp_path):
     from game.rules import i18n
     from helpers import texts_on_screen

@@ -63,13 +63,15 @@ def _check(variant, card, options, reasons, rolls_left, hand):
         option = options[i]
         brute = lambda aim, keep=kept[i]: float(_brute(variant, aim)(keep, rolls_left))  # noqa: E731
         small = len(kept[i]) < 2 and rolls_left > 1  # a slow brute force: the key's logic is still checked
-        if reason.key in ("goes_for", "too_long_for", "as_good_for"):
+        if reason.key in ("goes_for", "made_goes_for", "too_long_for", "as_good_for"):
             for aim, chance in reason.goals:
                 assert 0 < chance < 1
                 if not small:
                     assert chance == pytest.approx(brute(aim), abs=1e-12), (aim, kept[i])
         if i == 0:
-            assert reason.key in ("goes_for", "roll_on", "worth_more")
+            assert reason.key in ("goes_for", "made_goes_for", "made", "roll_on", "worth_more")
+            for box in reason.made:  # made: sure with this hold, not when rolling all the dice
+                assert reason.odds[box] == 1 and float(_brute(variant, box)((), rolls_left)) < 1
             if reason.key == "roll_on":
                 assert options[1].kind == "box" and reason.box == options[1].box
                 assert reason.loss == options[1].loss
@@ -141,9 +143,9 @@ def test_no_two_options_of_one_list_read_the_same(name, language):
 
 
 @pytest.mark.parametrize("language, words", [
-    ("en", ["Goes for Yahtzee 9%, 4 of a Kind 52%", "Adding 1: 4 of a Kind 52% → 42%", "Adding 2: 4 of a Kind 52% → 42%",
+    ("en", ["3 of a Kind already made; goes for Yahtzee 9%, 4 of a Kind 52%", "Adding 1: 4 of a Kind 52% → 42%", "Adding 2: 4 of a Kind 52% → 42%",
             "Without 5: 3 of a Kind 100% → 69%"]),
-    ("nl", ["Gaat voor Yahtzee 9%, Carré 52%", "Met 1 erbij: Carré 52% → 42%", "Met 2 erbij: Carré 52% → 42%",
+    ("nl", ["Three of a kind al gemaakt; gaat voor Yahtzee 9%, Carré 52%", "Met 1 erbij: Carré 52% → 42%", "Met 2 erbij: Carré 52% → 42%",
             "Zonder 5: Three of a kind 100% → 69%"]),
 ])
 def test_three_fives_in_words(language, words):

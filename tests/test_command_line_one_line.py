@@ -39,7 +39,7 @@ def test_advise_refuses_an_odd_upper_or_five_alike_in_one_line(state, words, cap
 
 
 @pytest.mark.parametrize("state,words", [
-    ('{"card": {"aces": 7, "chance": 20}, "dice": [1, 2, 3, 4, 5]}',
+    ('{"card": {"aces": 5, "chance": 20}, "upper": 7, "dice": [1, 2, 3, 4, 5]}',
      "no game reaches this card: Aces and Chance filled, 7 points in the upper section"),
     ('{"upper": 1000, "dice": [1, 2, 3, 4, 5]}', "no game reaches this card: no box filled, 63 or more points"),
     ('{"five_alike_scored": true, "dice": [1, 2, 3, 4, 5]}',
@@ -135,3 +135,31 @@ def test_simulate_widens_its_columns_for_six_digit_numbers(capsys):
     for row in rows:
         assert row.split()[-5:] == ["123456.7", "100000.2", "999999", "1234567", "200000"]
         assert all(row[end - 1] != " " and (end == len(row) or row[end] == " ") for end in ends)  # under their names
+
+
+@pytest.mark.parametrize("variant, card, words", [
+    ("classic", {"yahtzee": 30}, "no roll scores 30 in yahtzee (Yahtzee): it takes 0 or 50"),
+    ("classic", {"aces": 7}, "no roll scores 7 in aces (Aces): it takes 0 to 5"),
+    ("classic", {"chance": 4}, "no roll scores 4 in chance (Chance): it takes 5 to 30"),
+    ("yatzy", {"sixes": 20}, "no roll scores 20 in sixes (Sixes): it takes 0, 6, 12, ... 30"),
+])
+def test_advise_refuses_a_score_no_roll_makes_in_one_line(variant, card, words, capsys):
+    state = json.dumps({"card": card, "dice": [1, 2, 3, 4, 5]})
+    assert main(["advise", "--variant", variant, "--state", state]) == 2
+    assert _one_line(capsys) == f"dice-parlor: {words}"
+    good = {"yahtzee": 50, "aces": 5, "chance": 5, "large_straight": 40}  # a joker's and a pattern's own scores
+    assert main(["advise", "--variant", "classic", "--state", json.dumps({"card": good, "dice": [1, 2, 3, 4, 5]})]) == 0
+
+
+def test_advise_help_lists_the_fields_and_the_variants_boxes(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["advise", "--variant", "yatzy", "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    for field in ("card", "dice", "rolls_left", "upper", "five_alike_scored", "five_alike_bonus"):
+        assert f"\n  {field} " in out
+    assert "boxes of yatzy:" in out and "  one_pair           One Pair" in out and "boxes of classic" not in out
+    with pytest.raises(SystemExit):
+        main(["advise", "--help"])  # no variant named: every scorecard variant's boxes
+    out = capsys.readouterr().out
+    assert "boxes of classic:" in out and "  yahtzee            Yahtzee" in out and "boxes of jackpot" not in out

@@ -73,7 +73,7 @@ def test_the_admin_panel_shows_every_problem_in_the_files_order_a_page_at_a_time
     from scenes.menus.title import TitleScene
 
     kiosk_path().parent.mkdir(parents=True, exist_ok=True)
-    kiosk_path().write_text("language: fr\nvariants: [nope]\nshow_cursor: 3\nidle: {countdown_seconds: 1}\n"
+    kiosk_path().write_text("language: xx\nvariants: [nope]\nshow_cursor: 3\nidle: {countdown_seconds: 1}\n"
                             "colour: red\nseats: {min: 0}\nattract_variants: []\nsize: 3\nadmin_pin: '432109'\n")
     config = load_kiosk(load_all().names())
     assert len(config.problems) == 8

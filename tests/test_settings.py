@@ -26,11 +26,14 @@ def test_settings_changed_on_screen_are_kept_for_the_next_run():
         scene = SettingsScene(driver.app)
         driver.start(scene)
         driver.step(0.4)
-        language, text_size, sound, minus, plus, speed, pace, fullscreen, tips, coach, done = scene.row.buttons
+        language, text_size, sound, minus, plus, speed, pace, fullscreen, tips, coach, speech, done = scene.row.buttons
         assert coach.label == "Always"
         driver.click(coach.rect.center)  # always -> over 0.5 points
         driver.click(coach.rect.center)  # -> over 2 points
         assert coach.label == "Costs over 2 points" or scene.row.buttons[9].label == "Costs over 2 points"
+        driver.click(speech.rect.center)  # off -> on, brief
+        driver.click(speech.rect.center)  # -> normal
+        assert speech.label == "Speech: normal" or scene.row.buttons[10].label == "Speech: normal"
         driver.click(speed.rect.center)  # fast -> instant
         driver.click(pace.rect.center)  # relaxed -> quick
         driver.click(scene.row.buttons[4].rect.center)  # volume up
@@ -51,6 +54,7 @@ def test_settings_changed_on_screen_are_kept_for_the_next_run():
     assert kept.computer_pace == "quick"
     assert kept.language == "nl" and kept.text_size == "large"
     assert kept.coach_threshold == 2
+    assert kept.speech is True and kept.speech_verbosity == "normal"
 
 
 def test_the_language_follows_the_system_until_chosen(monkeypatch):

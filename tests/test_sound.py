@@ -27,7 +27,7 @@ make_sounds = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(make_sounds)
 
 NAMES = ("rattle", "clack", "hold", "score", "zero", "bonus", "fanfare", "click", "turn", "win",
-         "hit_felt", "hit_rail", "hit_die", "cup")
+         "hit_felt", "hit_rail", "hit_die", "cup", "release")
 LOOPS = ("cup",)  # played round and round: they join end to start instead of starting from silence
 
 # Intended length of each sound in seconds, from the sound design (not from the implementation).
@@ -35,6 +35,7 @@ LENGTHS = {
     "rattle": (0.30, 0.45),
     "clack": (0.040, 0.070),
     "hold": (0.010, 0.080),
+    "release": (0.010, 0.080),  # the hold's click, lower: as short
     "score": (0.50, 0.75),
     "zero": (0.15, 0.50),
     "bonus": (0.40, 1.00),

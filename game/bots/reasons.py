@@ -110,12 +110,15 @@ class Reason:
     extra: tuple[int, ...] = ()
     missing: tuple[int, ...] = ()
     rolled: tuple[int, ...] = ()  # with a box best: the dice this hold rolls again
+    made: tuple[str, ...] = ()  # the boxes the held dice already make (sure by the end of the turn)
     odds: dict = field(default_factory=dict, compare=False, repr=False)  # every aim's chance with this hold
 
     def said(self, variant) -> str:
         name = lambda aim: _aim_name(aim, variant)  # noqa: E731
         goals = ", ".join(t("coach.goal", box=name(aim), chance=percent(chance)) for aim, chance in self.goals)
-        words = t(f"coach.hold.{self.key}", goals=goals, aim=name(self.aim) if self.aim else "",
+        made = [str(variant.box(box).name) for box in self.made]
+        made = made[0] if len(made) == 1 else t("coach.and", first=", ".join(made[:-1]), last=made[-1]) if made else ""
+        words = t(f"coach.hold.{self.key}", goals=goals, made=made, aim=name(self.aim) if self.aim else "",
                   before=_exact(self.before), after=_exact(self.after), loss=about(self.loss),
                   box=variant.box(self.box).name if self.box else "")
         if self.rolled:
@@ -150,8 +153,8 @@ def _aim_points(aim, variant) -> int:
 
 
 def _par(variant, card, keep: tuple[int, ...]):
-    """The upper aim of a hold of one face whose box is open: ("face", 5, 3) for 3 or more fives (the bonus's par,
-    or one more than held), or None."""
+    """The upper aim of a hold of one face whose box is open: ("face", 5, 3) for 3 or more fives (what the upper
+    bonus still needs of this face, or one more than held), or None."""
     faces = set(keep)
     if len(faces) != 1:
         return None
@@ -159,10 +162,25 @@ def _par(variant, card, keep: tuple[int, ...]):
     box = variant.face_box(face)
     if box is None or card.get(box) is not None:
         return None
-    rule = variant.upper_bonus
-    par = math.ceil(rule.threshold / sum(variant.box(b).face for b in variant.upper_boxes)) if rule else 1
-    count = max(par, len(keep) + 1)
+    count = max(bonus_count(variant, card, face), len(keep) + 1)
     return ("face", face, count) if count <= variant.dice else None
+
+
+def bonus_count(variant, card: dict, face: int) -> int:
+    """How many of ``face`` the upper bonus still needs in its box: the points still needed less what the other
+    open upper boxes give at par (the bonus's dice per box: 3 for 63 on 1-6), so 21 needed with Sixes the last open
+    upper box is four sixes, not "3 or more". 1 where the bonus is absent, earned or out of reach (then the aim is
+    just more of the face)."""
+    from game.rules.scoring import upper_bonus_needed
+
+    need = upper_bonus_needed(variant, card)
+    if not need:
+        return 1
+    faces = [variant.box(b).face for b in variant.upper_boxes if variant.box(b).kind == "face"]
+    par = math.ceil(variant.upper_bonus.threshold / sum(faces))
+    others = sum(par * variant.box(b).face for b in variant.upper_boxes
+                 if card.get(b) is None and variant.box(b).kind == "face" and variant.box(b).face != face)
+    return min(variant.dice, max(1, math.ceil((need - others) / face)))
 
 
 def _chance(variant, aim, keep: tuple[int, ...], rolls_left: int) -> float:
@@ -191,16 +209,23 @@ def hold_reasons(variant, card: dict, options: list, rolls_left: int, base: tupl
         for i in holds:
             odds[i] = {**odds[i], par: _chance(variant, par, kept[i], rolls_left)}
     last = sum(score is None for score in card.values()) == 1
+    rolling_all = all_odds(variant, card, tuple(sorted(base)), rolls_left)  # what a goal must beat to be one
     reasons = {}
     for i in holds:
         option, mine = options[i], odds[i]
         aims = tuple((aim, mine[aim]) for aim in found_goals[i])
+        if i == 0 or option.loss < CLOSE:  # a hold goes for what it makes likelier than rolling all the dice
+            aims = tuple((aim, chance) for aim, chance in aims if chance > rolling_all.get(aim, 0.0) + 1e-9)
         if i == 0:
             own = _par(variant, card, kept[i])
-            if aims:
-                reasons[i] = Reason("goes_for", goals=aims, odds=mine)
-            elif own is not None and 0 < (chance := _chance(variant, own, kept[i], rolls_left)) < 1:
-                reasons[i] = Reason("goes_for", goals=((own, chance),), odds=mine)
+            made = _made(variant, mine, rolling_all)
+            if own is not None and not aims and not made:
+                chance = _chance(variant, own, kept[i], rolls_left)
+                if 0 < chance < 1 and chance > _chance(variant, own, tuple(sorted(base)), rolls_left) + 1e-9:
+                    aims = ((own, chance),)
+            if aims or made:
+                key = ("made_goes_for" if aims else "made") if made else "goes_for"
+                reasons[i] = Reason(key, goals=aims, made=made, odds=mine)
             elif len(options) > 1 and options[1].kind == "box":
                 reasons[i] = Reason("roll_on", loss=options[1].loss, box=options[1].box, odds=mine)
             elif len(options) > 1:
@@ -234,6 +259,15 @@ def hold_reasons(variant, card: dict, options: list, rolls_left: int, base: tupl
         else:
             reasons[i] = Reason("less_to_come", **change)
     return reasons
+
+
+def _made(variant, mine: dict, rolling_all: dict) -> tuple[str, ...]:
+    """The open pattern box a hold already makes (sure with it, not without it), the one worth most: "Small Straight
+    already made" under 1-2-3-4 (not also "One Pair" under three fives: the line stays short)."""
+    from game.bots.odds import _top_points
+
+    made = [box for box, chance in mine.items() if chance >= 1 - 1e-12 and rolling_all.get(box, 0.0) < 1 - 1e-12]
+    return tuple(sorted(made, key=lambda box: -_top_points(variant, box))[:1])
 
 
 def why_hold(options: list, index: int, variant, card: dict, rolls_left: int, base: tuple[int, ...] = (),

@@ -173,7 +173,19 @@ def add_result(session: Session, path: Path | None = None) -> str | None:
         message = RecordsDamage(damage.problem, damage.reason, move_db_aside(path))
         conn, _ = _open(path)
         _write(conn, path, [entry])
+    _keep_last(session, path)
     return message
+
+
+def _keep_last(session: Session, records: Path) -> None:
+    """The game with its moves beside the records, for ``dice-parlor review --last`` (a help: a game too long to
+    save or a full disk leaves the review of the game before, never the result unwritten)."""
+    from game.store.saves import LAST_FILE, keep_last
+
+    try:
+        keep_last(session, records.with_name(LAST_FILE))
+    except OSError:
+        pass
 
 
 class Records:

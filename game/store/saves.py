@@ -23,6 +23,7 @@ from game.engine.session import MAX_LOG, Session
 from game.store.storage import move_aside, write_atomic
 
 SAVE_FILE = "autosave.json"
+LAST_FILE = "last_game.json"  # the last finished game, whole: `dice-parlor review --last` replays it
 MAX_SAVE_BYTES = 16 * 1024 * 1024  # the longest match a variant allows saves in about 2 MB (see MAX_LOG)
 
 
@@ -81,6 +82,19 @@ def save_session(session: Session, path: Path | None = None) -> None:
         raise SaveTooLong(errno.EFBIG, f"the game is too long to save ({len(session.log)} moves); the save "
                                        f"before it is kept", str(path))
     write_atomic(path, text)
+
+
+def keep_last(session: Session, path: Path | None = None) -> None:
+    """Keep a finished game with its moves (the records keep each seat's totals only), for its review."""
+    save_session(session, path or user_data_dir() / LAST_FILE)
+
+
+def load_last(find_variant, path: Path | None = None) -> Session | None:
+    """The last finished game kept by :func:`keep_last` (None: none yet). Raises SaveError for a damaged file."""
+    path = path or user_data_dir() / LAST_FILE
+    if not path.exists():
+        return None
+    return _read(path, find_variant)[0]
 
 
 def delete_save(path: Path | None = None) -> None:

@@ -20,6 +20,8 @@ from game.paths import unreadable, user_config_dir
 ANIMATION_SPEEDS = ("normal", "fast", "instant")
 COMPUTER_PACES = ("relaxed", "quick", "instant")  # how fast computer players take their turns
 TEXT_SIZES = ("normal", "large", "tv")  # tv: for a 1080p screen seen from a sofa (scenes.app)
+MAX_COACHED = 32  # names kept in coach_for: the latest to switch the coach on
+SPEECH_VERBOSITIES = ("brief", "normal", "full")  # game.speech.narrator
 COACH_THRESHOLDS = (0, 0.5, 2, 5)  # the coach speaks of its own only when a move costs more (points; 0: always)
 
 
@@ -35,8 +37,11 @@ class Settings:
     text_size: str = "normal"
     walkthrough: bool = True  # offer the first-game walkthrough (turned off once seen or skipped)
     jackpot_walkthrough: bool = True  # the same for the first game of Jackpot, which plays differently
+    speech: bool = False  # say the table aloud (game.speech), for players who cannot see it
+    speech_verbosity: str = "normal"  # one of SPEECH_VERBOSITIES
     coach_threshold: float = 0  # one of COACH_THRESHOLDS: below it the coach's panel stays quiet unless asked
     window: list = field(default_factory=list)  # where the window was left: x, y, width, height (scenes.window)
+    coach_for: list = field(default_factory=list)  # the people who left the coach on: on again at their next game
 
     def clean(self) -> "Settings":
         """Each value that is not what its field takes becomes that field's default."""
@@ -45,6 +50,11 @@ class Settings:
                 setattr(self, key, getattr(Settings(), key))
         self.volume = float(self.volume)
         return self
+
+    def keep_coach(self, name: str, on: bool) -> None:
+        """Remember whether this person left the coach on (a new game, Play again included, starts it so)."""
+        names = [other for other in self.coach_for if other != name]
+        self.coach_for = (names + [name] if on else names)[-MAX_COACHED:]
 
 
 def _whole(value: Any) -> bool:
@@ -70,8 +80,13 @@ _FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "text_size": _one_of(TEXT_SIZES),
     "walkthrough": _TRUE_OR_FALSE,
     "jackpot_walkthrough": _TRUE_OR_FALSE,
+    "speech": _TRUE_OR_FALSE,
+    "speech_verbosity": _one_of(SPEECH_VERBOSITIES),
     "coach_threshold": ((lambda value: isinstance(value, (int, float)) and not isinstance(value, bool)
                          and value in COACH_THRESHOLDS), f"one of {', '.join(map(str, COACH_THRESHOLDS))}"),
+    "coach_for": ((lambda value: isinstance(value, list) and len(value) <= MAX_COACHED
+                   and all(isinstance(name, str) and len(name) <= 200 for name in value)),
+                  f"a list of at most {MAX_COACHED} names"),
     "window": ((lambda value: value == [] or isinstance(value, list) and len(value) == 4
                 and all(_whole(n) and abs(n) < 100_000 for n in value)), "four whole numbers: x, y, width, height"),
 }

@@ -67,6 +67,12 @@ class GameOverScene(Scene):
             self.row.buttons.insert(1, Button(pygame.Rect(box.x + 370, box.bottom - 92 - REVIEW_ROOM, 360, 48),
                                               t("practice.from_results"), lambda: self.practice(people),
                                               style="quiet", size=22))
+        reviewed = self._reviewed()
+        if reviewed is not None and box.width >= 1100:  # every decision of a person's game (issue 38)
+            x = self.row.buttons[len(self.row.buttons) - len(specs) - 1].rect.right + 20
+            self.row.buttons.insert(len(self.row.buttons) - len(specs), Button(
+                pygame.Rect(x, box.bottom - 92 - REVIEW_ROOM, min(320, box.right - 30 - x), 48),
+                t("gameover.turn_by_turn"), lambda: self.turn_by_turn(reviewed), style="quiet", size=22))
         # Looking back at the finished card: the results give way to a bar with the way back and the way on.
         self.reviewing = False
         self.bar = bar = self._review_bar()
@@ -178,6 +184,15 @@ class GameOverScene(Scene):
     def practice(self, people: list[str]) -> None:
         """Practice, for this game's people: their slips are in the records once they are open."""
         self.app.records_opening.when_ready(lambda: self.app.go("practice", people))
+
+    def _reviewed(self) -> int | None:
+        """The person whose game the turn-by-turn review shows: the first the coach weighed from the start."""
+        if not self.final or self.demo or self.coach is None or not self.coach.available:
+            return None
+        return next((seat for seat in sorted(self.coach.steps) if self.coach.luck_and_skill(seat, self.game)), None)
+
+    def turn_by_turn(self, seat: int) -> None:
+        self.app.go("turn_review", self.session, seat, self.game, self.coach.table)
 
     def review(self) -> None:
         self.reviewing = True

@@ -76,7 +76,7 @@ class RulesScene(Scene):
         self._laid_out = key
         width = self.page.width - 2 * MARGIN - 10  # room for the scroll bar
         self.lines = []
-        for paragraph in rules_text(self.variants[self.index]).split("\n"):
+        for paragraph in self.text().split("\n"):
             indent = INDENT if paragraph.startswith("  ") else 0
             words = Tr(paragraph.strip())
             heading = not indent and words.rstrip("]~").endswith(":") and len(words) < 48
@@ -87,6 +87,13 @@ class RulesScene(Scene):
             for n, line in enumerate(wrapped):
                 self.lines.append((Tr(line), indent + (hang if n else 0), style))
         self.scroll = min(self.scroll, self.max_scroll())
+
+    def text(self) -> str:
+        """The page's paragraphs (a line starting with two spaces is a list item; a short one ending ":" a heading)."""
+        return rules_text(self.variants[self.index])
+
+    def title(self) -> str:
+        return t("rules.title", name=str(self.variants[self.index].name))
 
     def line_height(self) -> int:
         return assets.line_height(SIZE)
@@ -185,8 +192,7 @@ class RulesScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self._layout()
         baize_backdrop(surface)
-        variant = self.variants[self.index]
-        draw_text(surface, t("rules.title", name=str(variant.name)), 40, theme.PAPER, (theme.WIDTH // 2, 50),
+        draw_text(surface, self.title(), 40, theme.PAPER, (theme.WIDTH // 2, 50),
                   "center", "title", theme.WIDTH - 80)
         if not self.fixed:
             panel(surface, TABS, theme.PAPER, 14)

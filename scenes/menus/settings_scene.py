@@ -1,5 +1,5 @@
 """Settings: language, text size, sound and volume, animation speed, the computer players' pace, fullscreen,
-the first-game tips, when the coach speaks; saved between runs."""
+the first-game tips, when the coach speaks, speech (off, or on and how much is said); saved between runs."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pygame
 
 from game.rules import i18n
 from game.rules.i18n import t
-from game.store.settings import ANIMATION_SPEEDS, COACH_THRESHOLDS, COMPUTER_PACES, TEXT_SIZES
+from game.store.settings import ANIMATION_SPEEDS, COACH_THRESHOLDS, COMPUTER_PACES, SPEECH_VERBOSITIES, TEXT_SIZES
 
 from scenes.ui import theme
 from scenes.ui.stack import Scene
@@ -27,7 +27,7 @@ class SettingsScene(Scene):
     def _build(self) -> None:
         s = self.app.settings
         x = BOX.x + 340
-        rows = [BOX.y + 104 + 63 * i for i in range(9)]
+        rows = [BOX.y + 104 + 57 * i for i in range(10)]  # 57: ten rows clear Done
         on_off = lambda value: t("common.on") if value else t("common.off")  # noqa: E731
         buttons = [
             Button(pygame.Rect(x, rows[0] - 28, 300, 56), i18n.languages().get(i18n.language(), i18n.language()),
@@ -48,6 +48,7 @@ class SettingsScene(Scene):
                    style="quiet", size=24),
             Button(pygame.Rect(x, rows[8] - 28, 300, 56), coach_speaks(s.coach_threshold), self._coach_threshold,
                    style="quiet", size=24),
+            Button(pygame.Rect(x, rows[9] - 28, 300, 56), speech_words(s), self._speech, style="quiet", size=24),
             Button(pygame.Rect(BOX.centerx - 120, BOX.bottom - 84, 240, 64), t("common.done"), self.app.stack.pop,
                    size=28),
         ]
@@ -113,6 +114,16 @@ class SettingsScene(Scene):
         s.coach_threshold = COACH_THRESHOLDS[(at + 1) % len(COACH_THRESHOLDS)]
         self._changed()
 
+    def _speech(self) -> None:
+        """Off, then on and brief, normal, full, then off again (F2 turns it on or off anywhere)."""
+        s = self.app.settings
+        steps = [(False, s.speech_verbosity)] + [(True, level) for level in SPEECH_VERBOSITIES]
+        now = (True, s.speech_verbosity) if s.speech else steps[0]
+        s.speech, s.speech_verbosity = steps[(steps.index(now) + 1) % len(steps)]
+        self.app.speech.turn_on(s.speech)
+        self._changed()
+        self.app.speech.speak(speech_words(s), interrupt=True)
+
     def _fullscreen(self) -> None:
         self.app.toggle_fullscreen()
         self._build()
@@ -136,7 +147,7 @@ class SettingsScene(Scene):
                   BOX.width - 40)
         labels = [t("common.language"), t("settings.text_size"), t("settings.sound"), t("settings.volume"),
                   t("settings.animations"), t("settings.computer_pace"), t("settings.fullscreen"),
-                  t("settings.walkthrough"), t("settings.coach")]
+                  t("settings.walkthrough"), t("settings.coach"), t("settings.speech")]
         for label, y in zip(labels, self.rows):
             draw_text(surface, label, 26, theme.INK, (BOX.x + 36, y), "midleft", "bold", 290)
         draw_text(surface, f"{round(self.app.settings.volume * 100)}%", 26,
@@ -150,3 +161,8 @@ def coach_speaks(threshold: float) -> str:
     if not threshold:
         return t("settings.coach_always")
     return t("settings.coach_over", points=i18n.number(threshold, 0 if threshold == int(threshold) else 1))
+
+
+def speech_words(settings) -> str:
+    """"Off", or how much is said: "Speech: normal"."""
+    return t(f"speech.verbosity.{settings.speech_verbosity}") if settings.speech else t("common.off")

@@ -41,6 +41,7 @@ class TitleDice:
         for k, (pose, _) in enumerate(self.poses):
             self.renderer.draw(surface, self.view, pose, IVORY_LOOK, key=k)
 CONTINUE_WIDTH = 600
+DAILY_ROW = 500  # Play and Today's dice side by side
 CONTINUE_EXTRA = 8  # pixels the Continue button is taller than the others, for its second line
 DETAIL_SIZE = 15  # the second line's size: widgets.Button draws it at half the label's (30)
 
@@ -67,8 +68,10 @@ class TitleScene(Scene):
         buttons = vertical_buttons(specs, theme.WIDTH // 2, top, width=380, height=62, gap=14, size=30)
         if not kiosk:  # Play and Today's dice share a row (a kiosk offers no day's game: off by default)
             play = next(b for b in buttons if b.on_press == self.play)
-            daily = Button(pygame.Rect(0, 0, 202, 62), t("daily.button"), self.daily, size=30)  # the longer words
-            daily.rect.topright, play.rect.width = play.rect.topright, 164
+            # a row wider than the others: "Würfel des Tages", "Dagens tärningar" fit whole in TV text
+            play.rect.width, play.rect.x = 170, theme.WIDTH // 2 - DAILY_ROW // 2
+            daily = Button(pygame.Rect(play.rect.right + 14, play.rect.y, DAILY_ROW - 170 - 14, 62), t("daily.button"),
+                           self.daily, size=30)
             buttons.insert(buttons.index(play) + 1, daily)
         records = next(b for b in buttons if b.on_press == self.records)  # Records and Practice share a row
         practice = Button(pygame.Rect(0, 0, 183, 62), t("practice.button"), self.practice, size=30)

@@ -15,13 +15,13 @@ import zlib
 from dataclasses import dataclass
 
 from game.rules import i18n
-from game.engine.actions import Action, Copy, Roll, Score
+from game.engine.actions import Action, Score
+from game.bots.review import AS_GOOD, chosen_option, expected_before
 from game.bots.reasons import about, goals_said, percent  # noqa: F401 (the coach's words for numbers)
 from game.engine.review import Decision
 from game.rules.i18n import t
 
 log = logging.getLogger("dice_parlor.coach")
-AS_GOOD = 0.05  # points: a choice this close to the best option is as good as it (no slip to report)
 
 
 @dataclass
@@ -282,6 +282,16 @@ class Coach:
         """Whether the panel and the marks keep quiet now: a threshold is set and nobody asked at this moment."""
         return self.quiet_below > 0 and self.asked != len(self.session.log)
 
+    def on_as_left(self, names) -> None:
+        """A game not begun yet: the coach is on for the people who left it on in their last game (Settings keep
+        ``coach_for``); a game resumed keeps the seats it was saved with."""
+        state = self.session.state
+        if getattr(state, "game", 0) or any(state.card(seat).filled() for seat in range(state.n)):
+            return
+        for seat, info in enumerate(state.seats):
+            if not info.is_computer and info.name in names:
+                self.on.add(seat)
+
     def switch(self, seat: int) -> str:
         """The Coach button or C: a quiet coach answers now; else the seat's coach goes on or off. The words to
         say."""
@@ -344,15 +354,7 @@ class Coach:
         options = self.options()
         if not options:
             return
-        chosen = None
-        if isinstance(action, Score):
-            chosen = next((o for o in options if o.kind == "box" and o.box == action.box), None)
-        elif isinstance(action, Copy):
-            copied = tuple(sorted(action.values))
-            chosen = next((o for o in options if o.kind == "copy" and tuple(o.keep) == copied), None)
-        elif isinstance(action, Roll) and getattr(state, "rolls_used", 0) >= 1 and state.dice:
-            kept = tuple(sorted(d for d, held in zip(state.dice, state.held) if held))
-            chosen = next((o for o in options if o.kind == "keep" and tuple(o.keep) == kept), None)
+        chosen = chosen_option(state, action, options)  # the same reading as the game's review afterwards
         if chosen is not None:
             self._weigh(state, seat, options, chosen)
             self._keep(state, seat, options, chosen)
@@ -381,22 +383,11 @@ class Coach:
     def _weigh(self, state, seat: int, options: list, chosen) -> None:
         """Luck and skill of one choice (Challenge's copies too, in solitaire values: the sums still add up, as each
         choice's luck is measured from the expected score the choice before it left)."""
-        from game.bots.solver import Position
-        from game.engine.challenge import CommonRollState
-
         on_card = self.on_card(seat)
         now = on_card + options[0].value  # the expected final score with the dice as they fell
         steps = [step for step in self.steps.get(seat, []) if step.game == state.game]
-        if isinstance(state, CommonRollState):
-            starts = state.stage == "pick" and state.step == 1  # the round's first copy (all markers empty)
-        else:
-            starts = state.rolls_used == 1
-        if starts:  # the turn's first roll: before it, the expected score of the state
-            pos = Position.of_card(self.variant, state.card(seat).boxes)
-            before = on_card + self.table.value(pos.mask, pos.upper, pos.five)
-        elif steps:
-            before = steps[-1].expected
-        else:
+        before = expected_before(state, seat, self.table, steps[-1].expected if steps else None)
+        if before is None:
             return  # the coach came in mid-turn: no luck to weigh for this game
         first = not steps and state.card(seat).filled() == 0
         self.steps.setdefault(seat, []).append(Step(state.game, len(self.session.log), now - before, chosen.loss,

@@ -12,6 +12,7 @@ from game.table.commands import AllowUndo, NextTip, Ready, RefuseUndo, Undo
 from game.table.controller import controller_for
 from game.table.events import Moved, Refused, TipAsked, UndoAsked, Undone
 from game.table.pace import PACES, Pace, pace_named
+from game.speech.narrator import Narrator
 
 from scenes.persist import Autosave, remember
 from scenes.tables.dice_throw import Toss
@@ -129,7 +130,31 @@ class PlayScene(Scene):
                 self.can_undo = self.undo_allowed()
             if not isinstance(event, Refused):
                 self.show(event)
+        self.narrate(events)
         self.shown(events)
+
+    # ------------------------------------------------------------- speech --
+    def narrator(self) -> Narrator:
+        """What is said aloud at this table (game.speech), at the verbosity the player chose now."""
+        return Narrator(self.variant, self.app.settings.speech_verbosity, self.controller.is_person)
+
+    def narrate(self, events: list) -> None:
+        """Each event said, in order, after what is being said (a key press cuts it: scenes.app)."""
+        if not self.app.speech.listened():
+            return
+        narrator = self.narrator()
+        for event in events:
+            self.app.speech.speak(narrator.event(event, self.state))
+
+    def read_aloud(self, kind: str) -> None:
+        """The speech keys a table answers: F4 the card, F5 the dice, F6 everyone's scores."""
+        narrator, state = self.narrator(), self.state
+        if kind == "speech_card":
+            self.app.speech.speak(narrator.card(state), interrupt=True)
+        elif kind == "speech_dice":
+            self.app.speech.speak(narrator.dice(state), interrupt=True)
+        else:
+            self.app.speech.speak(narrator.scores(state), interrupt=True)
 
     def judge(self, seat: int, action) -> None:
         """Told of every move just before it is made (the coach weighs a person's choice)."""
@@ -292,7 +317,8 @@ class PlayScene(Scene):
         real seconds, the table's animations ``speed`` times faster (its pauses shrink, an undo's grace not)."""
         self.controller.pace = self.pace()
         if self.app.stack.top is self:
-            self.show_events(self.controller.update(dt, ready=not self.bot_waits(), speed=speed))
+            ready = not self.bot_waits() and not self.app.speech.busy()  # what they did is heard before more
+            self.show_events(self.controller.update(dt, ready=ready, speed=speed))
 
     def undo_allowed(self) -> bool:
         """The person at this screen with the dice may take back the last move (or ask its owner to)."""
@@ -308,6 +334,9 @@ class PlayScene(Scene):
         """Input every table treats alike. Returns (done, intent to hand back)."""
         if intent.kind in ("quit", "fullscreen", "help"):
             return True, intent
+        if intent.kind in ("speech_card", "speech_dice", "speech_scores"):
+            self.read_aloud(intent.kind)  # a demo's too: a blind spectator follows it as well
+            return True, None
         if intent.kind in ("back", "menu"):
             self.open_menu()
             return True, None

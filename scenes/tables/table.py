@@ -14,6 +14,7 @@ from game.engine.actions import Roll, Score
 from game.rules.i18n import t
 from game.engine.session import Session
 from game.daily.play import day_of
+from game.store.settings import save_settings
 from game.table.commands import AskCoach, Ready, Toggle
 from game.table.events import CoachAsked, Held, Previewed, Rolled, Scored
 
@@ -51,6 +52,8 @@ class TableScene(PlayScene):
                                    size=22)
         self.can_undo = False
         self.coach = Coach(session)
+        if not demo:
+            self.coach.on_as_left(app.settings.coach_for)
         self.buttons = ButtonRow([self.roll_button, self.pause_button, self.undo_button, self.coach_button],
                                  one_choice=False)  # apart on the table: Roll stays lit while Menu is pointed at
         self.banner = ""
@@ -89,6 +92,7 @@ class TableScene(PlayScene):
         self.can_undo = self.undo_allowed()
         self.sync_dice()
         self._turn_started()
+        self.narrate([self.controller.opening])  # whose turn the table opens on (the first one, or a resumed one)
         self.refresh_buttons()
         if self.variant.turns != "common" and self.tips_due("walkthrough", Score):  # turns of one's own
             tray, floor = self.layout.tray, self.painter.dock().bottom  # in the dock: the dice's felt is below
@@ -130,7 +134,7 @@ class TableScene(PlayScene):
         if isinstance(event, Rolled):
             self.throw_dice(event.faces, list(event.rolling))
         elif isinstance(event, Held):
-            self.app.play("hold")
+            self.app.play("hold" if event.held else "release")  # heard apart: a player need not see which
             self.tray.set_held(event.die, event.held)
         elif isinstance(event, Scored):
             self._scored(event.seat, event.box, event.game, event.bonuses_before)
@@ -212,6 +216,8 @@ class TableScene(PlayScene):
             self.app.play("turn")
         else:
             self.say(t("table.your_turn", name=name), 1.4)
+            if self.app.speech.listened():
+                self.app.play("turn")  # heard as well as shown: a player who cannot see knows it is theirs
 
     # ------------------------------------------------------- person moves --
     def roll(self) -> None:
@@ -251,6 +257,8 @@ class TableScene(PlayScene):
                 self.say(t(self.coach.missing), 4.0)
             return
         self.say(self.coach.switch(seat), 1.4)  # a quiet coach answers now; else on or off
+        self.app.settings.keep_coach(self.state.seats[seat].name, seat in self.coach.on)  # for the next game too
+        save_settings(self.app.settings)
         self.painter.keep_dice_clear()
 
     def replace_dice(self) -> None:

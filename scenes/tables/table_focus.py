@@ -24,9 +24,40 @@ class TableFocus:
     def handle(self, intent) -> None:
         """A nav or confirm intent, when the table's play is open to them."""
         if intent.kind == "confirm":
+            before = self.where()
             self.press()
+            if self.where() != before and self.on == BOX:
+                self.say()  # Enter showed the focus on the first box
         elif intent.kind == "nav":
+            before = self.where()
             self.move(intent.key)
+            if self.where() != before:
+                self.say()
+
+    def where(self) -> tuple:
+        return self.on, self.place, self.table.card.focus_box
+
+    def say(self) -> None:
+        """The focus as it moves, aloud: a die and its face, Roll and the rolls left, a box and what it would score
+        now ("Full House, 25"). A box that would score nothing has a cue of its own, for a player with speech
+        turned down."""
+        table = self.table
+        if not table.app.speech.listened():
+            return
+        narrator, state = table.narrator(), table.state
+        if self.on == DIE and state.dice is not None:
+            text = narrator.die_focus(state, self.place, table.key_order[self.place])
+        elif self.on == ROLL:
+            text = narrator.roll_focus(state)
+        elif table.card.focus_box is not None:
+            box = table.card.focus_box
+            text = narrator.box_focus(state, box)
+            options = state.options()
+            if options is not None and options.scores.get(box) == 0:
+                table.app.play("zero")
+        else:
+            return
+        table.app.speech.speak(text, interrupt=True)
 
     def move(self, key: str) -> None:
         table = self.table

@@ -47,6 +47,7 @@ GENERAL = [MOVE, PRESS, BACK, START_PRESSES, FULLSCREEN, HELP]
 UNDO = Line("help.does.undo", "help.key.u", "pad.lt", "undo", ("u",), ("lt",))
 NEXT_TIP = Line("walkthrough.does_next", None, "pad.rt", "next_tip", ("@next_tip",), ("rt",))  # the tip says its key
 MENU = Line("help.does.table_menu", "help.key.esc", "pad.start", "menu", buttons=("start",))
+SPEECH = Line("speech.help.does", "speech.help.keys")  # read in scenes.ui.input, answered by scenes.speaking
 COACH = Line("table.help.coach", "help.key.c", "pad.y", "coach", ("c",), ("y",))
 
 # Jackpot's RT: the tips' Next, but the Chance Option's return when no tip shows (one line on F1 says both)
@@ -66,7 +67,8 @@ JACKPOT = [Line("help.does.roll", "help.key.space_r", "pad.x"),
 
 SCREENS: dict[str, list[Line]] = {
     "general": GENERAL,
-    "title": [MOVE, PRESS, Line("help.does.quit_game", "help.key.esc", "pad.b"), START_PRESSES, FULLSCREEN, HELP],
+    "title": [MOVE, PRESS, Line("help.does.quit_game", "help.key.esc", "pad.b"), START_PRESSES, SPEECH, FULLSCREEN,
+              HELP],
     "new_game": [Line("help.does.move_new_game", "help.key.tab_arrows", "pad.dpad_shoulders"),
                  Line("help.does.choose_game", "help.key.up_down", "pad.up_down"),
                  Line("help.does.press_or_type", "help.key.enter", "pad.a"),
@@ -85,7 +87,7 @@ SCREENS: dict[str, list[Line]] = {
               Line("help.does.hold", "help.key.one_to_five", "pad.a_on_die", pad_does="help.does.hold_pad"),
               Line("help.does.choose_box", "table.help.key_boxes", "pad.dpad_shoulders"),
               Line("table.help.enter", "help.key.enter", "pad.a"),
-              Line("boxhelp.does", "boxhelp.key"), UNDO, COACH, NEXT_TIP, MENU, FULLSCREEN, HELP],
+              Line("boxhelp.does", "boxhelp.key"), UNDO, COACH, NEXT_TIP, MENU, SPEECH, FULLSCREEN, HELP],
     "challenge": [Line("help.does.roll_common", "help.key.space_r", "pad.x"),
                   Line("help.does.pick_copy", "help.key.one_to_five", "pad.a_on_die"),
                   Line("help.does.copy", "help.key.enter", "pad.a"),

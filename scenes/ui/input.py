@@ -111,6 +111,11 @@ _KEYS = {
     pygame.K_LEFT: ("nav", "left"), pygame.K_RIGHT: ("nav", "right"),
     pygame.K_PAGEUP: ("scroll", None), pygame.K_PAGEDOWN: ("scroll", None),
 }
+# Speech (game.speech): F2 turns it on or off (Shift+F2: how much is said), F3 says the last sentence again, F4
+# reads the card, F5 the dice, F6 everyone's scores. Function keys: the same on every layout, and no screen uses them.
+_SPEECH_KEYS = {pygame.K_F2: "speech", pygame.K_F3: "speech_repeat", pygame.K_F4: "speech_card",
+                pygame.K_F5: "speech_dice", pygame.K_F6: "speech_scores"}
+SPEECH_INTENTS = frozenset(_SPEECH_KEYS.values()) | {"speech_verbosity"}
 _CARET = {pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_HOME: "home", pygame.K_END: "end"}
 _DIGITS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)}
 _DIGITS[pygame.K_0] = 9  # the tenth key: a PIN may hold a 0
@@ -209,6 +214,9 @@ class Input:
             return [Intent("nav", key="prev" if event.mod & pygame.KMOD_SHIFT else "next")]
         if key == pygame.K_F1:
             return [Intent("help")]  # also while a name is typed
+        if key in _SPEECH_KEYS:  # speech's keys work everywhere, a name being typed too (game.speech)
+            return [Intent("speech_verbosity" if key == pygame.K_F2 and event.mod & pygame.KMOD_SHIFT
+                           else _SPEECH_KEYS[key])]
         if self.text_mode:
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 return [Intent(*_KEYS[key])]

@@ -30,7 +30,7 @@ from game.paths import asset
 from scenes.ui.alsa import quiet_alsa
 
 NAMES = ("rattle", "clack", "hold", "score", "zero", "bonus", "fanfare", "click", "turn", "win",
-         "hit_felt", "hit_rail", "hit_die", "cup")
+         "hit_felt", "hit_rail", "hit_die", "cup", "release")
 # What a die can strike, and its sound.
 HITS = {"felt": "hit_felt", "rail": "hit_rail", "die": "hit_die"}
 HIT_VOICES = 3  # impacts heard at once: more is a crackle, not five dice
@@ -42,6 +42,7 @@ LEVELS = {
     "rattle": 0.75,
     "clack": 0.8,
     "hold": 0.45,
+    "release": 0.45,  # a die let go: the hold's click, lower
     "score": 0.6,
     "zero": 0.55,
     "bonus": 0.6,
