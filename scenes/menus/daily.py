@@ -15,9 +15,8 @@ from game.daily.results import load_results
 from game.engine.state import Seat
 from game.rules import i18n
 from game.rules.i18n import t
-from game.store.saves import load_saved
 
-from scenes.menus.newgame import last_setup, person_name
+from scenes.menus.newgame import ask_before_replacing, last_setup, person_name
 from scenes.ui import theme
 from scenes.ui.stack import Scene
 from scenes.ui.widgets import Button, ButtonRow, baize_backdrop, draw_text, panel, shadowed_text
@@ -92,14 +91,7 @@ class DailyScene(Scene):
 
     def begin(self) -> None:
         """Start, after asking first if this would replace a game kept for Continue (as New game does)."""
-        kept = load_saved(self.app.catalogue.find).session
-        if kept is None:
-            self.start_game()
-            return
-        names = ", ".join(seat.name for seat in kept.seats)
-        self.app.go("confirm", t("newgame.replace_title"),
-                    t("newgame.replace_message", game=str(kept.variant.name), names=names),
-                    t("newgame.replace_yes"), self.start_game, t("common.cancel"))
+        ask_before_replacing(self.app, self.start_game)
 
     def start_game(self) -> None:
         seats = [Seat(name, "person", None, colour) for (name, colour), chosen in zip(self.people, self.chosen)

@@ -64,6 +64,17 @@ def last_setup(app) -> TableSetup:
     return setup or TableSetup()
 
 
+
+def ask_before_replacing(app, start) -> None:
+    """``start`` a new game, after asking first if it would replace a game kept for Continue."""
+    kept = load_saved(app.catalogue.find).session
+    if kept is None:
+        start()
+        return
+    names = ", ".join(seat.name for seat in kept.seats)
+    app.go("confirm", t("newgame.replace_title"), t("newgame.replace_message", game=str(kept.variant.name),
+                                                    names=names), t("newgame.replace_yes"), start, t("common.cancel"))
+
 class NewGameScene(Scene):
     screen = "new_game"
 
@@ -293,14 +304,10 @@ class NewGameScene(Scene):
     def begin(self) -> None:
         """Start, after asking first if this would replace a game kept for Continue."""
         self._stop_editing()
-        kept = load_saved(self.app.catalogue.find).session if not self.kiosk else None
-        if kept is None:
-            self.start_game()
-            return
-        names = ", ".join(seat.name for seat in kept.seats)
-        self.app.go("confirm", t("newgame.replace_title"),
-                    t("newgame.replace_message", game=str(kept.variant.name), names=names),
-                    t("newgame.replace_yes"), self.start_game, t("common.cancel"))
+        if self.kiosk:
+            self.start_game()  # a kiosk keeps no game for Continue
+        else:
+            ask_before_replacing(self.app, self.start_game)
 
     def start_game(self) -> None:
         self._stop_editing()

@@ -13,7 +13,7 @@ from game.rules.i18n import t
 from scenes.ui import assets, bindings, theme
 from scenes.tables.coach import describe, percent
 from scenes.ui.textfit import fits, floor_for, wrap_lines
-from scenes.ui.widgets import StaticLayer, draw_text, framed_felt, occlude, rounded, seat_badge, wood
+from scenes.ui.widgets import SMALLEST, StaticLayer, draw_text, framed_felt, occlude, rounded, seat_badge, wood
 
 GOALS_SIZE = 15  # a hold's goals and their chances, on a smaller line under it
 CLEAR = (16, 36)  # a panel over the felt and the dice resting beside it: room for its shadow and the dice's own
@@ -32,6 +32,7 @@ class TablePainter:
         self.backdrop_look: tuple | None = None  # the language and text size the backdrop was painted in
         self.outlook_shown = None  # the coach's bonus outlook last drawn: a sharper one is a new frame
         self.coach_panel: pygame.Rect | None = None  # where the coach's panel was drawn this frame
+        self.banner_line: pygame.Rect | None = None  # the panel's top line, where the banner's words go meanwhile
 
     # -------------------------------------------------------------- draw --
     def draw(self, surface: pygame.Surface) -> None:
@@ -129,60 +130,95 @@ class TablePainter:
     def coach_title(self) -> str:
         return t("table.coach_title")
 
-    def coach_rows(self) -> int:
-        """How many options the coach's panel lists, each with its line: as many as the dock holds (one to
-        four) under the title's line."""
-        line, small = assets.line_height(17, 1.4), assets.line_height(GOALS_SIZE, 1.25)
-        room = self.dock().height - 6 - line - 4
-        return max(1, min(4, room // (line + small)))
+    def banner_up(self) -> bool:
+        """Whether the banner's words show this frame (a cheer takes their place)."""
+        table = self.table
+        return table.banner_time > 0 and bool(table.banner) and table.moments.celebration is None
+
+    def coach_cells(self, options, goals, on_card: float, column: int) -> int | None:
+        """The size two columns of options draw at (each option's words and its final score on one line, its
+        goals under them), or None if one of them would not fit ``column`` that way."""
+        least = floor_for(17)
+        size = 17
+        for i, option in enumerate(options):
+            style = "bold" if i == 0 else "regular"
+            words, final = describe(option, self.table.variant), self.coach_final(options, i, on_card)
+            while size > least and (assets.measure(assets.printable(words, style), assets.scaled(size), style)
+                                    + assets.measure(final, assets.scaled(size)) + 12 > column):
+                size -= 1
+            if (assets.measure(assets.printable(words, style), assets.scaled(size), style)
+                    + assets.measure(final, assets.scaled(size)) + 12 > column):
+                return None
+            if goals[i] and not fits(goals[i], GOALS_SIZE, column - 16):
+                return None
+        return size
+
+    def coach_final(self, options, i: int, on_card: float) -> str:
+        """An option's expected final score and what it costs beside the best."""
+        shown_loss = round(options[0].value, 1) - round(options[i].value, 1)  # adds up with the values as shown
+        loss = t("table.coach_best") if shown_loss < 0.05 else t("table.coach_less", points=i18n.number(shown_loss, 1))
+        return t("table.coach_final", final=i18n.number(on_card + options[i].value, 1), loss=loss)
 
     def draw_coach(self, surface: pygame.Surface) -> None:
-        """The coach's panel: the options with what each is worth."""
+        """The coach's panel in the dock: its title, and the top options (up to four: in two columns where one
+        would not hold them) with what each is worth and, under it, why. The banner's words take a line of their
+        own above the title while they show, where the dock has room for it, else the title's line."""
         table = self.table
         shown = table.coaching() and not table.tips_first() and not table.coach.quiet()
         advice = table.coach.panel if shown else None  # as the last update took it: drawing never waits for it
         options = advice.options if advice is not None else []
         if not options:
             return
-        line, width = assets.line_height(17, 1.4), self.coach_width()
-        option_room = width - 200  # each option's words; its expected final score and what it costs on the right
+        line, small, width = assets.line_height(17, 1.4), assets.line_height(GOALS_SIZE, 1.25), self.coach_width()
+        room = self.dock().height - 6  # the panel's most: the dice never rest in the dock
         # an option's value is the points still to come: the card's come first
         on_card = table.coach.on_card(table.seat)
         title = self.coach_title()
         titles = [title] if fits(title, 16, width - 24, "bold") else wrap_lines(title, floor_for(16), width - 24, "bold")
         top = line * len(titles)  # the title takes one line, or two in a long language
-        shown = options[:self.coach_rows()]
+        best = options[:4]
         # under each option, on a smaller line: a hold's goals with their chances; why a box is best, or its cost
-        goals = [table.coach.why(i, advice) or "" for i in range(len(shown))]
-        small = assets.line_height(GOALS_SIZE, 1.25)
-        height = top + 2 + line * len(shown) + small * sum(map(bool, goals))
-        while len(shown) > 1 and height > self.dock().height - 6:  # a two-line title: one option fewer
-            height -= line + (small if goals[len(shown) - 1] else 0)
-            shown, goals = shown[:-1], goals[:-1]
-        panel_rect = pygame.Rect(table.tray_rect.x + 8, table.tray_rect.y + 6, width, height)  # in the dock
+        goals = [table.coach.why(i, advice) or "" for i in range(len(best))]
+        row = line + (small if any(goals) else 0)
+        fit_rows = max(1, (room - top - 2) // row)
+        column = (width - 24 - 16) // 2
+        size = self.coach_cells(best, goals, on_card, column) if fit_rows * 1 < len(best) else None
+        columns = 2 if size is not None else 1
+        count = min(len(best), fit_rows * columns)
+        rows = -(-count // columns)
+        height = top + 2 + rows * row
+        banner = self.banner_up() and height + line <= room  # a line of its own, or else the title's
+        head = line if banner else 0
+        panel_rect = pygame.Rect(table.tray_rect.x + 8, table.tray_rect.y + 6, width, height + head)  # in the dock
         veil = pygame.Surface(panel_rect.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (12, 24, 18, 200), veil.get_rect(), border_radius=12)
-        self.coach_panel = panel_rect  # the banner's words go on its title line meanwhile (draw_banner)
+        self.coach_panel = panel_rect
+        self.banner_line = pygame.Rect(panel_rect.x, panel_rect.y, width, head or line + 4)  # for draw_banner
         occlude(surface, panel_rect)
         surface.blit(veil, panel_rect)
         for i, words in enumerate(titles):
             draw_text(surface, words, 16 if len(titles) == 1 else floor_for(16), (210, 230, 215),
-                      (panel_rect.x + 12, panel_rect.y + line // 2 + 1 + line * i), "midleft", "bold", width - 24)
-        y = panel_rect.y + top + line // 2 + 1
-        for i, option in enumerate(shown):
+                      (panel_rect.x + 12, panel_rect.y + head + line // 2 + 1 + line * i), "midleft", "bold",
+                      width - 24)
+        cell = column if columns == 2 else width - 24
+        option_room = cell - 188 if columns == 1 else cell  # one column: the words, the score on the right
+        for i in range(count):
+            x = panel_rect.x + 12 + (i % columns) * (column + 16)
+            y = panel_rect.y + head + top + line // 2 + 1 + (i // columns) * row
             colour = theme.HOLD_GOLD if i == 0 else (230, 236, 230)
-            draw_text(surface, describe(option, table.variant), 17, colour, (panel_rect.x + 12, y), "midleft",
-                      "bold" if i == 0 else "regular", option_room)
-            shown_loss = round(options[0].value, 1) - round(option.value, 1)  # adds up with the values as shown
-            loss = t("table.coach_best") if shown_loss < 0.05 else t("table.coach_less", points=i18n.number(shown_loss, 1))
-            draw_text(surface, t("table.coach_final", final=i18n.number(on_card + option.value, 1), loss=loss), 17,
-                      colour, (panel_rect.right - 12, y), "midright", "regular", width - 34 - option_room)
+            style = "bold" if i == 0 else "regular"
+            final = self.coach_final(best, i, on_card)
+            if columns == 2:  # both on the line at one size, the score after the words
+                shown_at = draw_text(surface, final, size, colour, (x + cell, y), "midright", "regular")
+                draw_text(surface, describe(best[i], table.variant), size, colour, (x, y), "midleft", style,
+                          shown_at.left - 12 - x)
+            else:
+                draw_text(surface, describe(best[i], table.variant), 17, colour, (x, y), "midleft", style,
+                          option_room)
+                draw_text(surface, final, 17, colour, (x + cell, y), "midright", "regular", cell - option_room - 10)
             if goals[i]:
-                y += (line + small) // 2
-                draw_text(surface, goals[i], GOALS_SIZE, (176, 200, 184),
-                          (panel_rect.x + 28, y), "midleft", "regular", width - 40)
-                y += small - (line + small) // 2
-            y += line
+                draw_text(surface, goals[i], GOALS_SIZE, (176, 200, 184), (x + 16, y + (line + small) // 2),
+                          "midleft", "regular", cell - 16)
 
     def draw_die_keys(self, surface: pygame.Surface) -> None:
         """The key (1-5) that holds each die, on its corner, while a person may hold."""
@@ -274,9 +310,8 @@ class TablePainter:
             return
         alpha = min(1.0, table.banner_time / 0.3)
         rect = self.banner_rect()
-        if self.coach_panel is not None:  # the dock holds the coach's panel: the words cover its title line only
-            line = assets.line_height(17, 1.4)
-            rect = pygame.Rect(self.coach_panel.x, self.coach_panel.y, self.coach_panel.width, line + 4)
+        if self.coach_panel is not None:  # the dock holds the coach's panel: the words take its top line
+            rect = self.banner_line
             pygame.draw.rect(surface, (12, 24, 18), rect, border_radius=12)
             occlude(surface, rect)
             draw_text(surface, table.banner, 17, theme.HOLD_GOLD, rect.center, "center", "bold", rect.width - 24)
@@ -311,23 +346,54 @@ class TablePainter:
             who, box, points = table.state.last_scored
             scored = t("table.handoff_scored", name=assets.printable(table.state.seats[who].name), points=points,
                        box=table.variant.box(box).name)
-        # three lines: what was scored, whose turn it is (the headline), how to take the dice
-        rows = [panel.y + panel.height * f for f in ((0.2, 0.52, 0.84) if scored else (0.0, 0.4, 0.78))]
-        if scored:
-            draw_text(surface, scored, 30, theme.HOLD_GOLD, (panel.centerx, rows[0]), "center", "bold", width,
-                      smallest=15)  # long names beside a six-seat card: smaller before it is cut
         name = assets.fit(assets.printable(info.name), round(40 * assets.text_scale()), width - 120, "black")
         title = t("table.handoff_turn", name=name)
-        at = (panel.centerx + 22, rows[1])
-        # a headline: it may shrink further than most to stay whole (to 24 px: TV text, long names, Dutch)
-        draw_text(surface, title, 40, (0, 0, 0), (at[0] + 2, at[1] + 2), "center", "black", width - 50, True, 24)
-        shown = draw_text(surface, title, 40, theme.PAPER, at, "center", "black", width - 50, smallest=24)
-        left = shown.left if isinstance(shown, pygame.Rect) else panel.centerx - width // 2
-        seat_badge(surface, info.colour, seat, (left - 26, at[1]), 16)
         pad = bindings.pad_in_hand(table.app)  # a kiosk has no keys; a pad in hand says its A
         ready = t("table.handoff_tap") if getattr(table.app, "kiosk", None) and not pad else bindings.words(
             "table.handoff_ready", pad)
-        draw_text(surface, ready, 20, (230, 220, 200), (panel.centerx, rows[2]), "center", "regular", width)
+        # three lines: what was scored, whose turn it is (the headline), how to take the dice
+        rows = [panel.y + panel.height * f for f in (0.0, 0.4, 0.78)]
+        sizes = [None, 40, 20]
+        if scored:  # each line whole and clear of the next: smaller (to 15 px, the headline to 24) where they crowd
+            sizes, rows = handoff_lines([(scored, 30, width, "bold", 15), (title, 40, width - 50, "black", 24),
+                                         (ready, 20, width, "regular", None)], panel)
+            draw_text(surface, scored, sizes[0], theme.HOLD_GOLD, (panel.centerx, rows[0]), "center", "bold", width,
+                      smallest=15)  # long names beside a six-seat card: smaller before it is cut
+        at = (panel.centerx + 22, rows[1])
+        # a headline: it may shrink further than most to stay whole (to 24 px: TV text, long names, Dutch)
+        draw_text(surface, title, sizes[1], (0, 0, 0), (at[0] + 2, at[1] + 2), "center", "black", width - 50, True,
+                  24)
+        shown = draw_text(surface, title, sizes[1], theme.PAPER, at, "center", "black", width - 50, smallest=24)
+        left = shown.left if isinstance(shown, pygame.Rect) else panel.centerx - width // 2
+        seat_badge(surface, info.colour, seat, (left - 26, at[1]), 16)
+        draw_text(surface, ready, sizes[2], (230, 220, 200), (panel.centerx, rows[2]), "center", "regular", width)
+
+
+def handoff_lines(lines, panel: pygame.Rect) -> tuple[list[float], list[float]]:
+    """Lines stacked in ``panel`` with even gaps: each as ``(words, size, width, style, smallest)``. Their sizes
+    (as ``draw_text`` takes them) and the heights of their middles: a line shrinks to fit its width, and the first
+    two further (to their smallest) while the three together are taller than the panel, so none overlaps the next."""
+    scale = assets.text_scale()
+    drawn = []
+    for words, size, width, style, smallest in lines:
+        start = assets.scaled(size)
+        floor = SMALLEST if smallest is None else min(1.0, smallest / start)
+        least = max(assets.least(), int(start * floor))
+        drawn.append([assets.size_to_fit(assets.printable(words, style), start, width, style, floor), least, style])
+
+    def height() -> int:
+        return sum(assets.font(style, size).get_height() for size, _, style in drawn)
+
+    for line in drawn[:2]:  # what was scored first, then the headline
+        while height() > panel.height - 8 and line[0] > line[1]:
+            line[0] -= 1
+    gap = max(0.0, (panel.height - height()) / (len(drawn) + 1))
+    rows, y = [], panel.y + gap
+    for size, _, style in drawn:
+        tall = assets.font(style, size).get_height()
+        rows.append(y + tall / 2)
+        y += tall + gap
+    return [size / scale for size, _, _ in drawn], rows
 
 
 def dice_showing(dice: tuple[int, ...], keep: tuple[int, ...]) -> list[int]:
