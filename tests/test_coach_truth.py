@@ -50,6 +50,8 @@ def test_the_panels_expected_final_score_counts_the_points_on_the_card(language)
         on_card = session.state.card(0).total(session.variant)
         assert on_card == 63 + 35 + 25 + 30
         options = table.coach.options()
+        # the banner's words ("no rolls left") share the title's line while they show, where the dock is full
+        assert driver.wait_until(lambda: not table.painter.banner_up(), 5)
         words = texts_on_screen(driver)
         assert t("table.coach_title") in words
         best = options[0]

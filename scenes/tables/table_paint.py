@@ -149,9 +149,14 @@ class TablePainter:
             if (assets.measure(assets.printable(words, style), assets.scaled(size), style)
                     + assets.measure(final, assets.scaled(size)) + 12 > column):
                 return None
-            if goals[i] and not fits(goals[i], GOALS_SIZE, column - 16):
+            if goals[i] and not all(fits(part, GOALS_SIZE, column - 16) for part in self.goal_lines(goals[i], column)):
                 return None
         return size
+
+    @staticmethod
+    def goal_lines(goals: str, column: int) -> list[str]:
+        """An option's goals in a cell ``column`` wide: one line, or two where one would cut them short."""
+        return [goals] if fits(goals, GOALS_SIZE, column - 16) else wrap_lines(goals, GOALS_SIZE, column - 16)
 
     def coach_final(self, options, i: int, on_card: float) -> str:
         """An option's expected final score and what it costs beside the best."""
@@ -184,9 +189,16 @@ class TablePainter:
         column = (width - 24 - 16) // 2
         size = self.coach_cells(best, goals, on_card, column) if fit_rows * 1 < len(best) else None
         columns = 2 if size is not None else 1
-        count = min(len(best), fit_rows * columns)
-        rows = -(-count // columns)
-        height = top + 2 + rows * row
+        lines = [(self.goal_lines(words, column) if columns == 2 else [words]) if words else [] for words in goals]
+        # each row as tall as its cells need (a reason too long for its cell goes on over a second line)
+        tops, height, count = [], top + 2, 0
+        for first in range(0, len(best), columns):
+            cells = lines[first:first + columns]
+            tall = line + small * max(len(parts) for parts in cells)
+            if count and height + tall > room:
+                break
+            tops.append(height - top - 2)
+            height, count = height + tall, min(len(best), first + columns)
         banner = self.banner_up() and height + line <= room  # a line of its own, or else the title's
         head = line if banner else 0
         panel_rect = pygame.Rect(table.tray_rect.x + 8, table.tray_rect.y + 6, width, height + head)  # in the dock
@@ -204,7 +216,7 @@ class TablePainter:
         option_room = cell - 188 if columns == 1 else cell  # one column: the words, the score on the right
         for i in range(count):
             x = panel_rect.x + 12 + (i % columns) * (column + 16)
-            y = panel_rect.y + head + top + line // 2 + 1 + (i // columns) * row
+            y = panel_rect.y + head + top + line // 2 + 1 + tops[i // columns]
             colour = theme.HOLD_GOLD if i == 0 else (230, 236, 230)
             style = "bold" if i == 0 else "regular"
             final = self.coach_final(best, i, on_card)
@@ -216,8 +228,8 @@ class TablePainter:
                 draw_text(surface, describe(best[i], table.variant), 17, colour, (x, y), "midleft", style,
                           option_room)
                 draw_text(surface, final, 17, colour, (x + cell, y), "midright", "regular", cell - option_room - 10)
-            if goals[i]:
-                draw_text(surface, goals[i], GOALS_SIZE, (176, 200, 184), (x + 16, y + (line + small) // 2),
+            for j, words in enumerate(lines[i]):
+                draw_text(surface, words, GOALS_SIZE, (176, 200, 184), (x + 16, y + (line + small) // 2 + j * small),
                           "midleft", "regular", cell - 16)
 
     def draw_die_keys(self, surface: pygame.Surface) -> None:
