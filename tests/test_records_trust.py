@@ -18,17 +18,7 @@ from game.store.records import add_result, open_records, records_path
 from game.store.records_db import VERSION, RecordsNewer, as_os_error
 
 from test_records import _finished
-
-
-@pytest.fixture(autouse=True)
-def _closed():
-    yield
-    records_db.close()  # no connection of a test outlives it
-
-
-def _count() -> int:
-    with open_records() as records:
-        return records.count()
+from test_records_db import _closed, _count  # noqa: F401 (_closed: the autouse fixture, used by its name)
 
 
 def _as_at_the_next_start() -> None:
