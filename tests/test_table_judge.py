@@ -5,7 +5,7 @@ import dataclasses
 import json
 import random
 import shutil
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -24,6 +24,8 @@ from game.table.controller import controller_for
 from game.table.events import Moved, Refused, Rolled, Scored, TurnPassed, UndoAsked, Undone
 from game.table.seats import Computer, Person
 
+from test_table_controller import FarAway  # a seat far away, as the controller's own tests drive one
+
 SAVES = Path(__file__).parent / "data" / "saves"
 
 
@@ -31,16 +33,6 @@ def two_people(variant_id: str = "classic", **options) -> Session:
     return Session(find_variant(variant_id), [Seat("Ann"), Seat("Kid")], seed=5, rolloff=False, **options)
 
 
-@dataclass
-class FarAway:
-    """A seat that is not at this screen: its moves arrive when they arrive (here, from a list)."""
-
-    inbox: list = field(default_factory=list)
-    takes_commands = False
-    paced = False
-
-    def next_move(self, state):
-        return self.inbox.pop(0) if self.inbox else None
 
 
 def score_first_box(table, seat: int = 0) -> str:
