@@ -12,7 +12,6 @@ import random
 import re
 
 import pygame
-import pytest
 
 from game.bots.levels import make_player
 from game.engine.actions import Dice, Score
