@@ -25,9 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 import pygame  # noqa: E402
-
 import test_dice_at_rest as rest  # noqa: E402
-
 
 KINDS = ("over a rail", "covers the top", "badge covers a pip", "under a panel")
 

@@ -32,8 +32,8 @@ from private_home import use_private_home  # noqa: E402
 
 use_private_home("bench_ladder")  # never the runner's saved game, settings or records
 
-from game.bots.solver import SHIPPED, table_for  # noqa: E402
 from game.bots.levels import make_player  # noqa: E402
+from game.bots.solver import SHIPPED, table_for  # noqa: E402
 from game.engine.session import Session  # noqa: E402
 from game.engine.state import Seat  # noqa: E402
 from game.rules.scoring import upper_bonus  # noqa: E402

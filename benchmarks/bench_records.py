@@ -93,9 +93,9 @@ def screen_data(variant: str) -> None:
 
 def rows_stats(variant: str) -> float:
     """The statistics straight from the rows (no sums kept), to show why the sums table is there."""
-    from game.store.records import records_path
-
     import sqlite3
+
+    from game.store.records import records_path
 
     conn = sqlite3.connect(records_path())
     number = conn.execute("SELECT id FROM variants WHERE variant = ?", (variant,)).fetchone()[0]
@@ -166,6 +166,7 @@ def update(games: int, version: int = 2, chunk: int = 100_000) -> None:
     import sqlite3
 
     import records_old
+
     from game.store.records import bring_up_to_date, records_path
 
     path = records_path()

@@ -21,8 +21,9 @@ from private_home import use_private_home  # noqa: E402
 
 use_private_home("bench_solver")  # never the runner's saved game, settings or records
 
-from game.cli import bench_reasons as cli_bench_reasons, random_moments, simulate  # noqa: E402
-from game.bots.solver import SHIPPED, _TURNS, advise, build_values, shipped_path, table_for  # noqa: E402
+from game.bots.solver import _TURNS, SHIPPED, advise, build_values, shipped_path, table_for  # noqa: E402
+from game.cli import bench_reasons as cli_bench_reasons  # noqa: E402
+from game.cli import random_moments, simulate
 from game.rules.variants import find_variant  # noqa: E402
 
 

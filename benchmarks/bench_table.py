@@ -34,9 +34,9 @@ def busiest_table(seconds: float, size: tuple[int, int] = (1280, 800)) -> tuple[
 
     from game.bots.levels import make_player
     from game.engine.session import Session
-    from game.store.settings import Settings
     from game.engine.state import Seat
     from game.rules.variants import find_variant
+    from game.store.settings import Settings
     from scenes.app import App
     from scenes.tables.table import TableScene
 
@@ -61,9 +61,9 @@ def busiest_jackpot(seconds: float) -> tuple[float, float, int]:
 
     from game.bots.levels import make_player
     from game.engine.session import Session
-    from game.store.settings import Settings
     from game.engine.state import Seat
     from game.rules.variants import find_variant
+    from game.store.settings import Settings
     from scenes.app import App
     from scenes.tables.jackpot_table import JackpotTableScene
 

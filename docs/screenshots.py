@@ -19,7 +19,6 @@ sys.path[:0] = [str(HERE.parent), str(HERE.parent / "tests")]
 os.environ.setdefault("DICE_PARLOR_HOME", str(HERE / ".screenshot-home"))
 
 import pygame  # noqa: E402
-
 from scene_driver import Driver  # noqa: E402
 from screens import SCREENS  # noqa: E402
 

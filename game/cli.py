@@ -27,16 +27,16 @@ import re
 import statistics
 import sys
 import time
-from typing import Sequence
+from collections.abc import Sequence
 
-from game import __version__
-from game.errors import DiceParlorError, UnknownVariant, VariantError, one_line, shown
+from game import __version__, advise_command, review_command
+from game.bots.levels import USUAL_LEVEL, dial_level, known_names
 from game.bundle import end_with_launcher
 from game.cli_types import seconds
-from game.bots.levels import USUAL_LEVEL, dial_level, known_names
 from game.daily import command as daily
-from game import advise_command, review_command
-from game.online.cli import add_parser as add_online, run as run_online
+from game.errors import DiceParlorError, UnknownVariant, VariantError, one_line, shown
+from game.online.cli import add_parser as add_online
+from game.online.cli import run as run_online
 from game.rules.variant import Variant
 from game.rules.variants import find_variant, load_all, load_variant_file
 from game.simulate import play_game, print_simulation, simulate  # noqa: F401 (play_game: as before, from here)

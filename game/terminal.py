@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 import re
 
+from game.bots.levels import make_player
 from game.engine.actions import Copy, Dice, Hold, Release, Roll, Score
 from game.engine.challenge import CommonRollState
-from game.bots.levels import make_player
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules.variant import Variant

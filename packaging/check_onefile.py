@@ -7,7 +7,6 @@ Run: python packaging/check_onefile.py dist/onefile/dice-parlor (Linux; CI runs 
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 import tempfile

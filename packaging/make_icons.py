@@ -20,8 +20,8 @@ SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 
 
 def icon(size: int) -> pygame.Surface:
-    from scenes.ui import theme
     from scenes.tables.die_art import die_surface
+    from scenes.ui import theme
 
     big = 512
     canvas = pygame.Surface((big, big), pygame.SRCALPHA)

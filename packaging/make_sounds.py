@@ -22,12 +22,11 @@ import cmath
 import math
 import random
 import sys
+import wave
 from array import array
 from functools import lru_cache
 from itertools import accumulate, islice, repeat
 from operator import add, and_, attrgetter, floordiv, mul, sub
-
-import wave
 from pathlib import Path
 
 NAMES = ("rattle", "clack", "hold", "score", "zero", "bonus", "fanfare", "click", "turn", "win",

@@ -22,7 +22,7 @@ import argparse
 import io
 import re
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import yaml
@@ -42,7 +42,7 @@ DOMAIN = "dice-parlor"
 SOURCE = "en"
 PLURAL_KEYS = {"zero", "one", "two", "few", "many", "other"}
 # Fixed so that running the script again writes the same bytes (no date churn in every diff).
-STAMP = datetime(2026, 11, 28, tzinfo=timezone.utc)
+STAMP = datetime(2026, 11, 28, tzinfo=UTC)
 PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
 HEADER_NOTE = "Dice Parlor's strings. msgctxt is the key the code asks for; keep every {placeholder} as it is."
 

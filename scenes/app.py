@@ -20,33 +20,40 @@ from typing import Any
 import pygame
 
 from game import __version__
-from game.rules import i18n
-from game.store.kiosk import KioskConfig, load_kiosk
-from game.paths import asset, user_config_dir, user_data_dir, user_state_dir
 from game.bundle import remove_stale_folders
-from game.store.one_copy import ALREADY_RUNNING, OneCopy
-from game.store.storage import clean_stale_temporaries
-from game.store.settings import Settings, load_settings, read_settings, save_settings
+from game.paths import asset, user_config_dir, user_data_dir, user_state_dir
+from game.rules import i18n
 from game.rules.variants import Catalogue, load_all
-
-from scenes.ui import assets, theme
-from scenes.ui.gamepad import Pads
-from scenes.ui.input import Input, Intent, Viewport
-from scenes.logs import ScreenTrail, close_logging, setup_logging
-from scenes.stop import StopNow, StopSignals, no_screen, say_exit
+from game.store.kiosk import KioskConfig, load_kiosk
+from game.store.one_copy import ALREADY_RUNNING, OneCopy
+from game.store.settings import Settings, load_settings, read_settings, save_settings
+from game.store.storage import clean_stale_temporaries
 from scenes import registry
-from scenes.speaking import Speech, open_log
 from scenes.demo import demo_scene
-from scenes.ui.heap import keep_big_blocks_apart
-from scenes.ui.sound import make_sounds
 from scenes.kiosk.controller import KioskController, NoScreen, hold_the_screen, ready_kiosk, require_a_screen
+from scenes.logs import ScreenTrail, close_logging, setup_logging
 from scenes.persist import SaveStatus
 from scenes.records_opening import RecordsOpening
 from scenes.running import FrontWatch
+from scenes.speaking import Speech, open_log
+from scenes.stop import StopNow, StopSignals, no_screen, say_exit
+from scenes.ui import assets, theme
+from scenes.ui.gamepad import Pads
+from scenes.ui.heap import keep_big_blocks_apart
+from scenes.ui.input import Input, Intent, Viewport
+from scenes.ui.sound import make_sounds
 from scenes.ui.stack import Scene, SceneStack
-from scenes.window import (missing_display, open_windowed, parse_size, put_back, save_screenshot, show_scaled,
-                           where_it_is)
-from scenes.ui.widgets import NativeText, native_text, stop_noting as _stop_noting  # noqa: I001
+from scenes.ui.widgets import NativeText, native_text  # noqa: I001
+from scenes.ui.widgets import stop_noting as _stop_noting
+from scenes.window import (
+    missing_display,
+    open_windowed,
+    parse_size,
+    put_back,
+    save_screenshot,
+    show_scaled,
+    where_it_is,
+)
 
 STEP = 1 / 120
 MAX_FRAME = 0.25  # after a stall, don't try to catch up more than this
@@ -62,7 +69,7 @@ REST_LOOK = 0.01
 class App:
     def __init__(self, size: tuple[int, int] | None = (theme.WIDTH, theme.HEIGHT), fullscreen: bool = False,
                  settings: Settings | None = None, demo: bool = False, kiosk: KioskConfig | None = None,
-                 stop: "StopSignals | None" = None, one_copy: OneCopy | None = None):
+                 stop: StopSignals | None = None, one_copy: OneCopy | None = None):
         self.settings = settings or load_settings()
         # The kiosk's own language wins on a public screen; otherwise the player's choice, else the system's.
         i18n.set_language(kiosk.language if kiosk is not None else self.settings.language or None)

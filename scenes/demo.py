@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from game.bots.levels import DEMO_LEVELS
-from game.errors import UnknownVariant
 from game.engine.session import Session
 from game.engine.state import Seat
-
+from game.errors import UnknownVariant
 from scenes.ui import theme
 
 DEMO_NAMES = ("Ada", "Bram", "Chloé", "Dirk", "Eva", "Femke")

@@ -12,22 +12,22 @@ either does it wait in memory. When writing works again, that is said too.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 
+from game.daily.play import day_of, moves_of
+from game.daily.results import record_game
 from game.engine.actions import Action, Hold, Release
-from game.rules.i18n import t
+from game.engine.session import Session
 from game.paths import user_data_dir
+from game.rules.i18n import t
 from game.store.pending import keep, pending_path
 from game.store.records import RecordsDamage, RecordsNewer, add_result, add_waiting, result_entry
 from game.store.saves import SaveTooLong, delete_save, save_session
-from game.engine.session import Session
-from game.daily.play import day_of, moves_of
-from game.daily.results import record_game
-
 from scenes.logs import game_finished
 from scenes.ui import theme
 from scenes.ui.textfit import draw_lines

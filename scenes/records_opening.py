@@ -6,11 +6,11 @@ needs the records, and finished: what it found is said, and the games that finis
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from game.store.pending import waiting
 from game.store.records_prepare import Preparation
-
 from scenes.persist import damage_notice
 
 log = logging.getLogger("dice_parlor.records")

@@ -7,16 +7,15 @@ so a running game never meets an import error (or an update of its files) halfwa
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from game.engine.session import Session
-
 from scenes.kiosk.panels import AdminPanel, PinPad, StillPlaying
 from scenes.logs import game_started
 from scenes.menus.daily import DailyScene
 from scenes.menus.daily_results import DailyResultsScene
 from scenes.menus.gameover import GameOverScene
-from scenes.menus.turn_review import TurnReviewScene
 from scenes.menus.help_overlay import HelpOverlay, keys_for
 from scenes.menus.name_keyboard import NameKeyboard
 from scenes.menus.newgame import NewGameScene
@@ -27,13 +26,13 @@ from scenes.menus.rolloff import RollOffScene
 from scenes.menus.rules import RulesScene
 from scenes.menus.settings_scene import SettingsScene
 from scenes.menus.title import TitleScene
+from scenes.menus.turn_review import TurnReviewScene
 from scenes.tables.challenge_table import ChallengeTableScene
 from scenes.tables.jackpot_round import JackpotRoundScene
 from scenes.tables.jackpot_table import JackpotTableScene
 from scenes.tables.table import TableScene
 from scenes.ui.dialogs import ConfirmDialog, PauseMenu
 from scenes.ui.stack import Scene
-
 
 TABLES: dict[str, Callable[..., Scene]] = {"solo": TableScene, "common": ChallengeTableScene,
                                             "jackpot": JackpotTableScene}  # by the variant's kind of engine

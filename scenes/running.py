@@ -9,6 +9,7 @@ on Wayland a program cannot raise itself, so there the window asks for attention
 from __future__ import annotations
 
 import logging
+
 import pygame
 
 from game.store.one_copy import OneCopy

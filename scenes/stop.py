@@ -8,8 +8,9 @@ import logging
 import os
 import signal
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
 import pygame
 
@@ -50,7 +51,7 @@ class StopSignals:
         finally:
             self._showing = max(0, self._showing - 1)
 
-    def __enter__(self) -> "StopSignals":
+    def __enter__(self) -> StopSignals:
         self._previous = {number: signal.signal(number, self._noted) for number in self.NUMBERS}
         return self
 

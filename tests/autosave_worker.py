@@ -13,10 +13,10 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from game.bots.levels import make_player  # noqa: E402
-from game.store.saves import save_session  # noqa: E402
 from game.engine.session import Session  # noqa: E402
 from game.engine.state import Seat  # noqa: E402
 from game.rules.variants import find_variant  # noqa: E402
+from game.store.saves import save_session  # noqa: E402
 
 
 def state_hash(state) -> str:

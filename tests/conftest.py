@@ -25,9 +25,8 @@ os.environ.setdefault("DICE_PARLOR_HOME", _COLLECTION_HOME)
 def _hypothesis_profiles() -> None:
     """``thorough`` (HYPOTHESIS_PROFILE=thorough): many more examples for every property test, once in a while;
     the default stays quick enough for every run."""
-    from hypothesis import HealthCheck, settings
-
     from helpers import THOROUGH_TIMES
+    from hypothesis import HealthCheck, settings
 
     settings.register_profile("thorough", max_examples=100 * THOROUGH_TIMES, deadline=None, print_blob=True,
                               suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
@@ -86,9 +85,7 @@ _CHANGED = pytest.StashKey[list]()  # and what the run changed in them
 @pytest.fixture(autouse=True)
 def _user_home(tmp_path, monkeypatch):
     monkeypatch.setenv("DICE_PARLOR_HOME", str(tmp_path / "home"))
-    from game.rules import variants
-
-    from game.rules import i18n
+    from game.rules import i18n, variants
 
     variants.load_all(refresh=True)
     i18n.set_language("en")  # tests read English unless they choose another language

@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 
 from game.engine.actions import Dice, Hold, Roll, Score
-from game.engine.state import CHANCE, Seat
 from game.engine.families import new_state
+from game.engine.state import CHANCE, Seat
 from game.rules.variants import find_variant
 
 
@@ -100,6 +100,7 @@ def continue_from_title(driver):
 def kiosk_at_title(config):
     """A kiosk's app (instant animations) showing its title: the kiosk tests' start."""
     from scene_driver import Driver
+
     from scenes.menus.title import TitleScene
 
     driver = Driver(animation="instant", kiosk=config)

@@ -22,8 +22,8 @@ import json
 from collections import Counter
 
 from game.engine.actions import Dice, Place, Roll
-from game.engine.state import CHANCE, Seat
 from game.engine.families import new_state
+from game.engine.state import CHANCE, Seat
 from game.rules.variants import find_variant
 
 # ----------------------------------------------------------- facts, by hand --

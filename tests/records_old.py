@@ -5,7 +5,7 @@ layouts and their way of adding games, as they were."""
 from __future__ import annotations
 
 import sqlite3
-from typing import Iterable
+from collections.abc import Iterable
 
 VERSION_1 = """
 CREATE TABLE results (

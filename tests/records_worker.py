@@ -12,8 +12,8 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from game.cli import play_game  # noqa: E402
-from game.store.records import add_result  # noqa: E402
 from game.rules.variants import find_variant  # noqa: E402
+from game.store.records import add_result  # noqa: E402
 
 
 def main(name: str, count: int, report: bool = False) -> None:

@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from game.engine.actions import Copy, Dice, Roll, Score
-from game.rules.scoring import box_options
-from game.engine.state import CHANCE, Seat
-from game.engine.families import new_state
-from game.rules.variants import find_variant, load_variant_file, shipped_folder
 from helpers import roll
+
+from game.engine.actions import Copy, Dice, Roll, Score
+from game.engine.families import new_state
+from game.engine.state import CHANCE, Seat
+from game.rules.scoring import box_options
+from game.rules.variants import find_variant, load_variant_file, shipped_folder
 
 # ----------------------------------------------------------- facts, by hand --
 

@@ -171,8 +171,8 @@ def _gameover(variant: str, count: int, games: int = 1):
 
 
 def _jackpot_round(driver):
-    from scenes.tables.jackpot_round import JackpotRoundScene
     from scenes.registry import table_for
+    from scenes.tables.jackpot_round import JackpotRoundScene
 
     session = played("jackpot", 4, 10_000)
     driver.start(table_for(driver.app, session))
@@ -270,8 +270,9 @@ def _records(driver):
 
 def _practice(variant: str, names: list[str], games: int = 1, answer: bool = False, common: bool = False):
     def build(driver):
-        from game.store.records import add_result
         from test_practice import coached_game
+
+        from game.store.records import add_result
 
         add_result(coached_game(variant, names, games, seed=7))
         driver.app.go("practice")
@@ -301,7 +302,8 @@ def _records_wait(driver):
 def _kiosk(kind: str):
     def build(driver):
         from game.store.kiosk import KioskConfig
-        from scenes.kiosk import controller as kiosk_scenes, panels as kiosk_panels
+        from scenes.kiosk import controller as kiosk_scenes
+        from scenes.kiosk import panels as kiosk_panels
 
         controller = kiosk_scenes.KioskController(driver.app, KioskConfig())
         _title(driver)

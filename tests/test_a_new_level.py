@@ -8,13 +8,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from scene_driver import Driver
 
 from game.bots import levels
 from game.bots.jackpot_players import HeuristicJackpotPlayer
 from game.rules import i18n
 from game.store.seats import seats_path
-
-from scene_driver import Driver
 
 
 @pytest.fixture

@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from test_cli import ROOT
 from test_command_line import MINE
 

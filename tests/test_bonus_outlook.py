@@ -72,8 +72,9 @@ def test_the_table_shows_the_outlook_beside_the_bonus_hint_while_the_coach_speak
 def test_leaving_the_table_stops_the_outlook_being_worked_out():
     """It would go on taking a core for seconds after the table is gone (the title's dice, the next game)."""
     from scene_driver import Driver
-    from scenes.menus.title import TitleScene
     from test_coach_odds import _first_roll
+
+    from scenes.menus.title import TitleScene
 
     driver = Driver(animation="instant")
     try:

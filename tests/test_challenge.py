@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 
 import pytest
+from rules_helpers import challenge_round_to_markers, common_roll, copy, seats
 
 from game.engine.actions import Copy, Dice, Hold, Release, Roll, Score
 from game.engine.challenge import CommonRollState
-from game.errors import IllegalAction
-from game.engine.state import CHANCE, TERMINAL
 from game.engine.families import new_state, state_from_json
+from game.engine.state import CHANCE, TERMINAL
+from game.errors import IllegalAction
 from game.rules.variants import find_variant
-from rules_helpers import challenge_round_to_markers, common_roll, copy, seats
 
 
 def challenge(players: int = 1, games: int = 1, rolloff: bool = False) -> CommonRollState:
@@ -297,11 +297,11 @@ def test_undo_at_a_new_round_after_a_short_last_roll_puts_the_common_dice_back()
     """The last step of a round may roll fewer dice; an undo after both scorings used to crash the table."""
     import random
 
-    from game.engine.actions import Score
     from scene_driver import Driver
-    from scenes.registry import table_for
 
+    from game.engine.actions import Score
     from game.engine.session import Session
+    from scenes.registry import table_for
 
     driver = Driver(animation="instant")
     rng = random.Random(4)

@@ -6,13 +6,12 @@ import random
 
 import pygame
 import pytest
+from scene_driver import Driver
 
 from game.bots.levels import make_player
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules.variants import find_variant
-
-from scene_driver import Driver
 
 
 def _coached_roll(driver):
@@ -179,8 +178,8 @@ def test_a_keep_says_how_many_dice_it_holds():
 
 
 def test_the_coach_switched_on_is_kept_with_the_saved_game():
-    from game.store.saves import load_saved, save_session
     from game.rules.variants import load_all
+    from game.store.saves import load_saved, save_session
     from scenes.tables.table import TableScene
 
     driver = Driver(animation="instant")
@@ -283,8 +282,9 @@ def test_the_coachs_panel_waits_for_the_first_game_tips_and_the_dice_stay_in_sig
     """Tips at the top of the felt and the coach's panel at its foot would leave the dice no room between them:
     while a tip shows, the coach marks the best move (the dice glow, or its box has the focus) and its panel
     comes once the tips are done."""
-    from game.rules.i18n import t
     from helpers import texts_on_screen
+
+    from game.rules.i18n import t
 
     driver = Driver(animation="instant", walkthrough=True)
     try:
@@ -318,10 +318,11 @@ def test_the_last_tip_goes_at_the_next_scoring_and_the_coachs_panel_comes():
     stays for one turn's reading and goes at the next scoring."""
     import random
 
+    from helpers import texts_on_screen
+
     from game.bots.levels import make_player
     from game.engine.actions import Score
     from game.rules.i18n import t
-    from helpers import texts_on_screen
 
     driver = Driver(animation="instant", walkthrough=True)
     try:

@@ -3,12 +3,12 @@ included; switched off, it stays off. The setting survives a restart (settings.j
 
 from __future__ import annotations
 
+from scene_driver import Driver
+
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules.variants import find_variant
 from game.store.settings import Settings, load_settings, read_settings
-
-from scene_driver import Driver
 
 
 def _table(driver, *names: str):
@@ -38,8 +38,9 @@ def test_a_coach_left_on_is_on_at_the_next_game_and_off_when_left_off():
 
 
 def test_play_again_keeps_the_coach_on():
-    from scenes.tables.table import TableScene
     from screens import SCREENS
+
+    from scenes.tables.table import TableScene
 
     driver = Driver(animation="instant")
     try:
@@ -57,8 +58,8 @@ def test_play_again_keeps_the_coach_on():
 
 
 def test_a_resumed_game_keeps_the_seats_it_was_saved_with():
-    from scenes.tables.table import TableScene
     from game.engine.actions import Roll, Score
+    from scenes.tables.table import TableScene
 
     driver = Driver(animation="instant")
     try:

@@ -67,9 +67,10 @@ def test_an_undo_takes_its_luck_and_skill_back():
 def test_the_game_over_report_says_luck_and_skill_in_words(language, kinder, choices):
     """A person's whole greedy game through the table (seed 8): expected 254.0 at the start, dice 17.5 kinder,
     choices 42.4 costlier, 229 scored."""
-    from game.rules import i18n
     from scene_driver import Driver
     from screens import SCREENS
+
+    from game.rules import i18n
 
     driver = Driver(animation="instant", language=language)
     try:

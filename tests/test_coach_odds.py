@@ -7,15 +7,14 @@ import itertools
 import json
 import random
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import pytest
+from test_cli import run
 
 from game.bots.odds import all_odds, box_odds, goals, hold_odds, makes, pattern_boxes
 from game.rules.hands import reachable_keeps
 from game.rules.variants import find_variant
-
-from test_cli import run
 
 SCORECARD = ["classic", "official", "yatzy", "dutch", "fivezee", "challenge"]
 
@@ -25,7 +24,7 @@ def _brute(variant, box):
     position) to hold between rolls, the best of them for this box."""
     faces = range(1, variant.faces + 1)
 
-    @lru_cache(maxsize=None)
+    @cache
     def after_roll(hand, rolls_left):  # a sorted hand showing, rolls_left rolls still allowed
         if makes(variant, box, hand):
             return Fraction(1)
@@ -37,7 +36,7 @@ def _brute(variant, box):
             best = max(best, holding(keep, rolls_left))
         return best
 
-    @lru_cache(maxsize=None)
+    @cache
     def holding(keep, rolls_left):  # hold keep, roll the others now
         loose = variant.dice - len(keep)
         total = Fraction(0)
@@ -114,10 +113,11 @@ def test_advise_gives_each_hold_its_odds_and_leaves_out_0_and_1():
 
 def _first_roll(driver, dice, **boxes):
     """Grandma alone at classic, ``boxes`` filled, her first roll showing ``dice``; the coach on."""
+    from helpers import set_card
+
     from game.engine.actions import Dice, Roll
     from game.engine.session import Session
     from game.engine.state import Seat
-    from helpers import set_card
     from scenes.tables.table import TableScene
 
     session = Session(find_variant("classic"), [Seat("Grandma")], seed=3, rolloff=False)
@@ -138,9 +138,10 @@ def _first_roll(driver, dice, **boxes):
     ("en", "3 of a Kind already made; goes for Yahtzee 9%, 4 of a Kind 52%"),
     ("nl", "Three of a kind al gemaakt; gaat voor Yahtzee 9%, Carré 52%")])
 def test_the_panel_names_the_goals_of_each_hold_with_their_chances(language, words, tmp_path):
-    from game.rules import i18n
     from helpers import texts_on_screen
     from scene_driver import Driver
+
+    from game.rules import i18n
 
     driver = Driver(animation="instant", language=language)
     try:

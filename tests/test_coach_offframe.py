@@ -8,13 +8,12 @@ from __future__ import annotations
 import threading
 
 import pygame
+from scene_driver import Driver
 
 from game.bots.advice import Advice, Advisor, moment_of, work_out
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules.variants import find_variant
-
-from scene_driver import Driver
 
 WAIT = 10.0  # seconds: a real timeout, never reached when all is well
 

@@ -6,15 +6,14 @@ from __future__ import annotations
 import json
 
 import pytest
+from helpers import texts_on_screen
+from scene_driver import Driver
+from test_coach_odds import _first_roll
 
 from game.engine.actions import Hold, Roll
 from game.rules import i18n
 from game.rules.i18n import t
 from game.store.settings import read_settings, settings_path
-
-from helpers import texts_on_screen
-from scene_driver import Driver
-from test_coach_odds import _first_roll
 
 
 def _panel_shown(driver) -> bool:

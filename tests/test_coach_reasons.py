@@ -71,8 +71,9 @@ def test_bonus_stop_and_more_now(language, words):
 
 
 def test_every_reason_exists_in_both_languages():
-    import yaml
     from pathlib import Path
+
+    import yaml
 
     root = Path(__file__).resolve().parents[1] / "assets" / "strings"
     keys = [set(yaml.safe_load((root / lang / "coach.yaml").read_text(encoding="utf-8"))["why"]) for lang in ("en", "nl")]

@@ -127,11 +127,11 @@ def test_the_game_over_screen_opens_the_review_turn_by_turn():
     """A coached person's whole game, then "Turn by turn" on the results: every real decision with its expected
     final score, the costly ones with the best choice, the loss and the class; Esc goes back to the results."""
     import pygame
+    from scene_driver import Driver
+    from screens import SCREENS
 
     from game.rules.i18n import t
-    from scene_driver import Driver
     from scenes.menus.turn_review import TurnReviewScene
-    from screens import SCREENS
 
     driver = Driver(animation="instant")
     try:

@@ -8,6 +8,9 @@ import random
 
 import pygame
 import pytest
+from helpers import at_third_roll, texts_on_screen
+from scene_driver import Driver
+from test_cli import run
 
 from game.bots.levels import make_player
 from game.engine.actions import Score
@@ -16,10 +19,6 @@ from game.engine.state import Seat
 from game.rules import i18n
 from game.rules.i18n import t
 from game.rules.variants import find_variant
-
-from helpers import at_third_roll, texts_on_screen
-from scene_driver import Driver
-from test_cli import run
 
 UPPER_FULL = {"aces": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixes": 18}  # 63: the bonus earned
 

@@ -8,7 +8,7 @@ import itertools
 import random
 from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -22,14 +22,14 @@ from scenes.tables.coach import describe
 SCORECARD = ["classic", "official", "yatzy", "dutch", "fivezee", "challenge"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _brute(variant, aim):
     """The chance of an aim (a box, or ("face", f, n): n or more dice showing f) by the end of the turn, as exact
     fractions: every ordered roll of the loose dice, every set of dice (by position) to hold, the best for the aim."""
     hit = ((lambda hand: hand.count(aim[1]) >= aim[2]) if isinstance(aim, tuple)
            else (lambda hand: makes(variant, aim, hand)))
 
-    @lru_cache(maxsize=None)
+    @cache
     def after_roll(hand, rolls_left):
         if hit(hand):
             return Fraction(1)
@@ -38,7 +38,7 @@ def _brute(variant, aim):
         return max(holding(tuple(d for d, h in zip(hand, held) if h), rolls_left)
                    for held in itertools.product((False, True), repeat=len(hand)))
 
-    @lru_cache(maxsize=None)
+    @cache
     def holding(keep, rolls_left):
         loose = variant.dice - len(keep)
         total = sum(after_roll(tuple(sorted(keep + roll)), rolls_left - 1)

@@ -8,9 +8,9 @@ import itertools
 import math
 
 import pytest
+from test_layout import MIN_CONTRAST, contrast
 
 from scenes.ui import theme
-from test_layout import MIN_CONTRAST, contrast
 
 # Machado, Oliveira & Fernandes (2009), full severity, on linear RGB.
 SIMULATIONS = {

@@ -9,7 +9,6 @@ import subprocess
 import sys
 
 import pytest
-
 from test_cli import ROOT, run
 from test_solver_runtime import NO_NUMPY
 

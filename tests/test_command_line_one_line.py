@@ -10,13 +10,13 @@ import subprocess
 import sys
 
 import pytest
-
-from game.cli import main
-from game.simulate import print_simulation
-from game.engine.state import Seat
-from game.store.records import add_result
 from test_cli import ROOT, run
 from test_records import _finished
+
+from game.cli import main
+from game.engine.state import Seat
+from game.simulate import print_simulation
+from game.store.records import add_result
 
 
 def _one_line(capsys) -> str:

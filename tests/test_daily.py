@@ -3,7 +3,7 @@
 
 import json
 import time
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
@@ -78,7 +78,7 @@ def test_the_command_line_stays_short():
 # ------------------------------------------------------------------------------------------- the day --
 @pytest.mark.parametrize("zone", ["Pacific/Kiritimati", "Etc/GMT+12"])  # UTC+14 and UTC-12 (the sign is POSIX's)
 def test_the_day_is_the_utc_day_in_a_time_zone_far_from_utc(monkeypatch, zone):
-    moment = datetime(2026, 11, 28, 11, 30, tzinfo=timezone.utc).timestamp()  # 01:30 the 29th, 23:30 the 27th
+    moment = datetime(2026, 11, 28, 11, 30, tzinfo=UTC).timestamp()  # 01:30 the 29th, 23:30 the 27th
     monkeypatch.setenv("TZ", zone)
     time.tzset()
     try:
@@ -86,7 +86,7 @@ def test_the_day_is_the_utc_day_in_a_time_zone_far_from_utc(monkeypatch, zone):
         assert local != DAY and abs((local - DAY).days) == 1  # the clock on the wall says another date
         assert utc_day(moment) == DAY
         assert utc_day(datetime.fromtimestamp(moment)) == DAY  # a local (naive) time is read as local, too
-        assert utc_day() == datetime.now(timezone.utc).date()
+        assert utc_day() == datetime.now(UTC).date()
     finally:
         monkeypatch.undo()
         time.tzset()

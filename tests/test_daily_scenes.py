@@ -6,9 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from scene_driver import Driver
 from helpers import texts_on_screen
+from scene_driver import Driver
 
 from game.bots.levels import make_player
 from game.daily.dice import day_turns, day_variant_id, utc_day

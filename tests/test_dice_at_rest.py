@@ -32,13 +32,14 @@ def _display():
     yield
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def layout(size: tuple[int, int], seats: int, panel: str) -> tuple:
     """The felt, hold row, the panels the dice keep clear of, and the die's size, as the real table has them."""
+    from scene_driver import Driver
+
     from game.engine.session import Session
     from game.engine.state import Seat
     from game.rules.variants import find_variant
-    from scene_driver import Driver
     from scenes.tables.table import TableScene
 
     driver = Driver(animation="normal", size=size, walkthrough=panel == "tips")
@@ -170,10 +171,11 @@ def test_taken_away_and_put_back_the_dice_lie_where_they_lay():
 def test_turning_the_coach_on_or_off_moves_no_die():
     """The coach's panel shows in the dock, which the dice never use: switching it on or off with dice on the
     felt leaves every die where it lay, and the panel covers none."""
+    from scene_driver import Driver
+
     from game.engine.session import Session
     from game.engine.state import Seat
     from game.rules.variants import find_variant
-    from scene_driver import Driver
     from scenes.tables.table import TableScene
 
     driver = Driver(animation="normal", walkthrough=False)

@@ -14,8 +14,8 @@ import pytest
 
 from scenes.tables.cube import tilt
 from scenes.tables.dice_spots import SOLID, squares_overlap
-from scenes.tables.dice_tray import HOLD_TIME, IN_HAND, DiceTray, Toss
 from scenes.tables.dice_throw import LONGEST
+from scenes.tables.dice_tray import HOLD_TIME, IN_HAND, DiceTray, Toss
 
 STEP = 1 / 120
 TRAY = pygame.Rect(60, 150, 760, 450)
@@ -410,10 +410,11 @@ def test_a_huge_speed_lands_the_throw_in_one_update():
 
 def test_banners_never_cover_the_dice():
     """Turn and roll banners show at the top of the felt: the dice never come to rest under them."""
+    from scene_driver import Driver
+
     from game.engine.session import Session
     from game.engine.state import Seat
     from game.rules.variants import find_variant
-    from scene_driver import Driver
 
     driver = Driver(animation="normal")
     try:

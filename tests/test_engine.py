@@ -4,16 +4,15 @@ import json
 import random
 
 import pytest
+from helpers import fresh, hold, roll, seats, turn
 
-from game.engine.actions import Dice, Hold, Release, Roll, Score, action_from_json
-from game.errors import IllegalAction, SaveError
 from game.bots.levels import make_player
+from game.engine.actions import Dice, Hold, Release, Roll, Score, action_from_json
+from game.engine.families import new_state, state_from_json
 from game.engine.session import Session, replay
 from game.engine.state import TERMINAL, Seat
-from game.engine.families import new_state, state_from_json
+from game.errors import IllegalAction, SaveError
 from game.rules.variants import find_variant
-
-from helpers import fresh, hold, roll, seats, turn
 
 
 def test_a_turn_is_up_to_three_rolls_with_holds_that_may_be_released():

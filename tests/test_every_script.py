@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pygame
 import pytest
-
 from scene_driver import Driver
 
 from scenes.ui import assets, glyphs

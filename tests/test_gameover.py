@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pygame
-
 from scene_driver import Driver
 from screens import played
 
@@ -114,6 +113,7 @@ def test_every_row_with_one_suggestion_lets_it_step_back():
 def _coach_review(language: str):
     """A person's coached game over in ``language``: the coach's rows and every text as drawn."""
     from screens import SCREENS
+
     from scenes.ui.widgets import record_text
 
     driver = Driver(animation="instant", language=language)
@@ -131,9 +131,10 @@ def _coach_review(language: str):
 def test_the_coachs_review_reads_from_the_sofa_in_players_words():
     import re
 
+    from test_layout import contrast
+
     from game.rules import i18n
     from game.rules.i18n import t
-    from test_layout import contrast
 
     for language in i18n.languages():
         rows, drawn = _coach_review(language)
@@ -268,6 +269,7 @@ def test_jackpots_side_panel_after_the_last_round_says_the_rounds_score_with_its
     """The last round's racks stay in view at the game's end: "this round" says the score the summary gave
     (the High Round Bonus in it), not the racks' lines alone."""
     from helpers import texts_on_screen
+
     from scenes.registry import table_for
 
     driver = Driver(animation="instant")

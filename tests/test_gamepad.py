@@ -11,16 +11,15 @@ import random
 
 import pygame
 import pytest
+from helpers import texts_on_screen
+from scene_driver import Driver
+from virtual_pad import BACK, DOWN, LEFT, RB, RIGHT, START, UP, A, B, VirtualPad, X, Y
 
-from game.engine.actions import Dice, Hold, Release, Roll, Score
 from game.bots.levels import make_player
+from game.engine.actions import Dice, Hold, Release, Roll, Score
 from game.rules.i18n import t
 from game.store.kiosk import KioskConfig
 from game.store.records import read_records
-
-from helpers import texts_on_screen
-from scene_driver import Driver
-from virtual_pad import A, B, BACK, DOWN, LEFT, RB, RIGHT, START, UP, X, Y, VirtualPad
 
 NOT_PAD = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.FINGERDOWN, pygame.FINGERUP,
            pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT)
@@ -520,8 +519,9 @@ def test_the_rules_f1_names_the_pad_s_buttons_when_a_pad_was_used_last(pad):
 
 
 def test_practice_by_pad_a_die_in_focus_is_held_with_a_and_x_rolls(pad):
-    from game.store.records import add_result
     from test_practice import coached_game
+
+    from game.store.records import add_result
 
     add_result(coached_game("classic", ["Ann"], seed=3))
     driver = Driver(animation="instant")

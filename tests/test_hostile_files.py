@@ -16,17 +16,16 @@ from pathlib import Path
 
 import pytest
 import yaml
+from helpers import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import examples
-
-from game.cli import main as cli_main
-from game.errors import VariantError
-from game.paths import user_variants_dir
 from game.bots.levels import LEVELS, make_player
+from game.cli import main as cli_main
 from game.engine.session import Session
 from game.engine.state import Seat
+from game.errors import VariantError
+from game.paths import user_variants_dir
 from game.rules.variants import load_all, load_variant_file, shipped_folder
 
 HOSTILE = Path(__file__).parent / "data" / "hostile"

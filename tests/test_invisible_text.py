@@ -8,13 +8,12 @@ from pathlib import Path
 
 import pytest
 import yaml
+from scene_driver import Driver
 
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.errors import VariantError
 from game.rules.variants import find_variant, load_variant_file
-
-from scene_driver import Driver
 
 ROOT = Path(__file__).resolve().parent.parent
 INVISIBLE = ["\u200b", "\u00ad", "\u2060", "\u200b\u2060\u00ad", "\ufeff"]
@@ -50,6 +49,7 @@ def test_a_name_on_two_lines_is_refused(tmp_path):
 @pytest.mark.parametrize("words", INVISIBLE + [""], ids=[ascii(n) for n in INVISIBLE + [""]])
 def test_drawing_a_text_that_shows_nothing_gives_an_empty_line(words):
     import pygame
+
     from scenes.ui import assets
     from scenes.ui.widgets import draw_text
 

@@ -8,9 +8,9 @@ import pygame
 import pytest
 
 from scenes.tables import die_art, jackpot_art
-from scenes.tables.jackpot_art import SYMBOLS, symbol_surface, tile_surface
 from scenes.tables.dice_throw import LONGEST
 from scenes.tables.dice_tray import HOLD_TIME, IN_HAND
+from scenes.tables.jackpot_art import SYMBOLS, symbol_surface, tile_surface
 from scenes.tables.jackpot_dice import WHITE_FACES, YELLOW_FACES, SymbolDiceTray, register_symbol_dice
 from scenes.tables.rack_view import RackView
 

@@ -8,6 +8,9 @@ import random
 
 import pygame
 import pytest
+from helpers import texts_on_screen
+from jackpot_helpers import sounds_heard
+from scene_driver import Driver
 
 from game.bots.jackpot_players import HeuristicJackpotPlayer
 from game.engine.actions import Roll
@@ -16,10 +19,6 @@ from game.engine.state import Seat
 from game.rules import i18n
 from game.rules.variants import find_variant
 from game.store.saves import load_saved, save_session
-
-from helpers import texts_on_screen
-from jackpot_helpers import sounds_heard
-from scene_driver import Driver
 
 
 def _with_starter(seats: list[Seat], starter: int) -> Session:

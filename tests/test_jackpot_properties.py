@@ -29,19 +29,32 @@ import statistics
 from collections import Counter
 
 import pytest
+from helpers import check_resume_continues, examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from jackpot_helpers import (
+    CELLS,
+    HIGH_ROUND_BONUS,
+    SUPPLY,
+    SYMBOLS,
+    TOTAL_TILES,
+    WHITE,
+    YELLOW,
+    jackpot,
+    ref_bonus,
+    ref_lines,
+    ref_subtotal,
+    snapshot,
+    tiles_counted,
+)
 
-from game.engine.actions import ChanceOption, Copy, Dice, Hold, Place, Release, Roll, Score
-from game.errors import IllegalAction
 from game.bots.levels import make_player
+from game.engine.actions import ChanceOption, Copy, Dice, Hold, Place, Release, Roll, Score
+from game.engine.families import state_from_json
 from game.engine.session import Session, replay
 from game.engine.state import CHANCE, TERMINAL, Seat
-from game.engine.families import state_from_json
+from game.errors import IllegalAction
 from game.rules.variants import find_variant
-from helpers import check_resume_continues, examples
-from jackpot_helpers import (CELLS, HIGH_ROUND_BONUS, SUPPLY, SYMBOLS, TOTAL_TILES, WHITE, YELLOW, jackpot,
-                             ref_bonus, ref_lines, ref_subtotal, snapshot, tiles_counted)
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 V = find_variant("jackpot")

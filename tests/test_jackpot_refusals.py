@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from helpers import texts_on_screen
+from jackpot_helpers import sounds_heard, sync_supply
+from scene_driver import Driver
 
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules import i18n
 from game.rules.variants import find_variant
-
-from helpers import texts_on_screen
-from jackpot_helpers import sounds_heard, sync_supply
-from scene_driver import Driver
 
 
 def _ann_with_a_full_first_column(driver: Driver, chance: str | None = None):

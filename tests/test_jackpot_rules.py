@@ -15,17 +15,40 @@ from collections import Counter
 from itertools import product
 
 import pytest
+from jackpot_helpers import (
+    CELLS,
+    CHART,
+    COLUMNS,
+    HIGH_ROUND_BONUS,
+    LINES,
+    SUPPLY,
+    SYMBOLS,
+    WHITE,
+    WILD,
+    YELLOW,
+    faces,
+    jackpot,
+    partial,
+    play_round,
+    rack,
+    ref_lines,
+    ref_subtotal,
+    roll,
+    seats,
+    set_rack,
+    snapshot,
+    sync_supply,
+    tiles_counted,
+    wild_turn,
+)
 
 from game.engine.actions import ChanceOption, Dice, Hold, Place, Roll, Score
-from game.errors import IllegalAction
-from game.rules.jackpot import classify, granted_symbols, rack_bonus, rack_score, score_lines
+from game.engine.families import new_state, state_from_json
 from game.engine.jackpot_state import CHANCE_SPACE, JackpotState, Returned, Starter
 from game.engine.state import CHANCE, TERMINAL
-from game.engine.families import new_state, state_from_json
+from game.errors import IllegalAction
+from game.rules.jackpot import classify, granted_symbols, rack_bonus, rack_score, score_lines
 from game.rules.variants import find_variant
-from jackpot_helpers import (CELLS, CHART, COLUMNS, HIGH_ROUND_BONUS, LINES, SUPPLY, SYMBOLS, WHITE, WILD,
-                             YELLOW, faces, jackpot, partial, play_round, rack, ref_lines, ref_subtotal, roll,
-                             seats, set_rack, snapshot, sync_supply, tiles_counted, wild_turn)
 
 V = find_variant("jackpot")
 

@@ -89,9 +89,10 @@ def test_a_supply_too_small_ends_the_round_when_it_runs_out():
 
 
 def test_a_round_that_runs_out_of_tiles_ends_at_the_table_too():
+    from scene_driver import Driver
+
     from game.engine.session import Session
     from scenes.menus.gameover import GameOverScene
-    from scene_driver import Driver
 
     variant = jackpot_shape(3, 1, 5, "a staircase", "the sheet's")  # five cherries for three racks of 12
     seats = [Seat(name, "computer", level) for name, level in (("Ada", "heuristic"), ("Bram", "greedy"),

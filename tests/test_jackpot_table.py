@@ -6,16 +6,15 @@ import random
 
 import pygame
 import pytest
+from helpers import texts_on_screen
+from scene_driver import Driver
 
-from game.engine.actions import ChanceOption, Place, Roll
 from game.bots.jackpot_players import HeuristicJackpotPlayer
+from game.engine.actions import ChanceOption, Place, Roll
 from game.engine.jackpot_state import CHANCE_SPACE
 from game.engine.session import Session, replay
 from game.engine.state import Seat
 from game.rules.variants import find_variant
-
-from helpers import texts_on_screen
-from scene_driver import Driver
 
 
 def _click_action(driver: Driver, table, action, use_keys: bool) -> None:
@@ -50,9 +49,9 @@ def _click_action(driver: Driver, table, action, use_keys: bool) -> None:
 
 def test_a_whole_jackpot_game_through_the_table():
     from scenes.menus.gameover import GameOverScene
+    from scenes.registry import opening_for as opening_scene
     from scenes.tables.jackpot_paint import TRAY
     from scenes.tables.jackpot_round import JackpotRoundScene
-    from scenes.registry import opening_for as opening_scene
 
     variant = find_variant("jackpot")
     session = Session(variant, [Seat("Ann", colour="orange"), Seat("Bot", "computer", "greedy", "sky"),
@@ -230,12 +229,12 @@ def test_the_rack_stays_in_view_a_moment_after_its_tile_lands():
 def test_the_round_summary_lists_every_item_with_what_it_is_and_they_add_up(seed, room, monkeypatch):
     """At the end of each round: each rack's listed items add up to the total shown under it; a list longer
     than its room scrolls, and every item can be read (none dropped)."""
+    from helpers import texts_on_screen
+
     from game.bots.levels import make_player
     from scenes.registry import table_for
-    from scenes.tables.jackpot_round import JackpotRoundScene
-
-    from helpers import texts_on_screen
     from scenes.tables import jackpot_round
+    from scenes.tables.jackpot_round import JackpotRoundScene
 
     if room is not None:  # little room: lists must scroll
         monkeypatch.setattr(jackpot_round, "ROUNDS_TOP", room)
@@ -281,10 +280,10 @@ def _in_order(label: str, shown: str) -> bool:
 
 
 def test_the_panel_asks_a_person_to_roll_never_a_computer_and_nobody_at_game_over():
+    from helpers import texts_on_screen
+
     from game.rules.i18n import t
     from scenes.menus.gameover import GameOverScene
-
-    from helpers import texts_on_screen
 
     driver = Driver(animation="instant")
     try:
@@ -317,6 +316,7 @@ def test_the_panel_asks_a_person_to_roll_never_a_computer_and_nobody_at_game_ove
 def test_the_round_summary_shows_each_chance_space_as_it_stood():
     """The Chance Space's tile scores nothing, but the summary's rack shows it where it lay, as the racks were."""
     from jackpot_helpers import play_round, rack, sync_supply
+
     from scenes.tables.jackpot_round import JackpotRoundScene
 
     full = rack("""
@@ -447,8 +447,9 @@ class _Loaded(random.Random):
 
 
 def test_a_computers_chance_option_is_said_as_a_fact_and_then_as_done():
-    from game.rules.i18n import t
     from jackpot_helpers import WHITE_FACE, YELLOW_FACE
+
+    from game.rules.i18n import t
     from scenes.tables.jackpot_words import deed, rolled
 
     driver = Driver(animation="fast")

@@ -4,15 +4,14 @@ stays where it is, through the engine and at the table; a tile within a round ca
 from __future__ import annotations
 
 import pygame
+from jackpot_helpers import rack, snapshot, sync_supply
+from scene_driver import Driver
 
 from game.engine.actions import Place, Roll
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules.variants import find_variant
 from game.store.saves import load_saved, save_session
-
-from jackpot_helpers import rack, snapshot, sync_supply
-from scene_driver import Driver
 
 FULL = rack("""
     D

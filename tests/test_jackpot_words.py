@@ -4,17 +4,16 @@ dollars (Jackpot)"), in English and Dutch; tiles that differ, or went to differe
 from __future__ import annotations
 
 import pytest
+from helpers import texts_on_screen
+from jackpot_helpers import WHITE_FACE, YELLOW_FACE
+from scene_driver import Driver
+from test_jackpot_table import _click_action, _Loaded
 
 from game.engine.actions import Place, Roll
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules import i18n
 from game.rules.variants import find_variant
-
-from helpers import texts_on_screen
-from jackpot_helpers import WHITE_FACE, YELLOW_FACE
-from scene_driver import Driver
-from test_jackpot_table import _click_action, _Loaded
 
 
 def _ann_rolls_a_jackpot(driver: Driver, symbol: str):
@@ -74,9 +73,9 @@ def test_alike_tiles_in_the_rack_and_the_chance_space_are_a_line_each():
 def test_a_computers_roll_says_what_it_gets_not_an_order_to_the_room():
     """"Two pairs: take a bell or a cherry" is said to a person; of a computer's roll the table says "Bot takes
     ...", in English and Dutch."""
-    from scene_driver import Driver
-
     import random
+
+    from scene_driver import Driver
 
     from game.bots.levels import make_player
     from game.engine.actions import Roll

@@ -10,6 +10,8 @@ import subprocess
 import sys
 
 import pytest
+from test_cli import ROOT, run
+from test_records import _finished
 
 from game.bots.solver_file import read_header
 from game.bots.solver_turn import SolverTableError
@@ -20,8 +22,6 @@ from game.store.records import read_records
 from game.store.records_import import JSON_FILE
 from game.store.saves import load_saved, save_path, save_session
 from game.store.storage import read_json
-from test_cli import ROOT, run
-from test_records import _finished
 
 LONG = "9" * 5000  # past sys.get_int_max_str_digits() (4,300 by default)
 DEEP = "[" * 20_000 + "]" * 20_000  # past the parser's recursion limit

@@ -10,13 +10,12 @@ import random
 
 import pygame
 import pytest
+from scene_driver import Driver
 
+from game.bots.levels import make_player
 from game.engine.actions import Hold, Release, Roll, Score
 from game.rules.i18n import t
-from game.bots.levels import make_player
 from game.store.records import read_records
-
-from scene_driver import Driver
 
 MOUSE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.FINGERDOWN, pygame.FINGERUP)
 

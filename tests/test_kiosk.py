@@ -7,12 +7,11 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers import kiosk_at_title
+from scene_driver import Driver
 
 from game.store.kiosk import KioskConfig
 from game.store.saves import save_path
-
-from helpers import kiosk_at_title
-from scene_driver import Driver
 
 CONFIG = KioskConfig(game_idle=60, countdown=10, title_idle=30, admin_pin="4321",
                      attract_variants=("classic", "jackpot"), variants=("classic", "yatzy", "jackpot"), max_seats=3)
@@ -138,8 +137,8 @@ def test_touch_only_new_game_with_names_from_a_list_and_the_kiosk_limits(kiosk):
 
 
 def test_touch_targets_are_at_least_48_pixels(kiosk):
-    from scenes.ui.dialogs import PauseMenu
     from scenes.kiosk.panels import AdminPanel, PinPad
+    from scenes.ui.dialogs import PauseMenu
 
     def sizes(scene):
         row = getattr(scene, "row", None) or getattr(scene, "buttons", None)

@@ -9,8 +9,8 @@ import stat
 import pytest
 
 from game.rules import i18n
-from game.store.kiosk import KioskConfig, PinLock, kiosk_path, load_kiosk, provide_pin
 from game.rules.variants import load_all
+from game.store.kiosk import KioskConfig, PinLock, kiosk_path, load_kiosk, provide_pin
 
 
 def _write(text: str | bytes):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import time
 
-from game.store.kiosk import kiosk_path
-
 from xserver import Game, Screen, wait_for
+
+from game.store.kiosk import kiosk_path
 
 SIZE = (1280, 800)
 

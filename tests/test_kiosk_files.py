@@ -6,11 +6,11 @@ handles on the same four font files, one for each size a font was drawn at.)
 
 from __future__ import annotations
 
+from scene_driver import Driver
+from soak import FONTS  # the soak counts the same handles
+from soak import _targets as _open_files
 
 from game.store.kiosk import KioskConfig
-
-from scene_driver import Driver
-from soak import FONTS, _targets as _open_files  # the soak counts the same handles
 
 
 def _open_fonts() -> list[str]:

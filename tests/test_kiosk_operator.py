@@ -9,11 +9,10 @@ import sys
 
 import pygame
 import pytest
-
-from game.store.kiosk import NO_SCREEN_STATUS, KioskConfig
-
 from helpers import kiosk_at_title
 from xserver import ROOT
+
+from game.store.kiosk import NO_SCREEN_STATUS, KioskConfig
 
 CONFIG = KioskConfig(game_idle=60, countdown=10, title_idle=30, admin_pin="432109", attract_variants=("classic",),
                      variants=("classic", "yatzy", "jackpot"), max_seats=3)

@@ -8,18 +8,17 @@ as an ordinary user, is in docs/kiosk.md."""
 from __future__ import annotations
 
 import configparser
-import re
 import os
+import re
 import signal
 import subprocess
 import sys
 import time
 
 import pytest
+from xserver import ROOT, Screen, wait_for
 
 from game.store.kiosk import ADMIN_QUIT_STATUS, kiosk_path
-
-from xserver import ROOT, Screen, wait_for
 
 START = ROOT / "packaging" / "dice-parlor-kiosk-start"
 UNIT = ROOT / "packaging" / "dice-parlor-kiosk.service"

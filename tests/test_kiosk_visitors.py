@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from helpers import kiosk_at_title, texts_on_screen
+from scene_driver import Driver
 
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules.variants import find_variant
 from game.store.kiosk import KioskConfig
-
-from helpers import kiosk_at_title, texts_on_screen
-from scene_driver import Driver
 
 CONFIG = KioskConfig(game_idle=60, countdown=10, title_idle=30, admin_pin="432109", attract_variants=("classic",),
                      variants=("classic", "yatzy", "jackpot"), max_seats=3)

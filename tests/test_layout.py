@@ -14,7 +14,6 @@ tightest screens.
 from __future__ import annotations
 
 import pytest
-
 from scene_driver import Driver
 from screens import SCREENS
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import sys
 
 import pytest
-
 from scene_driver import Driver
 from screens import SCREENS
 

@@ -99,9 +99,9 @@ def test_a_game_too_long_to_save_keeps_the_save_before_it(monkeypatch):
 
 def test_at_the_table_a_game_too_long_to_save_is_said_once_and_play_goes_on(monkeypatch):
     import pygame
+    from scene_driver import Driver
 
     from game.store import saves
-    from scene_driver import Driver
     from scenes.tables.table import TableScene
     from scenes.ui.widgets import record_text
 

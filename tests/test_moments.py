@@ -8,13 +8,12 @@ import random
 
 import pygame
 import pytest
+from scene_driver import Driver
 
 from game.engine.actions import Score
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules.variants import find_variant
-
-from scene_driver import Driver
 
 
 class Scripted(random.Random):
@@ -269,8 +268,9 @@ def test_an_undo_while_the_box_shows_takes_it_all_back(driver):
 
 @pytest.mark.parametrize("winner_is_person", [True, False])
 def test_the_winners_results_play_the_fanfare(driver, monkeypatch, winner_is_person):
-    from scenes.menus.gameover import GameOverScene
     from screens import played
+
+    from scenes.menus.gameover import GameOverScene
 
     session = played("classic", 2, 10_000, computers=1)
     seats = session.state.seats

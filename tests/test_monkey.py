@@ -6,12 +6,11 @@ import random
 
 import pygame
 import pytest
+from scene_driver import Driver
 
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules.variants import find_variant
-
-from scene_driver import Driver
 
 KEYS = [pygame.K_SPACE, pygame.K_r, pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN,
         pygame.K_LEFT, pygame.K_RIGHT, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_c,

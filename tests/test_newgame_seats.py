@@ -7,16 +7,16 @@ import json
 import logging
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from helpers import examples
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from scene_driver import Driver
 
 from game.bots.levels import USUAL_LEVEL
 from game.engine.state import MAX_NAME
 from game.rules.yamlsource import text_problem
 from game.store.kiosk import KioskConfig
 from game.store.seats import MAX_SEATS, SeatSetup, TableSetup, load_table_setup, save_table_setup, seats_path
-
-from helpers import examples
-from scene_driver import Driver
 from scenes.ui import theme
 from scenes.ui.widgets import record_text
 

@@ -12,6 +12,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from xserver import ROOT
 
 from game.cli import main as cli_main
 from game.paths import NotAFile, read_file, user_config_dir, user_data_dir, user_state_dir, user_variants_dir
@@ -21,7 +22,6 @@ from game.store.records import read_records
 from game.store.saves import load_saved
 from game.store.seats import load_table_setup
 from game.store.settings import read_settings
-from xserver import ROOT
 
 GUARD = 10  # seconds: only a reader that blocks ever comes near it
 

@@ -10,9 +10,9 @@ import sys
 import time
 
 import pytest
+from xserver import ROOT, wait_for
 
 from game.store.one_copy import ALREADY_RUNNING, OneCopy
-from xserver import ROOT, wait_for
 
 
 def _env(home):

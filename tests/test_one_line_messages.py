@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 import yaml
 
+from game.engine.session import Session
+from game.engine.state import Seat
 from game.errors import VariantError
 from game.rules.variants import find_variant, load_all, load_variant_file
 from game.store.kiosk import kiosk_path, load_kiosk
 from game.store.saves import load_saved, save_path, save_session
 from game.store.seats import load_table_setup, seats_path
 from game.store.settings import settings_path
-from game.engine.session import Session
-from game.engine.state import Seat
 
 ROOT = Path(__file__).resolve().parent.parent
 # What a hand-edited or hostile file may hold where a word or a number belongs.

@@ -8,8 +8,19 @@ import pytest
 
 from game.engine.actions import Dice, Hold, Roll, Score
 from game.online import dice
-from game.online.protocol import (ANCHOR, MOVE, RESULT, REVEAL, SETUP, ProtocolError, RoomEvent, move_content,
-                                  read_move, reveal_content, setup_content)
+from game.online.protocol import (
+    ANCHOR,
+    MOVE,
+    RESULT,
+    REVEAL,
+    SETUP,
+    ProtocolError,
+    RoomEvent,
+    move_content,
+    read_move,
+    reveal_content,
+    setup_content,
+)
 from game.online.referee import Referee
 from game.online.seat import RoomSeat, computer, find_game, host_game, new_setup
 from game.online.transport import MemoryServer, MemoryTransport, OnlineError

@@ -9,7 +9,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 import synapse_server
 
 SYNAPSE = os.environ.get("DICE_PARLOR_SYNAPSE")

@@ -4,13 +4,12 @@ computer turn's dice and the box it chose, for a moment."""
 from __future__ import annotations
 
 import pytest
+from scene_driver import Driver
 
 from game.engine.actions import Score
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules.variants import find_variant
-
-from scene_driver import Driver
 
 STEP = 0.05
 

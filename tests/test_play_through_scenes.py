@@ -13,14 +13,13 @@ import random
 
 import pygame
 import pytest
+from scene_driver import Driver
 
-from game.engine.actions import Copy, Hold, Release, Roll, Score
 from game.bots.players import GreedyPlayer, HeuristicPlayer
+from game.engine.actions import Copy, Hold, Release, Roll, Score
 from game.engine.session import Session, replay
 from game.engine.state import Seat
 from game.rules.variants import find_variant
-
-from scene_driver import Driver
 
 VARIANTS = ["classic", "official", "dutch", "fivezee", "challenge", "yatzy"]
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pygame
 import pytest
-
 from scene_driver import Driver
 from screens import SCREENS
 

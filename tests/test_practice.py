@@ -7,6 +7,8 @@ import random
 
 import pygame
 import pytest
+from helpers import texts_on_screen
+from scene_driver import Driver
 
 from game.bots.levels import make_player
 from game.bots.slips import Slip
@@ -15,9 +17,6 @@ from game.engine.state import Seat
 from game.rules.i18n import t
 from game.rules.variants import find_variant
 from game.store.records import add_result, open_records
-
-from helpers import texts_on_screen
-from scene_driver import Driver
 from scenes.menus.practice_paint import Answer, box_rows
 from scenes.tables.coach import Coach, about, describe
 

@@ -23,19 +23,19 @@ import json
 import random
 
 import pytest
+from helpers import check_resume_continues, examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rules_helpers import FIVE_BONUS, FIVE_BOX, SCORECARD, UPPER_BONUS, all_ids, ref_options, upper_ids
 
 from game.engine.actions import Copy, Dice, Hold, Release, Roll, Score
+from game.engine.families import state_from_json
+from game.engine.session import Session, replay
+from game.engine.state import CHANCE, TERMINAL, Seat
 from game.errors import IllegalAction
 from game.rules.hands import all_hands
 from game.rules.scoring import box_options
-from game.engine.session import Session, replay
-from game.engine.state import CHANCE, TERMINAL, Seat
-from game.engine.families import state_from_json
 from game.rules.variants import find_variant
-from helpers import check_resume_continues, examples
-from rules_helpers import FIVE_BONUS, FIVE_BOX, SCORECARD, UPPER_BONUS, all_ids, ref_options, upper_ids
 
 # The conftest's autouse fixture only points user folders at a temporary place: safe to share.
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -12,13 +12,12 @@ import signal
 import time
 
 import pytest
-
-from game.store.kiosk import ADMIN_QUIT_STATUS, kiosk_path, load_kiosk
-from game.rules.variants import load_all
-from scenes.ui.input import Viewport
-
 from scene_driver import Driver
 from xserver import Game, Screen, wait_for
+
+from game.rules.variants import load_all
+from game.store.kiosk import ADMIN_QUIT_STATUS, kiosk_path, load_kiosk
+from scenes.ui.input import Viewport
 
 SIZE = (1920, 1080)
 PIN = "432109"

@@ -10,12 +10,12 @@ import sys
 from pathlib import Path
 
 from game.bots.levels import make_player
-from game.store.records import add_result, open_records, read_records, records_report, result_entry
-from game.store.records_import import JSON_FILE
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.paths import user_data_dir
 from game.rules.variants import find_variant
+from game.store.records import add_result, open_records, read_records, records_report, result_entry
+from game.store.records_import import JSON_FILE
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -172,10 +172,10 @@ def test_the_records_command_marks_only_the_player_who_took_a_scoring_back():
 
 def test_the_records_screen_marks_only_the_player_who_took_a_scoring_back(monkeypatch, tmp_path):
     import pygame
+    from scene_driver import Driver
 
     from game.rules.i18n import t
     from scenes.menus import records_scene
-    from scene_driver import Driver
 
     add_result(_finished_with_an_undo(0, names=("Annemarie", "Bob")))
     add_result(_finished_with_an_undo(1, seed=5, names=("Annemarie", "Bob")))

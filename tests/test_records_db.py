@@ -16,15 +16,14 @@ from pathlib import Path
 
 import pygame
 import pytest
+import records_old
+from test_records import _finished
 
 from game.engine.state import Seat
 from game.paths import user_data_dir
 from game.store import records_db, records_tables
 from game.store.records import add_result, open_records, read_records, records_path, records_report
 from game.store.records_db import VERSION, sidecars
-
-import records_old
-from test_records import _finished
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -390,9 +389,10 @@ def test_a_busy_database_is_an_oserror_and_the_result_waits(monkeypatch):
 # ------------------------------------------------------- the kiosk and screen --
 
 def test_the_kiosks_reset_moves_the_database_aside_and_keeps_it_under_a_name_that_says_reset():
+    from scene_driver import Driver
+
     from game.store.kiosk import KioskConfig
     from scenes.kiosk.panels import AdminPanel
-    from scene_driver import Driver
 
     _some_games()
     add_result(_finished("yatzy", [Seat("Ann")], 5))  # a connection is open, games in the log
@@ -413,9 +413,10 @@ def test_the_kiosks_reset_moves_the_database_aside_and_keeps_it_under_a_name_tha
 
 
 def test_the_records_screen_reads_a_variant_once_not_at_every_frame(monkeypatch):
+    from scene_driver import Driver
+
     from game.store.records import Records
     from scenes.menus.records_scene import RecordsScene
-    from scene_driver import Driver
 
     for seed in range(3):
         add_result(_finished("yatzy", [Seat("Ann"), Seat("Bob")], seed))

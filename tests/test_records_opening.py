@@ -16,16 +16,15 @@ from pathlib import Path
 
 import pygame
 import pytest
+import records_old
+from test_records import _finished
+from test_records_db import _old_entries, older_file, same_numbers
 
 from game.engine.state import Seat
 from game.paths import user_data_dir
 from game.store import records_db, records_tables
 from game.store.records import open_records, records_path, result_entry
 from game.store.records_prepare import Preparation
-
-import records_old
-from test_records import _finished
-from test_records_db import _old_entries, older_file, same_numbers
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = 30_000  # a take-over of a second or two: long enough to watch

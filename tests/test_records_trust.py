@@ -10,15 +10,14 @@ import sqlite3
 import subprocess
 
 import pytest
+from test_records import _finished
+from test_records_db import _closed, _count  # noqa: F401 (_closed: the autouse fixture, used by its name)
 
 from game.engine.state import Seat
 from game.paths import user_data_dir
 from game.store import records_db
 from game.store.records import add_result, open_records, records_path
 from game.store.records_db import VERSION, RecordsNewer, as_os_error
-
-from test_records import _finished
-from test_records_db import _closed, _count  # noqa: F401 (_closed: the autouse fixture, used by its name)
 
 
 def _as_at_the_next_start() -> None:
@@ -166,10 +165,11 @@ def test_the_records_command_shows_a_newer_versions_records_and_says_so(capsys):
 def _play_at_the_table(seed: int = 9):
     import random
 
+    from scene_driver import Driver
+
     from game.bots.levels import make_player
     from game.engine.session import Session
     from game.rules.variants import find_variant
-    from scene_driver import Driver
     from scenes.tables.table import TableScene
 
     driver = Driver(animation="instant")

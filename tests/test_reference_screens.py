@@ -16,13 +16,12 @@ from pathlib import Path
 
 import pygame
 import pytest
+from scene_driver import Driver
 
 from game.bots.levels import make_player
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules.variants import find_variant
-
-from scene_driver import Driver
 
 GOLDEN = Path(__file__).parent / "golden"
 MEAN_TOLERANCE = 3.0  # mean absolute difference per channel, 0-255

@@ -95,8 +95,9 @@ def test_rules_follow_the_language_on_screen():
 @pytest.mark.parametrize("language", ["nl", "pseudo"])
 def test_rules_screen_by_keyboard(language):
     from scene_driver import Driver
-    from scenes.ui import assets
+
     from scenes.menus.rules import MARGIN, SIZE, RulesScene
+    from scenes.ui import assets
 
     driver = Driver(language=language, text_size="large")
     try:
@@ -136,6 +137,7 @@ def test_rules_screen_by_keyboard(language):
 
 def test_rules_of_one_game_by_keyboard():
     from scene_driver import Driver
+
     from scenes.menus.rules import RulesScene
 
     driver = Driver(language="nl")
@@ -154,6 +156,7 @@ def test_rules_of_one_game_by_keyboard():
 
 def test_f1_lists_the_rules_screen_keys():
     from scene_driver import Driver
+
     from scenes.menus.help_overlay import keys_for
     from scenes.menus.rules import RulesScene
 

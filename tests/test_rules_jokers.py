@@ -13,15 +13,23 @@ import itertools
 import json
 
 import pytest
+from helpers import roll, set_card
+from rules_helpers import (
+    CARD13,
+    FIVE_BOX,
+    UPPER13,
+    challenge_round_to_markers,
+    empty_card,
+    free_variant,
+    ref_options,
+    state_of,
+)
 
 from game.engine.actions import Score
 from game.errors import IllegalAction
 from game.rules.hands import all_hands
 from game.rules.scoring import box_options
 from game.rules.variants import find_variant
-from helpers import roll, set_card
-from rules_helpers import (CARD13, FIVE_BOX, UPPER13, challenge_round_to_markers, empty_card, free_variant,
-                           ref_options, state_of)
 
 # Every lower box filled (FIVE is the variant's five-alike box; its value is set per case).
 LOWER_FULL = dict(three_kind=10, four_kind=0, full_house=25, small_straight=30, large_straight=0, chance=20)

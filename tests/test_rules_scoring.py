@@ -8,17 +8,29 @@ engine (roll the dice, or for Challenge copy them as markers, then Score).
 from __future__ import annotations
 
 import pytest
+from helpers import fresh, hold, roll, set_card, turn
+from rules_helpers import (
+    CARD13,
+    FIVE_BOX,
+    SCORECARD,
+    SOLO13,
+    UPPER_BONUS,
+    all_ids,
+    challenge_round_to_markers,
+    check,
+    empty_card,
+    engine_score,
+    lower_ids,
+    seats,
+    upper_ids,
+)
 
 from game.engine.actions import Dice, Hold, Release, Roll, Score
+from game.engine.families import new_state
+from game.engine.state import CHANCE, TERMINAL
 from game.errors import IllegalAction
 from game.rules.scoring import box_options
-from game.engine.state import CHANCE, TERMINAL
-from game.engine.families import new_state
 from game.rules.variants import find_variant
-from helpers import fresh, hold, roll, set_card, turn
-from rules_helpers import (CARD13, FIVE_BOX, SCORECARD, SOLO13, UPPER_BONUS, all_ids, challenge_round_to_markers,
-                           check, empty_card, engine_score, lower_ids, seats, upper_ids)
-
 
 # -------------------------------------------------------------- upper section --
 

@@ -11,14 +11,14 @@ the joker examples name their own variants.
 from __future__ import annotations
 
 import pytest
-
-from game.engine.actions import Dice, Roll, Score
-from game.errors import IllegalAction
-from game.rules.scoring import box_options
-from game.engine.families import new_state
-from game.rules.variants import find_variant
 from helpers import fresh, roll, set_card, turn
 from rules_helpers import CARD13, UPPER13, challenge_round_to_markers, check, common_roll, copy, empty_card, seats
+
+from game.engine.actions import Dice, Roll, Score
+from game.engine.families import new_state
+from game.errors import IllegalAction
+from game.rules.scoring import box_options
+from game.rules.variants import find_variant
 
 
 def check_all(variants, dice, expected: dict, **filled) -> None:

@@ -11,16 +11,15 @@ import sys
 from pathlib import Path
 
 import pytest
+from autosave_worker import scored, state_hash
+from helpers import seats
 
-from game.engine.actions import Dice, Hold, Place, Roll, Score
 from game.bots.levels import make_player
-from game.store.saves import delete_save, load_saved, save_path, save_session
+from game.engine.actions import Dice, Hold, Place, Roll, Score
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules.variants import find_variant
-
-from autosave_worker import scored, state_hash
-from helpers import seats
+from game.store.saves import delete_save, load_saved, save_path, save_session
 
 ROOT = Path(__file__).resolve().parent.parent
 

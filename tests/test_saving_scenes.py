@@ -4,25 +4,23 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 import pygame
-
-from game.engine.actions import Score
-from game.bots.levels import make_player
-from game.store.records import read_records
-from game.store.saves import load_saved, save_path
-from game.engine.session import Session
-from game.engine.state import Seat
-from game.rules.variants import find_variant
-
+import pytest
 from helpers import continue_from_title
 from scene_driver import Driver
 
+from game.bots.levels import make_player
+from game.engine.actions import Score
+from game.engine.session import Session
+from game.engine.state import Seat
+from game.rules.variants import find_variant
+from game.store.records import read_records
+from game.store.saves import load_saved, save_path
+
 
 def test_every_move_is_saved_and_continue_resumes_it_exactly():
-    from scenes.tables.table import TableScene
     from scenes.menus.title import TitleScene
+    from scenes.tables.table import TableScene
 
     driver = Driver(animation="instant")
     try:
@@ -170,13 +168,13 @@ def test_a_new_game_asks_before_it_replaces_the_saved_one():
 
 
 def test_a_long_first_name_does_not_hide_the_others_on_continue():
+    from scene_driver import Driver
+
     from game.engine.session import Session
     from game.engine.state import Seat
     from game.rules.variants import find_variant
     from game.store.saves import Resumed
     from scenes.menus.title import CONTINUE_WIDTH, DETAIL_SIZE, continue_detail
-
-    from scene_driver import Driver
 
     driver = Driver()
     try:

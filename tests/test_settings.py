@@ -5,15 +5,13 @@ from __future__ import annotations
 import json
 from dataclasses import fields
 
+from helpers import examples
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-
-from helpers import examples
+from scene_driver import Driver
 
 from game.rules import i18n
 from game.store.settings import Settings, load_settings, save_settings, settings_path
-
-from scene_driver import Driver
 
 SETTING_NAMES = [field.name for field in fields(Settings)]
 

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pygame
-
-from game.rules.i18n import Tr
 from scene_driver import Driver
 
+from game.rules.i18n import Tr
 from scenes.ui import theme
 from scenes.ui.input import Viewport
 from scenes.ui.widgets import NativeText, draw_text, native_text, panel, stop_noting

@@ -9,7 +9,6 @@ import sys
 import time
 
 import pytest
-
 from xserver import ROOT, wait_for
 
 
@@ -43,11 +42,11 @@ def _busy(seconds: float) -> None:
 
 @pytest.mark.parametrize("where", ["a throw's flight", "a frame"])
 def test_a_stop_during_a_slow_throw_or_frame_ends_the_game_within_a_second(monkeypatch, caplog, where):
+    from scene_driver import Driver
+
     from scenes.demo import demo_session
     from scenes.menus.title import TitleScene
     from scenes.tables.dice_tray import DiceTray
-
-    from scene_driver import Driver
 
     caplog.set_level("INFO", logger="dice_parlor")
     driver = Driver(animation="fast")

@@ -18,20 +18,32 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.engine.actions import Copy, Hold, Release, Roll, Score
-from game.engine.card import Card
-from game.cli import simulate
-from game.rules.hands import all_hands, keep_outcomes, reachable_keeps
 from game.bots.levels import make_player
 from game.bots.optimal import OptimalPlayer
-from game.rules.scoring import Options, box_options, hand_scores, is_five_alike
-from game.engine.session import Session
-from game.bots.solver import (Position, SolverTableError, advise, advise_state, build_values, load_table,
-                         main as solver_main, save_table, shipped_path, solve_turn, table_for, user_path)
-from game.bots.solver_model import geometry, hand_values, joker_tables, model
+from game.bots.solver import (
+    Position,
+    SolverTableError,
+    advise,
+    advise_state,
+    build_values,
+    load_table,
+    save_table,
+    shipped_path,
+    solve_turn,
+    table_for,
+    user_path,
+)
+from game.bots.solver import main as solver_main
 from game.bots.solver_file import forget_loaded, read_header, scoring_fingerprint
-from game.engine.state import Seat
+from game.bots.solver_model import geometry, hand_values, joker_tables, model
+from game.cli import simulate
+from game.engine.actions import Copy, Hold, Release, Roll, Score
+from game.engine.card import Card
 from game.engine.families import new_state
+from game.engine.session import Session
+from game.engine.state import Seat
+from game.rules.hands import all_hands, keep_outcomes, reachable_keeps
+from game.rules.scoring import Options, box_options, hand_scores, is_five_alike
 from game.rules.variants import find_variant, load_variant_file
 
 PUBLISHED = {"official": 254.5877, "yatzy": 248.4400, "classic": 253.9702, "dutch": 254.5896}

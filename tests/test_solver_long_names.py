@@ -7,6 +7,7 @@ import json
 import os
 
 import pytest
+from test_command_line import MINE
 
 from game.bots import solver_file
 from game.bots.solver import forget_loaded, table_for
@@ -14,7 +15,6 @@ from game.bots.solver_file import NAME_BYTES, file_stem, save_table, shipped_pat
 from game.cli import main
 from game.paths import user_data_dir
 from game.rules.variants import find_variant, load_all
-from test_command_line import MINE
 
 LONG_NAMES = {"245 letters": "a" * 245, "250 letters (the most a .yaml may have)": "b" * 250,
               "61 four-byte letters": "\U0001F3B2" * 61}

@@ -19,8 +19,16 @@ import pytest
 from game.bots import solver, solver_model
 from game.bots.levels import available_levels, make_player
 from game.bots.solver import Turn, advise_state, move_value
-from game.bots.solver_file import (MAGIC, SolverTable, find_table, forget_loaded, load_table, read_header,
-                                   save_table, shipped_path)
+from game.bots.solver_file import (
+    MAGIC,
+    SolverTable,
+    find_table,
+    forget_loaded,
+    load_table,
+    read_header,
+    save_table,
+    shipped_path,
+)
 from game.bots.solver_turn import SolverTableError, card_of, rules
 from game.engine.session import Session
 from game.engine.state import Seat

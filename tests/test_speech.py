@@ -11,6 +11,7 @@ import threading
 import time
 
 import pygame
+from scene_driver import Driver
 
 from game.engine.actions import Dice, Roll
 from game.engine.session import Session
@@ -19,8 +20,6 @@ from game.rules.variants import find_variant
 from game.speech.narrator import LONGEST, Narrator, fit
 from game.speech.speaker import Speaker
 from game.speech.voices import SpeechDispatcher, Voice
-
-from scene_driver import Driver
 
 WAIT = 5.0  # seconds: a real timeout on an Event, never a sleep
 

@@ -12,6 +12,8 @@ import random
 import re
 
 import pygame
+from scene_driver import Driver
+from test_keyboard import MOUSE, play_turn_by_keys
 
 from game.bots.levels import make_player
 from game.engine.actions import Dice, Score
@@ -20,9 +22,6 @@ from game.engine.state import Seat
 from game.rules import i18n
 from game.rules.variants import find_variant
 from game.speech.narrator import LONGEST
-
-from scene_driver import Driver
-from test_keyboard import MOUSE, play_turn_by_keys
 
 WORDS = {
     "en": {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6},

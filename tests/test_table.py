@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from scene_driver import Driver
 
 from game.engine.actions import Dice, Roll
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules.variants import find_variant
-
-from scene_driver import Driver
 
 
 @pytest.fixture
@@ -175,8 +174,8 @@ def test_a_tap_on_roll_at_the_hand_off_takes_the_dice_and_rolls(table):
 
 
 def test_escape_opens_the_menu_and_quitting_asks_first(table):
-    from scenes.ui.dialogs import ConfirmDialog, PauseMenu
     from scenes.menus.title import TitleScene
+    from scenes.ui.dialogs import ConfirmDialog, PauseMenu
 
     driver, scene, session = table
     driver.key(pygame.K_ESCAPE)
@@ -218,6 +217,7 @@ def _type_first_name(driver, words: str):
 
 def test_a_name_typed_on_the_new_game_screen_reaches_the_table():
     from helpers import texts_on_screen
+
     from scenes.menus.rolloff import RollOffScene
 
     driver = Driver()
@@ -269,8 +269,9 @@ def test_computer_levels_cycle_through_what_can_play_each_game():
 def test_between_games_of_a_match_the_finished_card_can_be_looked_at_and_enter_alone_skips_nothing():
     import random
 
-    from game.bots.levels import make_player
     from helpers import texts_on_screen
+
+    from game.bots.levels import make_player
     from scenes.menus.gameover import GameOverScene
 
     driver = Driver(animation="instant")
@@ -352,6 +353,7 @@ def test_a_shortened_name_shows_whole_on_hover():
 
 def test_seats_a_smaller_game_sets_aside_come_back():
     from screens import LONG_NAMES
+
     from scenes.menus.newgame import NewGameScene
 
     driver = Driver()

@@ -15,8 +15,24 @@ from game.engine.state import Seat
 from game.rules.variants import find_variant
 from game.table.commands import AskCoach, Focus, NextTip, Ready, Toggle, Undo
 from game.table.controller import CONTROLLERS, ChallengeController, JackpotController, controller_for
-from game.table.events import (CoachAsked, Copied, Focused, GameOver, Held, Moved, Previewed, Refused, Rolled,
-                               RoundOver, Scored, Tiles, TipAsked, TurnBegan, TurnPassed, Undone)
+from game.table.events import (
+    CoachAsked,
+    Copied,
+    Focused,
+    GameOver,
+    Held,
+    Moved,
+    Previewed,
+    Refused,
+    Rolled,
+    RoundOver,
+    Scored,
+    Tiles,
+    TipAsked,
+    TurnBegan,
+    TurnPassed,
+    Undone,
+)
 from game.table.pace import PACES, UNDO_GRACE
 from game.table.seats import Computer, Person
 

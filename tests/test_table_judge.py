@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from test_table_controller import FarAway  # a seat far away, as the controller's own tests drive one
 
 from game.bots.levels import make_player
 from game.engine.actions import Hold, Roll, Score
@@ -23,8 +24,6 @@ from game.table.commands import AllowUndo, Ready, RefuseUndo, Undo
 from game.table.controller import controller_for
 from game.table.events import Moved, Refused, Rolled, Scored, TurnPassed, UndoAsked, Undone
 from game.table.seats import Computer, Person
-
-from test_table_controller import FarAway  # a seat far away, as the controller's own tests drive one
 
 SAVES = Path(__file__).parent / "data" / "saves"
 
@@ -146,6 +145,7 @@ def test_an_undo_refused_says_why_in_players_words(options, why):
 
 def test_the_window_asks_the_owner_before_taking_back_their_box():
     from scene_driver import Driver
+
     from scenes.tables.table import TableScene
     from scenes.ui.dialogs import ConfirmDialog
 

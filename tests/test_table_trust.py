@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import pygame
+from helpers import continue_from_title
+from scene_driver import Driver
 
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules.variants import find_variant
-
-from helpers import continue_from_title
-from scene_driver import Driver
 
 
 def test_a_resumed_challenge_shows_each_common_die_under_the_number_it_had():
@@ -71,9 +70,10 @@ def test_a_language_chosen_in_the_menu_reaches_the_tables_buttons_before_the_men
 
 
 def test_looking_at_the_card_hides_the_greyed_roll_and_leaves_the_held_label_alone():
+    from screens import played
+
     from scenes.menus.gameover import GameOverScene
     from scenes.registry import table_for
-    from screens import played
 
     for variant, seats in (("classic", 2), ("classic", 6), ("challenge", 2)):
         driver = Driver(animation="instant")
@@ -98,8 +98,9 @@ def _round_ended(seed_from: int = 0, seats: int = 2):
     """A Jackpot session whose first round just ended with a tile in someone's Chance Space."""
     import random
 
-    from game.bots.levels import make_player
     from screens import seats as make_seats
+
+    from game.bots.levels import make_player
 
     for seed in range(seed_from, seed_from + 60):
         session = Session(find_variant("jackpot"), make_seats(seats, 0), 1, seed=seed, rolloff=False)
@@ -134,10 +135,11 @@ def test_the_round_summary_lights_each_line_without_words_over_the_tiles_and_sho
 
 def test_the_records_write_every_score_the_same_way(monkeypatch):
     """A best of 1020 beside an average of 1,020 read as two kinds of number."""
-    from game.store import records
     from helpers import texts_on_screen
-    from scenes.menus.records_scene import RecordsScene
     from screens import played
+
+    from game.store import records
+    from scenes.menus.records_scene import RecordsScene
 
     real = records.result_entry
 

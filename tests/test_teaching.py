@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import pygame
 import pytest
-
-from game.engine.actions import Roll
-from game.rules import i18n
-from game.rules.i18n import t
-from game.engine.session import Session
-from game.store.settings import load_settings
-from game.engine.state import Seat
-from game.rules.variants import find_variant
+from helpers import texts_on_screen
 from scene_driver import Driver
 
-from helpers import texts_on_screen
+from game.engine.actions import Roll
+from game.engine.session import Session
+from game.engine.state import Seat
+from game.rules import i18n
+from game.rules.i18n import t
+from game.rules.variants import find_variant
+from game.store.settings import load_settings
 
 
 def table(driver, variant="classic", seed=4):

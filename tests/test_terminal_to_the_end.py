@@ -8,10 +8,10 @@ import subprocess
 import sys
 
 import pytest
+from test_cli import ROOT
 
 from game.cli import main
 from game.paths import asset
-from test_cli import ROOT
 
 SHIPPED = sorted(path.stem for path in asset("variants").glob("*.yaml"))
 

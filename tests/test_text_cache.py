@@ -4,7 +4,6 @@ frame outgrows it (a frame with more texts than the cache holds would draw every
 from __future__ import annotations
 
 import pytest
-
 from scene_driver import Driver
 from screens import SCREENS
 

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from scene_driver import Driver
 
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules.variants import find_variant
-
-from scene_driver import Driver
 
 
 def _table(animation: str = "normal", seed: int = 4, seats=None):

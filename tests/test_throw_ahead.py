@@ -7,8 +7,8 @@ import pygame
 import pytest
 
 from scenes.tables import dice_world
-from scenes.tables.dice_tray import FOLLOW_TIME, WORK_RATE, DiceTray, Toss
 from scenes.tables.dice_throw import LONGEST
+from scenes.tables.dice_tray import FOLLOW_TIME, WORK_RATE, DiceTray, Toss
 from scenes.tables.throw_ahead import Ahead
 
 TRAY = pygame.Rect(60, 150, 760, 450)

@@ -13,17 +13,16 @@ from pathlib import Path
 
 import pytest
 import yaml
+from scene_driver import Driver
 
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.errors import VariantError
+from game.paths import user_variants_dir
 from game.rules import drawable
 from game.rules.schema import Fields
 from game.rules.variant import read_text
 from game.rules.variants import find_variant, load_all, load_variant_file
-from game.paths import user_variants_dir
-
-from scene_driver import Driver
 
 ROOT = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location("make_font_coverage", ROOT / "packaging" / "make_font_coverage.py")

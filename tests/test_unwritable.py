@@ -9,29 +9,27 @@ from __future__ import annotations
 import errno
 import json
 import os
-import time
 import random
 import shutil
+import time
 
 import pygame
 import pytest
+from helpers import continue_from_title, examples
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from scene_driver import Driver
 
-from helpers import continue_from_title, examples
-
+from game.bots.levels import make_player
+from game.engine.session import Session
+from game.engine.state import Seat
+from game.paths import user_data_dir
+from game.rules.variants import find_variant, load_all
 from game.store import storage
 from game.store.kiosk import load_kiosk
-from game.paths import user_data_dir
-from game.bots.levels import make_player
 from game.store.records import read_records
 from game.store.saves import MAX_SAVE_BYTES, load_saved, save_path, save_session
-from game.engine.session import Session
 from game.store.settings import Settings, load_settings, settings_path
-from game.engine.state import Seat
-from game.rules.variants import find_variant, load_all
-
-from scene_driver import Driver
 
 
 def _table(seats=("Ann",), variant="yatzy"):

@@ -8,11 +8,10 @@ import re
 
 import pygame
 import pytest
+from xserver import Game, Screen, wait_for
 
 from game.store.settings import load_settings, settings_path
 from scenes.window import first_rect, fitted, window_rect
-
-from xserver import Game, Screen, wait_for
 
 
 @pytest.mark.parametrize("usable", [(0, 0, 1024, 600), (0, 0, 1366, 768), (0, 27, 1920, 1053), (0, 0, 800, 480),

@@ -70,7 +70,7 @@ class VirtualPad:
             self.rumbles.append((low, high))
         return 0
 
-    def plug_in(self) -> "VirtualPad":
+    def plug_in(self) -> VirtualPad:
         self.index = self.sdl.SDL_JoystickAttachVirtualEx(ctypes.byref(self.desc))
         assert self.index >= 0, self.sdl.SDL_GetError()
         self.joystick = self.sdl.SDL_JoystickOpen(self.index)  # ours, to set its buttons; the game opens its own

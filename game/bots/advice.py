@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 log = logging.getLogger("dice_parlor.coach")
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 
 from game.engine.actions import Action, ChanceOption, Roll
-from game.rules.jackpot import Cell, JackpotVariant, rack_score
 from game.engine.jackpot_state import CHANCE_SPACE, ChanceReturned, JackpotState
+from game.rules.jackpot import Cell, JackpotVariant, rack_score
 
 
 def _after(state: JackpotState, symbol: str, column: int) -> dict[Cell, str]:

@@ -16,13 +16,13 @@ The optimal player (a later issue) plugs in through ``LEVELS``.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from game.engine.actions import Action, Copy, Hold, Release, Roll, Score
 from game.engine.challenge import CommonRollState, sub_multisets
+from game.engine.state import ScorecardState
 from game.rules.hands import all_hands, keep_outcomes, reachable_keeps
 from game.rules.scoring import box_options, counts_of, hand_scores, is_five_alike, upper_bonus_needed
-from game.engine.state import ScorecardState
 from game.rules.variant import Box, Variant
 
 

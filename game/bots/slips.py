@@ -76,7 +76,7 @@ class Slip:
         return data
 
     @classmethod
-    def from_dict(cls, data: Any, variant: Variant, number: int | None = None) -> "Slip | None":
+    def from_dict(cls, data: Any, variant: Variant, number: int | None = None) -> Slip | None:
         """The slip, checked against the variant's rules; None for anything that does not fit (a file edited by
         hand, a variant whose boxes changed since)."""
         try:
@@ -85,7 +85,7 @@ class Slip:
             return None
 
     @classmethod
-    def _read(cls, data: dict, variant: Variant, number: int | None) -> "Slip | None":
+    def _read(cls, data: dict, variant: Variant, number: int | None) -> Slip | None:
         boxes = set(variant.box_ids)
         card = {box: data["card"].get(box) for box in variant.box_ids}
         if not set(data["card"]) <= boxes or not all(v is None or _whole(v) for v in card.values()):

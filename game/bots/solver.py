@@ -29,12 +29,22 @@ import importlib.util
 import sys
 import time
 from array import array
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
-from game.bots.solver_file import (SHIPPED, SolverTable, find_table, forget_loaded, has_table, load_table,
-                                   remember, save_table, shipped_path, user_path)
-from game.bots.solver_turn import (_TURNS, Position, SolverTableError, Turn, move_value, rules, solve_turn)
+from game.bots.solver_file import (
+    SHIPPED,
+    SolverTable,
+    find_table,
+    forget_loaded,
+    has_table,
+    load_table,
+    remember,
+    save_table,
+    shipped_path,
+    user_path,
+)
+from game.bots.solver_turn import _TURNS, Position, SolverTableError, Turn, move_value, rules, solve_turn
 from game.rules.hands import reachable_keeps
 from game.rules.scoring import box_options
 from game.rules.variant import Variant
@@ -141,7 +151,7 @@ def box_choices(variant: Variant, table: SolverTable, card: dict[str, int | None
     return found
 
 
-def advise(variant: Variant, table: SolverTable, card_boxes: dict[str, int | None], upper: "int | Position | None",
+def advise(variant: Variant, table: SolverTable, card_boxes: dict[str, int | None], upper: int | Position | None,
            five_flag: bool | None, dice: Sequence[int], rolls_left: int) -> list[Option]:
     """Every option now, best first: keeps (while rolls are left) and the legal boxes.
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Callable
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -45,7 +45,7 @@ class Geometry:
         return self.layers[self.dice]
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(dice: int = 5, faces: int = 6) -> Geometry:
     layers = tuple(tuple(itertools.combinations_with_replacement(range(1, faces + 1), s)) for s in range(dice + 1))
     index = {keep: i for layer in layers for i, keep in enumerate(layer)}

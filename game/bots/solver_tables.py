@@ -50,8 +50,8 @@ from __future__ import annotations
 import os
 import time
 from array import array
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Callable
 
 import numpy as np
 

@@ -24,7 +24,7 @@ import math
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from operator import add
 
 from game.errors import DiceParlorError
@@ -62,7 +62,7 @@ class Geometry:
         return self.layers[self.dice]
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(dice: int = 5, faces: int = 6) -> Geometry:
     layers = tuple(tuple(itertools.combinations_with_replacement(range(1, faces + 1), s)) for s in range(dice + 1))
     index = {keep: i for layer in layers for i, keep in enumerate(layer)}
@@ -190,7 +190,7 @@ class Position:
 
     @classmethod
     def of_card(cls, variant: Variant, card: dict[str, int | None], upper: int | None = None,
-                five: bool | int | None = None) -> "Position":
+                five: bool | int | None = None) -> Position:
         r = rules(variant)
         mask = sum(1 << i for i, box in enumerate(variant.box_ids) if card.get(box) is not None)
         if upper is None:
@@ -265,7 +265,7 @@ class Turn:
     keeps: list[list[list[float]]]
 
 
-_TURNS: "OrderedDict[tuple, Turn]" = OrderedDict()
+_TURNS: OrderedDict[tuple, Turn] = OrderedDict()
 _TURNS_LOCK = threading.Lock()  # the coach's advice is worked out in a thread of its own, the bots' on the main one
 
 

@@ -7,7 +7,7 @@ string (``VERSION``), and a new known vector in docs/daily.md and tests/test_dai
 from __future__ import annotations
 
 import hashlib
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 
 from game.engine.dice_source import DiceTape
 from game.rules.variant import Variant
@@ -21,10 +21,10 @@ REJECT_FROM = 252  # the largest multiple of 6 that fits a byte: bytes 252-255 a
 def utc_day(now: datetime | float | None = None) -> date:
     """Today as the daily game counts it: the UTC date, wherever the player is (the screen says so)."""
     if now is None:
-        now = datetime.now(timezone.utc)
+        now = datetime.now(UTC)
     elif not isinstance(now, datetime):
-        now = datetime.fromtimestamp(now, timezone.utc)
-    return now.astimezone(timezone.utc).date()
+        now = datetime.fromtimestamp(now, UTC)
+    return now.astimezone(UTC).date()
 
 
 def parse_day(text: str) -> date:

@@ -9,18 +9,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import lru_cache
 from datetime import date
+from functools import lru_cache
 from typing import Any
 
 from game.bots.levels import make_player
-from game.engine.card import Card
+from game.daily.dice import day_tape
 from game.engine.actions import Action, Dice, Roll, action_from_json
+from game.engine.card import Card
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.errors import DiceParlorError
 from game.rules.variant import Variant
-from game.daily.dice import day_tape
 
 MAX_MOVES = 2_000  # a day's claimed moves, at the most: 15 turns holding and releasing every die is under 700
 

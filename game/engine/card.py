@@ -16,7 +16,7 @@ class Card:
     jokers: list[str] = field(default_factory=list)  # boxes filled by a joker roll
 
     @classmethod
-    def empty(cls, variant: Variant) -> "Card":
+    def empty(cls, variant: Variant) -> Card:
         return cls({box: None for box in variant.box_ids})
 
     def is_full(self) -> bool:
@@ -42,7 +42,7 @@ class Card:
         return {"boxes": dict(self.boxes), "five_alike_bonus": self.five_alike_bonus, "jokers": list(self.jokers)}
 
     @classmethod
-    def from_json(cls, data: dict, variant: Variant) -> "Card":
+    def from_json(cls, data: dict, variant: Variant) -> Card:
         boxes = data.get("boxes")
         if not isinstance(boxes, dict) or set(boxes) != set(variant.box_ids):
             raise SaveError(f"a card's boxes do not match the variant {variant.id}")

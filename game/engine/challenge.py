@@ -14,8 +14,8 @@ import itertools
 from typing import Any
 
 from game.engine.actions import Action, Copy, Roll, Score
-from game.rules.scoring import Options, box_options
 from game.engine.state import ScorecardState, Seat
+from game.rules.scoring import Options, box_options
 from game.rules.variant import Variant
 
 

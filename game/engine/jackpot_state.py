@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.engine.actions import Action, ChanceOption, Dice, Place, Roll
+from game.engine.state import GameState, Seat
 from game.errors import IllegalAction, SaveError, cause
 from game.rules.jackpot import Cell, JackpotVariant, classify, granted_symbols, rack_bonus, score_lines
-from game.engine.state import GameState, Seat
 
 CHANCE_SPACE = "chance"
 
@@ -93,7 +93,7 @@ class RoundScore:
                 "subtotal": self.subtotal, "high_bonus": self.high_bonus}
 
     @classmethod
-    def from_json(cls, data: dict) -> "RoundScore":
+    def from_json(cls, data: dict) -> RoundScore:
         return cls([tuple(x) for x in data["lines"]], [tuple(x) for x in data["bonus"]], data["subtotal"],
                    data["high_bonus"])
 
@@ -376,7 +376,7 @@ class JackpotState(GameState):
         }
 
     @classmethod
-    def from_json(cls, data: Any, variant: JackpotVariant) -> "JackpotState":
+    def from_json(cls, data: Any, variant: JackpotVariant) -> JackpotState:
         """Rebuild a state from its ``to_json``; damaged data raises SaveError."""
         try:
             if data["variant"] != variant.id or data["rules_hash"] != variant.rules_hash:

@@ -57,7 +57,7 @@ class Review:
         return [[d.seat, d.game, d.at, round(d.loss, 6), d.slip] for d in self.decisions]
 
     @classmethod
-    def from_json(cls, data: Any, seats: int) -> "Review":
+    def from_json(cls, data: Any, seats: int) -> Review:
         """A saved review; anything odd in it is left out (a comfort: the game still opens)."""
         review = cls()
         if not isinstance(data, list) or len(data) > MAX_DECISIONS:

@@ -12,14 +12,15 @@ have arrived yet: the chance step is then pending (``dice_pending``) until
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from game.engine.actions import Action, Dice, Roll, action_from_json
 from game.engine.dice_source import DiceSource, SeededDice, TurnReader, source_from_json
-from game.errors import SaveError
-from game.engine.state import CHANCE, ScorecardState, Seat
 from game.engine.families import new_state, state_from_json
 from game.engine.review import Review
+from game.engine.state import CHANCE, ScorecardState, Seat
+from game.errors import SaveError
 from game.rules.variant import Variant
 
 SAVE_FORMAT = 1
@@ -53,7 +54,7 @@ class Session:
         # them in the same places under the same numbers. None: not known (the dice are then numbered afresh).
         self.dice_order: list[int] | None = None
         self.undo_floor = 0  # a move before this point of the log cannot be taken back (no chains of undos)
-        self.listeners: list[Callable[["Session", Action | None], None]] = []  # told of every move and undo
+        self.listeners: list[Callable[[Session, Action | None], None]] = []  # told of every move and undo
         self._settle()  # a game may begin with a chance step (Jackpot's lot for who starts)
 
     @property
@@ -111,7 +112,7 @@ class Session:
         self._tell(action)
         return drawn
 
-    def listen(self, listener: Callable[["Session", Action | None], None]) -> None:
+    def listen(self, listener: Callable[[Session, Action | None], None]) -> None:
         """Call ``listener(session, action)`` after every move (``None`` after an undo); once per listener."""
         if listener not in self.listeners:
             self.listeners.append(listener)
@@ -207,7 +208,7 @@ class Session:
         return data
 
     @classmethod
-    def from_json(cls, data: Any, variant: Variant) -> "Session":
+    def from_json(cls, data: Any, variant: Variant) -> Session:
         """Rebuild a session; the log is replayed and must arrive at the saved state."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError("not a saved game of this version")

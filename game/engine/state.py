@@ -22,9 +22,9 @@ from typing import Any
 from game.engine.actions import Action, Dice, Hold, Release, Roll, Score
 from game.engine.card import Card
 from game.errors import IllegalAction, SaveError, cause, shown
-from game.rules.yamlsource import text_problem
 from game.rules.scoring import Options, box_options
 from game.rules.variant import Variant
+from game.rules.yamlsource import text_problem
 
 CHANCE = -1
 TERMINAL = -2
@@ -47,7 +47,7 @@ class Seat:
         return {"name": self.name, "kind": self.kind, "level": self.level, "colour": self.colour}
 
     @classmethod
-    def from_json(cls, data: Any) -> "Seat":
+    def from_json(cls, data: Any) -> Seat:
         if not isinstance(data, dict) or not isinstance(data.get("name"), str) or data.get("kind") not in SEAT_KINDS:
             raise SaveError(f"not a seat: {shown(data)}")
         name = data["name"]
@@ -106,10 +106,10 @@ class GameState:
         raise NotImplementedError
 
     @classmethod
-    def from_json(cls, data: Any, variant: Any) -> "GameState":
+    def from_json(cls, data: Any, variant: Any) -> GameState:
         raise NotImplementedError
 
-    def clone(self) -> "GameState":
+    def clone(self) -> GameState:
         return type(self).from_json(self.to_json(), self.variant)
 
     def __eq__(self, other: object) -> bool:
@@ -405,7 +405,7 @@ class ScorecardState(GameState):
         return {}
 
     @classmethod
-    def from_json(cls, data: Any, variant: Variant) -> "ScorecardState":
+    def from_json(cls, data: Any, variant: Variant) -> ScorecardState:
         """Rebuild a state from its ``to_json``; damaged data raises SaveError."""
         try:
             if data["variant"] != variant.id:

@@ -31,7 +31,7 @@ class Chain:
         self.length = length
 
     @classmethod
-    def new(cls, length: int) -> "Chain":
+    def new(cls, length: int) -> Chain:
         return cls(secrets.token_bytes(32), length)
 
     @property

@@ -18,7 +18,8 @@ import json
 import logging
 import queue
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 from urllib.parse import quote
 
 import nio
@@ -51,7 +52,7 @@ class MatrixTransport:
         self.client = nio.AsyncClient(homeserver.rstrip("/"), user, config=config)
         try:
             answer = self._run(self._retry(lambda: self.client.login(password, device_name="Dice Parlor")))
-        except (OSError, asyncio.TimeoutError, nio.exceptions.ProtocolError) as error:
+        except (TimeoutError, OSError, nio.exceptions.ProtocolError) as error:
             self.close()
             raise OnlineError(f"cannot reach {homeserver}: {type(error).__name__}") from None
         if not isinstance(answer, nio.LoginResponse):

@@ -9,8 +9,9 @@ other program that follows docs/online.md) comes to the same state from the same
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from game.engine.actions import Dice, Hold, Release, Roll
 from game.engine.dice_source import FarDice
@@ -18,8 +19,22 @@ from game.engine.session import Session
 from game.engine.state import Seat
 from game.errors import DiceParlorError, one_line
 from game.online import dice
-from game.online.protocol import (ANCHOR, MOVE, RESULT, REVEAL, SETUP, ProtocolError, RoomEvent, Setup,
-                                  read_anchor, read_held, read_move, read_result, read_reveal, read_setup)
+from game.online.protocol import (
+    ANCHOR,
+    MOVE,
+    RESULT,
+    REVEAL,
+    SETUP,
+    ProtocolError,
+    RoomEvent,
+    Setup,
+    read_anchor,
+    read_held,
+    read_move,
+    read_result,
+    read_reveal,
+    read_setup,
+)
 
 
 @dataclass(frozen=True)

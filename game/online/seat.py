@@ -11,12 +11,26 @@ from __future__ import annotations
 
 import random
 import secrets
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from game.engine.actions import Hold, Release, Roll
 from game.online.dice import Chain
-from game.online.protocol import (ANCHOR, MOVE, RESULT, REVEAL, SECRET, VERSION, RoomEvent, Setup, anchor_content,
-                                  move_content, result_content, reveal_content, setup_content)
+from game.online.protocol import (
+    ANCHOR,
+    MOVE,
+    RESULT,
+    REVEAL,
+    SECRET,
+    VERSION,
+    RoomEvent,
+    Setup,
+    anchor_content,
+    move_content,
+    result_content,
+    reveal_content,
+    setup_content,
+)
 from game.online.referee import Referee
 from game.online.transport import OnlineError, Transport
 

@@ -7,8 +7,8 @@ that defaults to the one on screen.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 from game.rules import i18n
 from game.rules.i18n import Tr, t

@@ -9,11 +9,11 @@ rather than recompute them.
 from __future__ import annotations
 
 import itertools
-from functools import lru_cache
+from functools import cache
 from math import factorial
 
 
-@lru_cache(maxsize=None)
+@cache
 def all_hands(dice: int = 5, faces: int = 6) -> tuple[tuple[int, ...], ...]:
     return tuple(itertools.combinations_with_replacement(range(1, faces + 1), dice))
 
@@ -26,7 +26,7 @@ def _arrangements(hand: tuple[int, ...]) -> int:
     return count
 
 
-@lru_cache(maxsize=None)
+@cache
 def keep_outcomes(keep: tuple[int, ...], dice: int = 5, faces: int = 6) -> tuple[tuple[tuple[int, ...], float], ...]:
     """Each hand that holding ``keep`` and rolling the rest can give, with its probability."""
     rolled = dice - len(keep)
@@ -37,7 +37,7 @@ def keep_outcomes(keep: tuple[int, ...], dice: int = 5, faces: int = 6) -> tuple
     return tuple(outcomes)
 
 
-@lru_cache(maxsize=None)
+@cache
 def reachable_keeps(hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Every distinct set of dice one can hold from this sorted hand, from none to all."""
     found = set()

@@ -10,7 +10,8 @@ later files all read their YAML through it.
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from game.errors import SHOWN_LENGTH, VariantError, one_line, shown
 from game.rules.yamlsource import LineDict, LineList, text_problem
@@ -109,7 +110,7 @@ class Fields:
             raise self.fail(key, f"unknown value {shown(value)} (one of: {', '.join(choices)})")
         return value
 
-    def sub(self, key: str, allowed: set[str], default: Any = _MISSING) -> "Fields | None":
+    def sub(self, key: str, allowed: set[str], default: Any = _MISSING) -> Fields | None:
         if key not in self.data:
             if default is _MISSING:
                 raise VariantError(self.file, self.line, self.field(key), "missing (this field is required)")

@@ -44,7 +44,7 @@ class Text:
         return self.get()
 
     @classmethod
-    def plain(cls, text: str) -> "Text":
+    def plain(cls, text: str) -> Text:
         return cls((("en", text),))
 
 
@@ -305,7 +305,7 @@ def _parse_box(file: str, index: int, item: Any, line: int, faces: int, dice: in
                read_text(box, "help", None, DESCRIPTION_LENGTH))
 
 
-def parse_variant(data: Any, file: str, variant_id: str) -> "Variant":
+def parse_variant(data: Any, file: str, variant_id: str) -> Variant:
     """Checks one parsed YAML document and builds the frozen :class:`Variant`."""
     top = Fields(file, "", data, getattr(data, "line", 1), _TOP_KEYS)
     top.integer("format", 1, low=1, high=1)

@@ -23,7 +23,6 @@ import yaml
 from game.errors import SHOWN_LENGTH, VariantError, one_line, shown
 from game.paths import read_file
 
-
 MAX_BYTES = 256 * 1024  # every file the game reads is a few KB; the largest shipped variant is 5 KB
 MAX_DEPTH = 20  # a variant nests five deep at most
 # C0 and C1 controls other than tab, newline and carriage return (YAML's own rule), and lone surrogates.

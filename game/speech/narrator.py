@@ -11,8 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules.i18n import number, t
-from game.table.events import (GameOver, Held, Refused, RoundOver, Rolled, Scored, Tiles, TurnBegan, TurnPassed,
-                               Undone)
+from game.table.events import GameOver, Held, Refused, Rolled, RoundOver, Scored, Tiles, TurnBegan, TurnPassed, Undone
 
 VERBOSITIES = ("brief", "normal", "full")
 LONGEST = 200  # characters: a sentence longer than this is cut (a screen reader's user skips on after a few words)

@@ -40,16 +40,17 @@ import math
 import re
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from game.errors import VariantError, shown
-from game.rules.i18n import languages
 from game.paths import user_config_dir, user_state_dir
+from game.rules.i18n import languages
 from game.rules.schema import Fields, describe
-from game.store.storage import read_json, write_atomic
 from game.rules.yamlsource import MAX_BYTES, LineDict, load_file, load_text
+from game.store.storage import read_json, write_atomic
 
 KIOSK_FILE = "kiosk.yaml"
 LOCK_FILE = "kiosk-lock.json"

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from game.paths import user_state_dir
 from game.store.storage import read_json, write_atomic

@@ -74,7 +74,7 @@ class OneCopy:
         except OSError:
             return None
 
-    def __enter__(self) -> "OneCopy":
+    def __enter__(self) -> OneCopy:
         return self
 
     def __exit__(self, *_: object) -> None:

@@ -14,17 +14,30 @@ import errno
 import json
 import sqlite3
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
-from game.paths import user_data_dir
 from game.engine.session import Session
-from game.store.records_db import (BUSY_SECONDS, Damaged, RecordsDamage, RecordsNewer, as_os_error, close, connect,
-                                   damage_reason, is_damage, move_db_aside, newer_version, writable)
-from game.store.records_import import JSON_FILE, take_over
+from game.paths import user_data_dir
 from game.store.pending import KEY, PENDING_FILE, taken, waiting
+from game.store.records_db import (
+    BUSY_SECONDS,
+    Damaged,
+    RecordsDamage,
+    RecordsNewer,
+    as_os_error,
+    close,
+    connect,
+    damage_reason,
+    is_damage,
+    move_db_aside,
+    newer_version,
+    writable,
+)
+from game.store.records_import import JSON_FILE, take_over
 from game.store.records_tables import Progress, insert_entries
 from game.store.storage import move_aside
 

@@ -53,7 +53,7 @@ class RecordsDamage(str):
     reason: str
     kept: str | None
 
-    def __new__(cls, problem: str, reason: str, kept: str | None = None) -> "RecordsDamage":
+    def __new__(cls, problem: str, reason: str, kept: str | None = None) -> RecordsDamage:
         where = f"; kept as {kept}" if kept else ""
         message = super().__new__(cls, f"The records file could not be read ({problem}{where}); new records start now.")
         message.problem, message.reason, message.kept = problem, reason, kept
@@ -69,7 +69,7 @@ class RecordsNewer(str):
     reason = "newer"
     version: int
 
-    def __new__(cls, version: int) -> "RecordsNewer":
+    def __new__(cls, version: int) -> RecordsNewer:
         message = super().__new__(cls, f"The records were written by a newer version of Dice Parlor (version {version} "
                                        f"of the file, this one knows {VERSION}): they are shown as they are, and no "
                                        "game is added to them here.")

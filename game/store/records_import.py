@@ -19,8 +19,9 @@ import math
 import os
 import re
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from game.errors import NotJSON, json_from
 from game.paths import read_file

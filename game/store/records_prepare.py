@@ -31,7 +31,7 @@ class Preparation:
         self._done = threading.Event()
         self._thread: threading.Thread | None = None
 
-    def start(self) -> "Preparation":
+    def start(self) -> Preparation:
         # A daemon: a game closed mid-way does not wait for it (the transaction is dropped, as by a kill).
         self._thread = threading.Thread(target=self._run, name="records", daemon=True)
         self._thread.start()

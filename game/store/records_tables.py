@@ -32,7 +32,7 @@ import json
 import math
 import sqlite3
 import time
-from typing import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 VERSION = 5
 Progress = Callable[[float], None]  # told how far a long piece of work is, 0 to 1

@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from game import __version__
-from game.errors import DiceParlorError, NotJSON, SaveError, UnknownVariant, json_from, shown
-from game.rules.i18n import t
-from game.paths import read_file, user_data_dir
 from game.engine.session import MAX_LOG, Session
+from game.errors import DiceParlorError, NotJSON, SaveError, UnknownVariant, json_from, shown
+from game.paths import read_file, user_data_dir
+from game.rules.i18n import t
 from game.store.storage import move_aside, write_atomic
 
 SAVE_FILE = "autosave.json"

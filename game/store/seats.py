@@ -11,9 +11,10 @@ neither reads nor writes this file: each visitor starts from the default seats.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from game.engine.state import MAX_NAME, Seat
 from game.paths import unreadable, user_config_dir

@@ -8,14 +8,15 @@ falls back to its default alone, with one line for the log (``read_settings``).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from game.errors import message, shown
+from game.paths import unreadable, user_config_dir
 from game.rules.i18n import languages
 from game.store.storage import read_json, write_atomic
-from game.paths import unreadable, user_config_dir
 
 ANIMATION_SPEEDS = ("normal", "fast", "instant")
 COMPUTER_PACES = ("relaxed", "quick", "instant")  # how fast computer players take their turns
@@ -43,7 +44,7 @@ class Settings:
     window: list = field(default_factory=list)  # where the window was left: x, y, width, height (scenes.window)
     coach_for: list = field(default_factory=list)  # the people who left the coach on: on again at their next game
 
-    def clean(self) -> "Settings":
+    def clean(self) -> Settings:
         """Each value that is not what its field takes becomes that field's default."""
         for key, (fits, _) in _FIELDS.items():
             if not fits(getattr(self, key)):

@@ -10,13 +10,31 @@ throw pending: nothing is told until its faces arrive (``update``), then the usu
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from game.engine.actions import Copy, Hold, Place, Release, Roll, Score
 from game.engine.session import Session
 from game.table.commands import MOVES, AllowUndo, AskCoach, Focus, NextTip, Ready, RefuseUndo, Toggle, Undo
-from game.table.events import (CoachAsked, Copied, Focused, GameOver, Held, Moved, Previewed, Refused, Rolled,
-                               RoundOver, Scored, Tiles, TipAsked, TurnBegan, TurnPassed, UndoAsked, Undone)
+from game.table.events import (
+    CoachAsked,
+    Copied,
+    Focused,
+    GameOver,
+    Held,
+    Moved,
+    Previewed,
+    Refused,
+    Rolled,
+    RoundOver,
+    Scored,
+    Tiles,
+    TipAsked,
+    TurnBegan,
+    TurnPassed,
+    UndoAsked,
+    Undone,
+)
 from game.table.pace import PACES, Pace
 from game.table.seats import Driver, drivers_for
 from game.table.undo import UndoRight, move_words, name, undo_right

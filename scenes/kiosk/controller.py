@@ -21,14 +21,13 @@ import pygame
 from game.rules.i18n import t
 from game.store.kiosk import KioskConfig, PinLock, kiosk_path, load_kiosk, provide_pin
 from game.store.kiosk_run import RunMark
-
-from scenes.ui import theme
-from scenes.ui.input import PRESSES, Intent
 from scenes.demo import demo_session
-from scenes.ui.heap import memory_report
 from scenes.kiosk.x11 import keep_on_every_desktop, take_the_screen_back
-from scenes.ui.widgets import draw_text
+from scenes.ui import theme
 from scenes.ui.display import display_window
+from scenes.ui.heap import memory_report
+from scenes.ui.input import PRESSES, Intent
+from scenes.ui.widgets import draw_text
 
 log = logging.getLogger("dice_parlor.kiosk")
 

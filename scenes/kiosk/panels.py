@@ -4,23 +4,20 @@ from __future__ import annotations
 
 import logging
 import math
-from typing import Callable
+from collections.abc import Callable
+from dataclasses import replace
 
 import pygame
 
 from game.rules.i18n import t
-from dataclasses import replace
-
 from game.store.kiosk import ADMIN_QUIT_STATUS, kiosk_path
 from game.store.kiosk_edit import set_setting
 from game.store.logtail import last_lines, log_path
 from game.store.records import reset_records
-
-from scenes.ui import theme
+from scenes.ui import assets, theme
 from scenes.ui.input import PRESSES
 from scenes.ui.stack import Scene
 from scenes.ui.textfit import draw_lines, draw_wrapped, fit_lines
-from scenes.ui import assets
 from scenes.ui.widgets import Button, ButtonRow, dim, draw_text, panel
 
 log = logging.getLogger("dice_parlor.kiosk")

@@ -15,7 +15,6 @@ from game.daily.results import load_results
 from game.engine.state import Seat
 from game.rules import i18n
 from game.rules.i18n import t
-
 from scenes.menus.newgame import ask_before_replacing, last_setup, person_name
 from scenes.ui import theme
 from scenes.ui.stack import Scene

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.daily.play import best_of_day, day_of, replay, moves_of
+from game.daily.play import best_of_day, day_of, moves_of, replay
 from game.daily.results import DayResult, load_results, same_person
 from game.daily.share import GOOD, NONE, share_line, square
 from game.engine.session import Session
 from game.rules.i18n import t
-
 from scenes.menus.daily import day_words
 from scenes.ui import theme
 from scenes.ui.stack import Scene

@@ -7,15 +7,14 @@ import random
 
 import pygame
 
+from game.engine.session import Session
 from game.rules import i18n
 from game.rules.i18n import t
-from game.engine.session import Session
-
-from scenes.ui import assets, theme
 from scenes.tables.celebration import COLOURS, Flake
 from scenes.tables.coach import about, luck_and_skill_said
-from scenes.ui.textfit import wrap_lines
+from scenes.ui import assets, theme
 from scenes.ui.stack import Scene
+from scenes.ui.textfit import wrap_lines
 from scenes.ui.widgets import Button, ButtonRow, dim, draw_text, panel, rounded, seat_badge
 
 DEMO_RESTART = 5.0  # seconds before a demo starts its next match

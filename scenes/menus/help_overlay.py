@@ -10,10 +10,10 @@ from __future__ import annotations
 import pygame
 
 from game.rules.i18n import t
-
 from scenes.ui import assets, bindings, pad_glyphs, theme
 from scenes.ui.stack import Scene
 from scenes.ui.widgets import dim, draw_text, panel
+
 
 def keys_for(scene, pad: bool = False) -> list[tuple[str, str]]:
     """The keys (``pad``: the pad's buttons) of ``scene`` and what they do, in the player's language."""

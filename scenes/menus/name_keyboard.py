@@ -7,7 +7,6 @@ from __future__ import annotations
 import pygame
 
 from game.rules.i18n import t
-
 from scenes.ui import theme
 from scenes.ui.input import Intent
 from scenes.ui.stack import Scene

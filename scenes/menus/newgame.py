@@ -8,18 +8,17 @@ import re
 
 import pygame
 
-from game.rules import i18n
-from game.rules.i18n import t
 from game.bots.levels import DIAL, LEVELS, USUAL_LEVEL, available_levels, dial_of
 from game.engine.session import Session
 from game.engine.state import MAX_NAME
+from game.rules import i18n
+from game.rules.i18n import t
 from game.store.saves import load_saved
 from game.store.seats import SeatSetup, TableSetup, load_table_setup, save_table_setup, seats_path
-
+from scenes.menus.newgame_paint import LEFT, RIGHT, NewGamePainter
 from scenes.ui import theme
 from scenes.ui.stack import Scene
 from scenes.ui.widgets import Button, ButtonRow
-from scenes.menus.newgame_paint import LEFT, RIGHT, NewGamePainter
 
 COMPUTER_NAMES = ("Ada", "Bram", "Chloé", "Dirk", "Eva", "Femke", "Gus")
 KIOSK_NAMES = ("Ann", "Ben", "Cleo", "Dan", "Ella", "Finn")

@@ -8,7 +8,6 @@ import pygame
 from game.engine.state import MAX_NAME
 from game.rules import i18n
 from game.rules.i18n import t
-
 from scenes.ui import assets, bindings, theme
 from scenes.ui.textfit import fit_lines
 from scenes.ui.widgets import Button, baize_backdrop, draw_text, panel, rounded, seat_badge

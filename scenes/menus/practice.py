@@ -13,7 +13,6 @@ import pygame
 
 from game.bots.slips import Slip
 from game.rules.i18n import t
-
 from scenes.menus.practice_paint import FELT, Answer, PracticePaint, box_rows
 from scenes.menus.records_scene import look_at_records, tab_rect
 from scenes.tables.coach import AS_GOOD

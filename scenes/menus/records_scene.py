@@ -10,11 +10,10 @@ import pygame
 from game.rules import i18n
 from game.rules.i18n import t
 from game.store.records import open_records
-
-from scenes.ui import assets, theme
-from scenes.ui.textfit import draw_lines, fit_lines
-from scenes.ui.stack import Scene
 from scenes.persist import damage_notice, failed_write
+from scenes.ui import assets, theme
+from scenes.ui.stack import Scene
+from scenes.ui.textfit import draw_lines, fit_lines
 from scenes.ui.widgets import Button, ButtonRow, baize_backdrop, draw_text, panel, rounded
 
 LEFT = pygame.Rect(30, 96, 600, 590)

@@ -5,12 +5,11 @@ own thread; the scene only looks how far it is, and goes when it is done (then o
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
 from game.rules.i18n import t
-
 from scenes.ui import theme
 from scenes.ui.stack import Scene
 from scenes.ui.textfit import draw_lines

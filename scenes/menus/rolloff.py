@@ -9,12 +9,11 @@ from __future__ import annotations
 import pygame
 
 from game.engine.actions import Roll
-from game.rules.i18n import t
 from game.engine.session import Session
-
-from scenes.ui import bindings, theme
-from scenes.tables.dice_tray import DiceTray
+from game.rules.i18n import t
 from scenes.persist import Autosave, remember
+from scenes.tables.dice_tray import DiceTray
+from scenes.ui import bindings, theme
 from scenes.ui.stack import Scene, showing
 from scenes.ui.widgets import draw_text, framed_felt, panel, rounded, seat_badge, shadowed_text, wood
 

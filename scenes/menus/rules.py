@@ -13,10 +13,9 @@ from game.rules import i18n
 from game.rules.explain import rules_text
 from game.rules.i18n import Tr, t
 from game.rules.variant import Variant
-
 from scenes.ui import assets, theme
 from scenes.ui.stack import Scene
-from scenes.ui.widgets import Button, ButtonRow, draw_text, baize_backdrop, panel, rounded
+from scenes.ui.widgets import Button, ButtonRow, baize_backdrop, draw_text, panel, rounded
 
 PAGE = pygame.Rect(300, 90, 950, 620)
 TABS = pygame.Rect(30, 90, 250, 620)

@@ -8,7 +8,6 @@ import pygame
 from game.rules import i18n
 from game.rules.i18n import t
 from game.store.settings import ANIMATION_SPEEDS, COACH_THRESHOLDS, COMPUTER_PACES, SPEECH_VERBOSITIES, TEXT_SIZES
-
 from scenes.ui import theme
 from scenes.ui.stack import Scene
 from scenes.ui.widgets import Button, ButtonRow, dim, draw_text, panel

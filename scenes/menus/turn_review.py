@@ -7,7 +7,6 @@ from __future__ import annotations
 from game.bots.review import CLASSES, class_of, review_session
 from game.rules import i18n
 from game.rules.i18n import t
-
 from scenes.menus.rules import RulesScene
 from scenes.tables.coach import about, describe
 

@@ -14,7 +14,6 @@ import pygame
 from game.rules.explain import box_rule
 from game.rules.i18n import t
 from game.rules.scoring import Options
-
 from scenes.ui import assets, theme
 from scenes.ui.widgets import draw_text, panel
 

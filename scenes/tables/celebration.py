@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -94,7 +94,7 @@ class Spark:
     delay: float = 0.0  # seconds before it is lit (the later bursts)
 
 
-@lru_cache(maxsize=None)
+@cache
 def glow_sprite(colour: int, radius: int, level: int) -> pygame.Surface:
     """A round glow to add onto the picture: bright core, soft falloff to black (adds nothing at its edge)."""
     side = 2 * radius + 1
@@ -110,7 +110,7 @@ def glow_sprite(colour: int, radius: int, level: int) -> pygame.Surface:
     return sprite
 
 
-@lru_cache(maxsize=None)
+@cache
 def bloom_sprite(level: int) -> pygame.Surface:
     """The burst of light from the dice: a wide, soft, warm glow to add onto the picture."""
     radius = BLOOM[0]

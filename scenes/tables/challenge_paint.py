@@ -7,11 +7,10 @@ from __future__ import annotations
 import pygame
 
 from game.rules.i18n import t
-
-from scenes.ui import bindings, theme
 from scenes.tables.die_art import die_surface
-from scenes.ui.textfit import draw_lines
 from scenes.tables.table_paint import TablePainter
+from scenes.ui import bindings, theme
+from scenes.ui.textfit import draw_lines
 from scenes.ui.widgets import draw_text, framed_felt, rounded, seat_badge, wood
 
 MARKERS_X = 300  # where a row's markers start, right of the seat's name

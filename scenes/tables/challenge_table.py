@@ -15,7 +15,6 @@ from game.engine.actions import Copy, Roll
 from game.engine.challenge import CommonRollState
 from game.rules.i18n import t
 from game.table.events import Copied, Rolled
-
 from scenes.tables.challenge_paint import ROW_PITCH, ChallengePainter
 from scenes.tables.dice_tray import DiceTray
 from scenes.tables.table import TableScene

@@ -14,11 +14,11 @@ import threading
 import zlib
 from dataclasses import dataclass
 
-from game.rules import i18n
-from game.engine.actions import Action, Score
-from game.bots.review import AS_GOOD, chosen_option, expected_before
 from game.bots.reasons import about, goals_said, percent  # noqa: F401 (the coach's words for numbers)
+from game.bots.review import AS_GOOD, chosen_option, expected_before
+from game.engine.actions import Action, Score
 from game.engine.review import Decision
+from game.rules import i18n
 from game.rules.i18n import t
 
 log = logging.getLogger("dice_parlor.coach")

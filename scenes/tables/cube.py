@@ -159,12 +159,12 @@ class Labels:
         return self.faces[axis][0]
 
     @staticmethod
-    def landing(top_axis: int, number: int, rng: random.Random) -> "Labels":
+    def landing(top_axis: int, number: int, rng: random.Random) -> Labels:
         """A labelling that puts ``number`` on body face ``top_axis`` (one of four, by ``rng``)."""
         return rng.choice(Labels.options(top_axis, number))
 
     @staticmethod
-    def upright_landing(q: Quat, number: int) -> "Labels":
+    def upright_landing(q: Quat, number: int) -> Labels:
         """Of the labellings that put ``number`` on top of a die turned ``q``, the one whose picture reads most
         nearly upright from the player's seat."""
         m = q_matrix(q)
@@ -177,7 +177,7 @@ class Labels:
         return min(Labels.options(top, number), key=lean)
 
     @staticmethod
-    def options(top_axis: int, number: int) -> list["Labels"]:
+    def options(top_axis: int, number: int) -> list[Labels]:
         """The four labellings that put ``number`` on body face ``top_axis`` (its picture turned four ways)."""
         want = LABEL_NORMALS[number]
         return [Labels(m) for m in CUBE_TURNS if _apply(m, AXES[top_axis]) == want]

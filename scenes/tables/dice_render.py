@@ -15,9 +15,9 @@ shows a sliver of its sides, as a real one does, and a lifted die grows.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Hashable
 
 import pygame
 
@@ -154,7 +154,7 @@ class Projection:
         if eye is not None:  # the camera over another canvas point (a die on the hold row is seen from above it)
             self.cx, self.cy = self.felt_point(*eye)
 
-    def looking_at(self, eye: tuple[float, float]) -> "Projection":
+    def looking_at(self, eye: tuple[float, float]) -> Projection:
         return Projection(self.felt, self.size, eye)
 
     def point(self, x: float, y: float, z: float) -> tuple[float, float]:

@@ -6,7 +6,7 @@ the hold row's slots, the felt's geometry for a throw, and the drawing. A part o
 from __future__ import annotations
 
 import math
-from typing import Hashable
+from collections.abc import Hashable
 
 import pygame
 

@@ -5,7 +5,7 @@ place, for a released die's way back, and to lay dice out when the felt is crowd
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Generator
+from typing import TYPE_CHECKING
 
 from scenes.tables.cube import Quat, q_nlerp, q_random
 from scenes.tables.dice_world import REACH, STEP, Body, Hit, World
@@ -28,7 +29,7 @@ class Toss:
     direction: tuple[float, float] | None = None
     strength: float = 1.0
 
-    def aim(self, view: "Projection", rng: random.Random) -> tuple[tuple[float, float], tuple[float, float]]:
+    def aim(self, view: Projection, rng: random.Random) -> tuple[tuple[float, float], tuple[float, float]]:
         """Where the dice leave the hand and which way they fly, in die sides on the felt ``view`` shows."""
         width = view.felt.width / view.size
         if self.pos is None:

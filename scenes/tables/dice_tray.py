@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 import pygame
 
 from scenes.tables.cube import Labels, Quat, q_axis_angle, q_mul, up_axis, yaw
-from scenes.tables.dice_die import EASE, FLY, HAND, OFF, REST, TOP, Die
 from scenes.tables.dice_cup import Cup
+from scenes.tables.dice_die import EASE, FLY, HAND, OFF, REST, TOP, Die
 from scenes.tables.dice_render import IVORY_LOOK, DieRenderer, Look, Projection
 from scenes.tables.dice_sight import DiceSight
 from scenes.tables.dice_spots import Spot, Spots

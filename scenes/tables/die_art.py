@@ -16,9 +16,9 @@ when a display mode is set.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Hashable
 
 import pygame
 

@@ -24,13 +24,12 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Sequence
 
 import pygame
 
 from game.rules.jackpot import SYMBOLS  # the core accepts only the symbols drawn here
-
 from scenes.ui.theme import mix
 
 Colour = tuple[int, int, int]

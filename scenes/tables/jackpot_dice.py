@@ -3,12 +3,11 @@ them, tumbling each picture as the die turns."""
 
 from __future__ import annotations
 
-from typing import Hashable, Sequence
+from collections.abc import Hashable, Sequence
 
 import pygame
 
 from game.rules.jackpot import SYMBOLS
-
 from scenes.tables import die_art
 from scenes.tables.dice_render import Look
 from scenes.tables.dice_tray import DiceTray

@@ -15,9 +15,8 @@ from __future__ import annotations
 import pygame
 
 from game.engine.actions import Roll
-from game.table.commands import Ready
 from game.rules.i18n import t
-
+from game.table.commands import Ready
 from scenes.tables.jackpot_paint import TRAY
 from scenes.ui import assets, bindings, theme
 from scenes.ui.widgets import draw_text, occlude, seat_badge

@@ -18,7 +18,6 @@ from __future__ import annotations
 from game.engine.actions import Action, ChanceOption, Roll
 from game.engine.jackpot_state import CHANCE_SPACE, ChanceDropped, ChanceReturned, Placed, Returned
 from game.rules.i18n import Tr, t
-
 from scenes.tables.jackpot_words import class_name, deed, either, rolled, symbol_words
 
 REFUSAL_SHOWN = 2.5  # seconds a refused move's words stay over the picker (or until the next move)

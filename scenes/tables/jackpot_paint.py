@@ -6,9 +6,8 @@ from __future__ import annotations
 import pygame
 
 from game.rules.i18n import t
-
-from scenes.ui import assets, bindings, theme
 from scenes.tables.jackpot_art import symbol_surface, tile_surface
+from scenes.ui import assets, bindings, theme
 from scenes.ui.textfit import draw_wrapped, fit_lines
 from scenes.ui.widgets import StaticLayer, draw_text, framed_felt, panel, rounded, seat_badge, wood
 

@@ -12,14 +12,13 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.engine.session import Session
 from game.rules.i18n import t
 from game.rules.jackpot import score_lines
-from game.engine.session import Session
-
-from scenes.ui import assets, bindings, theme
-from scenes.tables.rack_view import RackView
-from scenes.ui.stack import Scene
 from scenes.tables.jackpot_words import symbol_count
+from scenes.tables.rack_view import RackView
+from scenes.ui import assets, bindings, theme
+from scenes.ui.stack import Scene
 from scenes.ui.textfit import fit_lines
 from scenes.ui.widgets import Button, ButtonRow, dim, draw_text, panel
 

@@ -21,20 +21,19 @@ from __future__ import annotations
 import pygame
 
 from game.engine.actions import ChanceOption, Place, Roll
-from game.rules.i18n import t
 from game.engine.jackpot_state import CHANCE_SPACE, ChanceDropped, ChanceReturned, Placed, Returned
 from game.engine.session import Session
+from game.rules.i18n import t
 from game.table.events import Moved, Rolled, RoundOver, Tiles
-
-from scenes.ui import theme
 from scenes.tables.jackpot_dice import SymbolDiceTray
-from scenes.tables.rack_view import RackView
-from scenes.tables.walkthrough import JACKPOT_STEPS, Walkthrough
-from scenes.tables.play_scene import PlayScene
-from scenes.ui.widgets import Button, ButtonRow
 from scenes.tables.jackpot_handoff import HandOff
 from scenes.tables.jackpot_heading import Heading
 from scenes.tables.jackpot_paint import BIG_RACK, PICKER, SMALL_RACKS, TRAY, JackpotPainter, portrait_parts
+from scenes.tables.play_scene import PlayScene
+from scenes.tables.rack_view import RackView
+from scenes.tables.walkthrough import JACKPOT_STEPS, Walkthrough
+from scenes.ui import theme
+from scenes.ui.widgets import Button, ButtonRow
 
 SEEN = 0.8  # seconds the big rack stays in view after its tile lands, before the next player's comes
 

@@ -8,12 +8,11 @@ from __future__ import annotations
 from game.engine.actions import Roll, Score
 from game.engine.session import Session
 from game.rules.i18n import t
+from game.speech.narrator import Narrator
 from game.table.commands import AllowUndo, NextTip, Ready, RefuseUndo, Undo
 from game.table.controller import controller_for
 from game.table.events import Moved, Refused, TipAsked, UndoAsked, Undone
 from game.table.pace import PACES, Pace, pace_named
-from game.speech.narrator import Narrator
-
 from scenes.persist import Autosave, remember
 from scenes.tables.dice_throw import Toss
 from scenes.tables.throw_gesture import ThrowGesture

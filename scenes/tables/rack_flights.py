@@ -6,13 +6,12 @@ decides nothing, the owner says what happens."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pygame
 
 from game.rules.jackpot import SYMBOLS
-
 from scenes.tables.rack_layout import RackLayout, Window
 
 # Motion, in view seconds and units.

@@ -5,15 +5,14 @@ and colour and kept; :mod:`scenes.tables.rack_paint` only blits them. A part of
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
 from game.rules.i18n import t
-
+from scenes.tables.rack_layout import MARGIN, RackLayout
 from scenes.ui import assets
 from scenes.ui.assets import BoundedCache
-from scenes.tables.rack_layout import MARGIN, RackLayout
 from scenes.ui.theme import PAPER, mix
 
 SUPERSAMPLE = 2

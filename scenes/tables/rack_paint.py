@@ -10,7 +10,6 @@ import pygame
 
 from game.rules.i18n import t
 from game.rules.jackpot import SYMBOLS
-
 from scenes.tables.jackpot_art import faded_tile, tile_surface
 from scenes.tables.rack_flights import FLASH_TIME, RackFlights, _Flight
 from scenes.tables.rack_frame import _LAYERS, FOCUS_INK, RackFrame, light

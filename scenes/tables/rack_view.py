@@ -22,13 +22,13 @@ come from :mod:`scenes.tables.jackpot_art`'s cache. Times are view seconds:
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
 from scenes.tables.rack_flights import MAX_STEP, RackFlights
-from scenes.tables.rack_layout import Colour, RackLayout, Window
 from scenes.tables.rack_frame import clear_caches
+from scenes.tables.rack_layout import Colour, RackLayout, Window
 from scenes.tables.rack_paint import CHANCE, RackPainter
 from scenes.ui.theme import SEAT_COLOURS
 

@@ -12,11 +12,10 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.engine.state import ScorecardState
 from game.rules import i18n
 from game.rules.i18n import t
 from game.rules.scoring import Options, upper_bonus_needed
-from game.engine.state import ScorecardState
-
 from scenes.ui import assets, theme
 from scenes.ui.textfit import wrap_lines
 from scenes.ui.widgets import draw_text, panel, rounded, seat_badge

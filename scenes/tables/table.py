@@ -9,28 +9,26 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules import i18n
-from game.engine.actions import Roll, Score
-from game.rules.i18n import t
-from game.engine.session import Session
 from game.daily.play import day_of
+from game.engine.actions import Roll, Score
+from game.engine.session import Session
+from game.rules import i18n
+from game.rules.i18n import t
 from game.store.settings import save_settings
 from game.table.commands import AskCoach, Ready, Toggle
 from game.table.events import CoachAsked, Held, Previewed, Rolled, Scored
-
 from scenes.tables.box_help import BoxHelp
-from scenes.tables.moments import Moments, Showing
 from scenes.tables.coach import Coach
-from scenes.ui.dialogs import ConfirmDialog
 from scenes.tables.dice_tray import DiceTray
+from scenes.tables.moments import Moments, Showing
+from scenes.tables.play_scene import BOT_FASTEST, PlayScene
 from scenes.tables.scorecard import Scorecard
 from scenes.tables.table_focus import TableFocus
 from scenes.tables.table_layout import COACH_X, UNDO_X, layout_for
-from scenes.tables.play_scene import BOT_FASTEST, PlayScene
-from scenes.tables.walkthrough import Walkthrough
-from scenes.ui.widgets import Button, ButtonRow
 from scenes.tables.table_paint import TablePainter, dice_showing
-
+from scenes.tables.walkthrough import Walkthrough
+from scenes.ui.dialogs import ConfirmDialog
+from scenes.ui.widgets import Button, ButtonRow
 
 
 class TableScene(PlayScene):

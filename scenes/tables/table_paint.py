@@ -9,9 +9,8 @@ import pygame
 
 from game.rules import i18n
 from game.rules.i18n import t
-
-from scenes.ui import assets, bindings, theme
 from scenes.tables.coach import describe, percent
+from scenes.ui import assets, bindings, theme
 from scenes.ui.textfit import fits, floor_for, wrap_lines
 from scenes.ui.widgets import SMALLEST, StaticLayer, draw_text, framed_felt, occlude, rounded, seat_badge, wood
 

@@ -13,8 +13,8 @@ again from the Settings screen.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import pygame
 
@@ -22,7 +22,6 @@ from game.engine.actions import Action, Hold, Place, Roll, Score
 from game.rules import i18n
 from game.rules.i18n import t
 from game.store.settings import save_settings
-
 from scenes.ui import assets, bindings, theme
 from scenes.ui.textfit import floor_for, wrap_sharp
 from scenes.ui.widgets import Button, ButtonRow, draw_text, panel, rounded

@@ -15,9 +15,8 @@ from functools import lru_cache
 
 import pygame
 
-from game.rules.i18n import Tr
 from game.paths import asset
-
+from game.rules.i18n import Tr
 from scenes.ui import glyphs, heap
 
 FONT_FILES = glyphs.OWN_FILES

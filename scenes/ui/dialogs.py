@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
 from game.rules.i18n import t
-
 from scenes.ui import assets, theme
 from scenes.ui.stack import Scene
 from scenes.ui.widgets import Button, ButtonRow, dim, draw_text, panel

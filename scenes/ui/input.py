@@ -6,9 +6,8 @@ acts once. Positions are given in the logical canvas (see :class:`Viewport`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-
-from typing import Callable
 
 import pygame
 
@@ -96,7 +95,7 @@ class Viewport:
         part, place = self._piece(pos, 0)
         return (round(place.x + (pos[0] - part.x) * self.scale), round(place.y + (pos[1] - part.y) * self.scale))
 
-    def pointer(self, kind: str, window_pos: tuple[float, float]) -> "Intent":
+    def pointer(self, kind: str, window_pos: tuple[float, float]) -> Intent:
         """A tap, point or release at a window position: the canvas position, and the screen's own."""
         return Intent(kind, self.to_logical(window_pos), window=(int(window_pos[0]), int(window_pos[1])))
 

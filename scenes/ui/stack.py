@@ -9,8 +9,9 @@ called once and symmetric: ``enter`` when pushed, ``pause`` when covered,
 from __future__ import annotations
 
 import gc
+from collections.abc import Callable
 from contextlib import nullcontext
-from typing import TYPE_CHECKING, Any, Callable, ContextManager
+from typing import TYPE_CHECKING, Any, ContextManager
 
 from scenes.ui.tween import Clock
 
@@ -45,14 +46,14 @@ class Scene:
     def words_changed(self) -> None:
         """The language changed (in Settings) while this scene may lie below: words it keeps, in the new one."""
 
-    def handle(self, intent: "Intent") -> "Intent | None":
+    def handle(self, intent: Intent) -> Intent | None:
         """Use the intent, or return it unused."""
         return intent
 
     def update(self, dt: float) -> None:
         self.clock.tick(dt)
 
-    def draw(self, surface: "pygame.Surface") -> None: ...
+    def draw(self, surface: pygame.Surface) -> None: ...
 
     # At rest a screen is not drawn (scenes.app): these say when it must be.
     def animating(self) -> bool:
@@ -142,7 +143,7 @@ class SceneStack:
         if scene:
             self.push(scene)
 
-    def handle(self, intent: "Intent") -> "Intent | None":
+    def handle(self, intent: Intent) -> Intent | None:
         return self.top.handle(intent) if self.top else intent
 
     def update(self, dt: float) -> None:
@@ -162,6 +163,6 @@ class SceneStack:
             start -= 1
         return self.scenes[max(start, 0):]
 
-    def draw(self, surface: "pygame.Surface") -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         for scene in self.visible():
             scene.draw(surface)

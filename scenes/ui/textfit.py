@@ -9,7 +9,6 @@ from __future__ import annotations
 import pygame
 
 from game.rules.i18n import Tr
-
 from scenes.ui import assets
 from scenes.ui.widgets import SMALLEST, draw_text
 

@@ -8,8 +8,9 @@ fast runs it twice as quickly; ``finish_all`` jumps everything to its end).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 
 def linear(t: float) -> float:

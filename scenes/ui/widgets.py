@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable
 
 import pygame
 
 from game.rules.i18n import Tr
-
 from scenes.ui import assets, theme
 
 DEBOUNCE = 0.3  # seconds: a double click or a touch-and-click presses a button once
@@ -239,7 +238,7 @@ def felt(size: tuple[int, int], seed: int = 7) -> pygame.Surface:
     for i in range(steps):
         inset = int(min(w, h) * 0.5 * i / steps)
         alpha = int(70 * (1 - i / steps) ** 2)
-        pygame.draw.rect(veil, (0, 0, 0, alpha), pygame.Rect(0, 0, w, h).inflate(-2 * inset, -2 * inset), 
+        pygame.draw.rect(veil, (0, 0, 0, alpha), pygame.Rect(0, 0, w, h).inflate(-2 * inset, -2 * inset),
                          width=max(1, int(min(w, h) * 0.5 / steps) + 1))
     surface.blit(veil, (0, 0))
     return surface.convert() if pygame.display.get_surface() else surface
