@@ -182,7 +182,7 @@ SAME_AS_ENGLISH = {
         "common.ok", "gameover.match_row", "jackpot.rack.chance", "kiosk.admin", "newgame.computer",
         "newgame.start", "newgame.computer_name", "newgame.colour.orange", "scorecard.computer",
         "scorecard.computer_short", "settings.text_normal", "settings.speed_normal", "table.coach", "table.scored",
-        "speech.bonus", "speech.coach"},
+        "speech.bonus", "speech.coach", "speech.seat_name"},
     "fr": PAD_AND_LETTER_KEYS | DOLLAR | {
         "jackpot.roll_said.four_alike", "coach.face.6", "speech.face.6", "coach.amount.6", "common.ok", "common.menu",
         "gameover.match_row", "gameover.total_row", "jackpot.scores", "jackpot.symbol.orange.name",
