@@ -35,7 +35,7 @@ from scenes.logs import ScreenTrail, close_logging, setup_logging
 from scenes.persist import SaveStatus
 from scenes.records_opening import RecordsOpening
 from scenes.running import FrontWatch
-from scenes.speaking import Speech, open_log
+from scenes.speaking import Speech, open_log, screen_reader_running
 from scenes.stop import StopNow, StopSignals, no_screen, say_exit
 from scenes.ui import assets, theme
 from scenes.ui.gamepad import Pads
@@ -116,7 +116,7 @@ class App:
         self.stack = SceneStack()
         self.catalogue: Catalogue = load_all()
         self.sounds = make_sounds(self.settings.sound, self.settings.volume)
-        self.speech = Speech(self.settings)  # silent, unlogged until turned on (Settings, F2, --speech)
+        self.speech = Speech(self.settings, kiosk)  # silent, unlogged until turned on (Settings, F2, --speech)
         self.running = True
         self.last_setup = None  # the New game screen's seats and game (game.store.seats); a kiosk's, one visitor's
         self.notice: str | None = None  # one line for the title screen (a damaged file set aside, say)
@@ -253,6 +253,7 @@ class App:
     def update(self, dt: float) -> None:
         """One fixed step of game time: the top scene, then the kiosk's timers."""
         self.stack.update(dt)
+        self.speech.follow(self.stack.top)  # a menu or dialog opened, or its focus moved: said (scenes.speaking)
         self.time += dt
         self.records_opening.watch()
         self.saving.retry(self)
@@ -431,6 +432,8 @@ def _run(args: Any, stop: StopSignals, copy: OneCopy) -> int:
     except NoScreen as error:
         return no_screen(error)
     app.speech.start(getattr(args, "speech", False), speech_log)
+    if not getattr(args, "demo", None):
+        app.speech.invite(screen_reader_running())  # "Press F2 for speech", once, to a screen reader's user
     for problem in app.catalogue.problems if kiosk else ():  # the admin panel says "also in the log"
         log.warning(problem)
     if getattr(args, "demo", None):

@@ -173,15 +173,16 @@ SAME_AS_ENGLISH = {
     "nl": PAD_AND_LETTER_KEYS | KEY_CAPS | JACKPOT | DOLLAR | {
         "common.ok", "common.menu", "newgame.computer", "newgame.computer_name", "newgame.level.perfect",
         "records.title", "records.bonus", "speech.bonus", "speech.card_open", "settings.volume", "table.coach",
-        "table.coach_progress", "title.records"},
+        "table.coach_progress", "title.records", "speech.coach"},
     "sv": PAD_AND_LETTER_KEYS | KEY_CAPS | JACKPOT | DOLLAR | {
         "rules.keys.page", "common.ok", "gameover.match_row", "kiosk.admin", "newgame.colour.orange",
-        "records.bonus", "speech.bonus", "settings.text_normal", "settings.speed_normal", "table.coach"},
+        "records.bonus", "speech.bonus", "settings.text_normal", "settings.speed_normal", "table.coach",
+        "speech.coach"},
     "de": PAD_AND_LETTER_KEYS | KEY_CAPS | JACKPOT | {
         "common.ok", "gameover.match_row", "jackpot.rack.chance", "kiosk.admin", "newgame.computer",
         "newgame.start", "newgame.computer_name", "newgame.colour.orange", "scorecard.computer",
         "scorecard.computer_short", "settings.text_normal", "settings.speed_normal", "table.coach", "table.scored",
-        "speech.bonus"},
+        "speech.bonus", "speech.coach", "speech.seat_name"},
     "fr": PAD_AND_LETTER_KEYS | DOLLAR | {
         "jackpot.roll_said.four_alike", "coach.face.6", "speech.face.6", "coach.amount.6", "common.ok", "common.menu",
         "gameover.match_row", "gameover.total_row", "jackpot.scores", "jackpot.symbol.orange.name",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules.i18n import number, t
+from game.speech import jackpot
 from game.table.events import GameOver, Held, Refused, Rolled, RoundOver, Scored, Tiles, TurnBegan, TurnPassed, Undone
 
 VERBOSITIES = ("brief", "normal", "full")
@@ -26,10 +27,14 @@ def fit(text: str) -> str:
 
 
 def face(value: Any) -> str:
-    """A die's face in words ("three"); a face with no word (a ten, a Jackpot symbol) as it is."""
+    """A die's face in words ("three"); a Jackpot symbol by its name ("cherry"); a face with no word (a ten) as
+    a number."""
     if isinstance(value, int) and not isinstance(value, bool):
         word = t(f"speech.face.{value}")
         return number(value) if word == f"speech.face.{value}" else str(word)
+    if isinstance(value, str):
+        word = t(f"jackpot.symbol.{value}.name")
+        return value if word == f"jackpot.symbol.{value}.name" else str(word)
     return str(value)
 
 
@@ -89,13 +94,15 @@ class Narrator:
         if isinstance(event, Refused):
             return None if self.brief else t("speech.refused", why=event.why)
         if isinstance(event, Tiles):
-            return t("speech.tiles", name=name(state, event.seat))
+            return jackpot.tiles(event, name(state, event.seat)) or None
         if isinstance(event, RoundOver):
-            return t("speech.round_over", round=event.round + 1)
+            return jackpot.round_over(state, event.round, lambda seat: name(state, seat))
         return None
 
     def rolled(self, event: Rolled, state) -> str:
         dice = faces(event.faces)
+        if hasattr(state, "racks"):  # Jackpot: the symbols, and what the roll gives
+            return jackpot.rolled(dice, state, name(state, event.seat), self.brief)
         if self.brief:
             return t("speech.rolled_brief", dice=dice)
         kept = [value for value, rolled in zip(event.faces, event.rolling) if not rolled]
@@ -138,7 +145,9 @@ class Narrator:
         if not getattr(state, "dice", None):
             return fit(t("speech.no_dice"))
         said = faces(state.dice) + "."
-        held = [value for value, kept in zip(state.dice, state.held) if kept]
+        if hasattr(state, "racks"):  # Jackpot: nothing is held; what the roll gives
+            return fit(jackpot.rolled(faces(state.dice), state, "", True))
+        held = [value for value, kept in zip(state.dice, getattr(state, "held", ())) if kept]
         if held or not self.brief:
             said += " " + (t("speech.holding", dice=faces(held)) if held else t("speech.holding_none"))
         if hasattr(state, "rolls_left"):
@@ -147,6 +156,8 @@ class Narrator:
 
     def card(self, state, seat: int | None = None) -> str:
         """The open boxes and what each would score with the dice now ("read the card")."""
+        if hasattr(state, "racks"):  # Jackpot: the rack instead of a card
+            return fit(jackpot.rack(state, state.seat if seat is None else seat))
         options = state.options(seat) if hasattr(state, "options") else None
         if options is None:
             return fit(t("speech.card_none"))

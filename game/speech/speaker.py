@@ -48,6 +48,15 @@ class Speaker:
             self._start()
             self._queue.put((text, language))
 
+    def say_once(self, text: str, language: str = "en") -> None:
+        """Say ``text`` aloud even with speech off (the start-up's "Press F2 for speech"), and log it."""
+        on = self.on
+        self.on = True
+        try:
+            self.say(text, language)
+        finally:
+            self.on = on
+
     def interrupt(self) -> None:
         """Drop the sentences waiting and cut the one being said (a new key press: the player has moved on)."""
         while True:

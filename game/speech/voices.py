@@ -1,4 +1,5 @@
-"""The voices a sentence can be said in: Speech Dispatcher, a speech program (espeak-ng, macOS's say), or none.
+"""The voices a sentence can be said in: Speech Dispatcher, a speech program (espeak-ng, macOS's say), Windows'
+SAPI voice, or none.
 
 Each is used from the speaker's own thread (game.speech.speaker), never from the frame loop. ``speak`` may take
 as long as the sentence lasts; ``stop`` is called from the frame loop and must return at once.
@@ -6,6 +7,7 @@ as long as the sentence lasts; ``stop`` is called from the frame loop and must r
 
 from __future__ import annotations
 
+import base64
 import os
 import shutil
 import socket
@@ -119,8 +121,79 @@ class Program(Voice):
             process.kill()
 
 
+# Windows' own voice (SAPI, through .NET's System.Speech), run by PowerShell for the whole game. The sentences come
+# on its standard input, one a line ("<language>\t<text>"), never on its command line (a name typed at the table
+# must never become part of a command); an empty line cuts what is being said. SpeakAsync queues them, as Speech
+# Dispatcher does.
+SAPI_SCRIPT = """
+$ErrorActionPreference = 'SilentlyContinue'
+[Console]::InputEncoding = [Text.Encoding]::UTF8
+Add-Type -AssemblyName System.Speech
+$voice = New-Object System.Speech.Synthesis.SpeechSynthesizer
+$language = ''
+while ($null -ne ($line = [Console]::In.ReadLine())) {
+    if ($line.Length -eq 0) { $voice.SpeakAsyncCancelAll(); continue }
+    $parts = $line.Split([char]9, 2)
+    if ($parts.Length -lt 2) { continue }
+    if ($parts[0] -ne $language) {
+        $language = $parts[0]
+        try { $voice.SelectVoiceByHints(0, 0, 0, [Globalization.CultureInfo]::new($language)) } catch {}
+    }
+    [void]$voice.SpeakAsync($parts[1])
+}
+"""
+
+
+class Sapi(Voice):
+    """Windows' SAPI voice, through one PowerShell process reading sentences from its standard input."""
+
+    name = "sapi"
+
+    def __init__(self, powershell: str):
+        encoded = base64.b64encode(SAPI_SCRIPT.encode("utf-16-le")).decode("ascii")
+        self.command = [powershell, "-NoLogo", "-NoProfile", "-NonInteractive", "-ExecutionPolicy", "Bypass",
+                        "-EncodedCommand", encoded]
+        self.process: subprocess.Popen | None = None
+        self.lock = threading.Lock()
+
+    def _send(self, line: str) -> None:
+        with self.lock:
+            if self.process is None or self.process.poll() is not None:
+                self.process = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                                stderr=subprocess.DEVNULL,
+                                                creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0))
+            assert self.process.stdin is not None
+            self.process.stdin.write((line + "\n").encode("utf-8"))
+            self.process.stdin.flush()
+
+    def speak(self, text: str, language: str) -> None:
+        text = " ".join(text.split())  # one line: a tab or a newline would end the sentence early
+        if text:
+            self._send(f"{language}\t{text}")
+
+    def stop(self) -> None:
+        try:
+            if self.process is not None:
+                self._send("")
+        except (OSError, ValueError):
+            pass
+
+    def close(self) -> None:
+        with self.lock:
+            process, self.process = self.process, None
+        if process is not None:
+            try:
+                process.stdin.close()
+                process.wait(timeout=1.0)
+            except (OSError, ValueError, subprocess.TimeoutExpired):
+                process.kill()
+
+
 def system_voice(wav_folder: str | None = None) -> Voice:
     """The best voice this machine offers: Speech Dispatcher, else a speech program, else none."""
+    if sys.platform == "win32":
+        found = shutil.which("powershell") or shutil.which("pwsh")
+        return Sapi(found) if found else Voice()
     if sys.platform.startswith("linux") and wav_folder is None:
         path = SpeechDispatcher.socket_path()
         if path and os.path.exists(path):
@@ -134,5 +207,4 @@ def system_voice(wav_folder: str | None = None) -> Voice:
             return Program([found], program, wav_folder=wav_folder)
     if sys.platform == "darwin" and shutil.which("say"):
         return Program(["say"], "say", languages=False)  # TODO: pick a voice of the language (say -v '?')
-    # TODO Windows: the running screen reader or SAPI, through prismatoid (docs/accessibility.md)
     return Voice()

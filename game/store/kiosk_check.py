@@ -35,6 +35,7 @@ def report(config: KioskConfig, path: Path) -> dict:
             "attract": config.attract,
             "attract_variants": list(config.attract_variants),
             "language": config.language,
+            "speech": config.speech,
         },
         "admin_pin": config.pin_state,
         "pin_pad_locked_seconds": round(PinLock().locked_for),

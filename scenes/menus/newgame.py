@@ -16,6 +16,7 @@ from game.rules.i18n import t
 from game.store.saves import load_saved
 from game.store.seats import SeatSetup, TableSetup, load_table_setup, save_table_setup, seats_path
 from scenes.menus.newgame_paint import LEFT, RIGHT, NewGamePainter
+from scenes.speaking import focused_words
 from scenes.ui import theme
 from scenes.ui.stack import Scene
 from scenes.ui.widgets import Button, ButtonRow
@@ -102,6 +103,13 @@ class NewGameScene(Scene):
         self.scroll = max(0, self.variant_index - len(self._visible_variants()) + 1)  # the game chosen in view
         self.row = ButtonRow()
         self.painter = NewGamePainter(self)
+
+    def spoken_menu(self) -> tuple[str, str]:
+        """The title and the focused button in words (scenes.speaking), from the seats as they are now: a colour
+        or the games' count changes without the buttons being built again."""
+        for button in self.row.buttons:
+            button.spoken = _spoken(button, self.seats, self.games, self.variant)
+        return t("newgame.title"), focused_words(self)
 
     @property
     def variant(self):
@@ -398,6 +406,26 @@ class Painted(Button):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.paint(surface, self)
+
+
+def _spoken(button: Button, seats: list, games: int, variant) -> str:
+    """What speech says of a New game button whose label is a mark or a bare value ("×", "+", a colour)."""
+    kind, seat = button.id if isinstance(button.id, tuple) else (button.id, None)
+    name = seats[seat].name if seat is not None else ""
+    if kind == "game":
+        return t("speech.game_choice", game=str(variant.name))
+    if kind == "colour":
+        return t("speech.seat_colour", name=name, colour=colour_name(seats[seat].colour))
+    if kind == "name":
+        return t("speech.seat_name", name=name)
+    if kind in ("kind", "level"):
+        return t("speech.menu_setting", name=name, value=button.label)
+    if kind == "remove":
+        return t("speech.seat_remove", name=name)
+    if kind in ("fewer", "more"):
+        return t("speech.menu_lower" if kind == "fewer" else "speech.menu_higher", name=t("newgame.games_in_match"),
+                 value=games)
+    return ""
 
 
 def _named(button: Button, name) -> Button:

@@ -43,7 +43,8 @@ class SettingsScene(Scene):
                    style="quiet", size=24),
             Button(pygame.Rect(x, rows[6] - 28, 300, 56), on_off(self.app.fullscreen), self._fullscreen,
                    style="quiet", size=24),
-            Button(pygame.Rect(x, rows[7] - 28, 300, 56), on_off(s.walkthrough or s.jackpot_walkthrough), self._walkthrough,
+            Button(pygame.Rect(x, rows[7] - 28, 300, 56), on_off(s.walkthrough or s.jackpot_walkthrough),
+                   self._walkthrough,
                    style="quiet", size=24),
             Button(pygame.Rect(x, rows[8] - 28, 300, 56), coach_speaks(s.coach_threshold), self._coach_threshold,
                    style="quiet", size=24),
@@ -51,6 +52,7 @@ class SettingsScene(Scene):
             Button(pygame.Rect(BOX.centerx - 120, BOX.bottom - 84, 240, 64), t("common.done"), self.app.stack.pop,
                    size=28),
         ]
+        self._name_for_speech(buttons)
         if self.app.kiosk is not None:
             buttons[0].enabled = False  # a public screen speaks the kiosk's language (kiosk.yaml)
         for button in buttons[3:5]:
@@ -61,6 +63,21 @@ class SettingsScene(Scene):
         for i, button in enumerate(buttons):
             button.focus = i == focus
         self.rows = rows
+
+    def _name_for_speech(self, buttons: list[Button]) -> None:
+        """Each row's label with its value, for a player who hears the focus move (scenes.speaking)."""
+        labels = self.labels()
+        volume = f"{round(self.app.settings.volume * 100)}%"
+        for index, label in zip((0, 1, 2, 5, 6, 7, 8, 9, 10), labels[:3] + labels[4:]):
+            buttons[index].spoken = t("speech.menu_setting", name=label, value=buttons[index].label)
+        buttons[3].spoken = t("speech.menu_lower", name=labels[3], value=volume)
+        buttons[4].spoken = t("speech.menu_higher", name=labels[3], value=volume)
+
+    @staticmethod
+    def labels() -> list[str]:
+        return [t("common.language"), t("settings.text_size"), t("settings.sound"), t("settings.volume"),
+                t("settings.animations"), t("settings.computer_pace"), t("settings.fullscreen"),
+                t("settings.walkthrough"), t("settings.coach"), t("settings.speech")]
 
     def _language(self) -> None:
         codes = list(i18n.languages())
@@ -120,8 +137,7 @@ class SettingsScene(Scene):
         now = (True, s.speech_verbosity) if s.speech else steps[0]
         s.speech, s.speech_verbosity = steps[(steps.index(now) + 1) % len(steps)]
         self.app.speech.turn_on(s.speech)
-        self._changed()
-        self.app.speech.speak(speech_words(s), interrupt=True)
+        self._changed()  # the row's new value is said as the focus's new words (scenes.speaking)
 
     def _fullscreen(self) -> None:
         self.app.toggle_fullscreen()
@@ -144,10 +160,7 @@ class SettingsScene(Scene):
         panel(surface, BOX, theme.PAPER, 20, theme.WOOD_LIGHT)
         draw_text(surface, t("settings.title"), 38, theme.INK, (BOX.centerx, BOX.y + 50), "center", "black",
                   BOX.width - 40)
-        labels = [t("common.language"), t("settings.text_size"), t("settings.sound"), t("settings.volume"),
-                  t("settings.animations"), t("settings.computer_pace"), t("settings.fullscreen"),
-                  t("settings.walkthrough"), t("settings.coach"), t("settings.speech")]
-        for label, y in zip(labels, self.rows):
+        for label, y in zip(self.labels(), self.rows):
             draw_text(surface, label, 26, theme.INK, (BOX.x + 36, y), "midleft", "bold", 290)
         draw_text(surface, f"{round(self.app.settings.volume * 100)}%", 26,
                   theme.INK if self.app.settings.sound else theme.INK_FAINT,

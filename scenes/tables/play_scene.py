@@ -14,6 +14,7 @@ from game.table.controller import controller_for
 from game.table.events import Moved, Refused, TipAsked, UndoAsked, Undone
 from game.table.pace import PACES, Pace, pace_named
 from scenes.persist import Autosave, remember
+from scenes.speaking import coach_words
 from scenes.tables.dice_throw import Toss
 from scenes.tables.throw_gesture import ThrowGesture
 from scenes.ui.dialogs import ConfirmDialog
@@ -146,9 +147,11 @@ class PlayScene(Scene):
             self.app.speech.speak(narrator.event(event, self.state))
 
     def read_aloud(self, kind: str) -> None:
-        """The speech keys a table answers: F4 the card, F5 the dice, F6 everyone's scores."""
+        """The speech keys a table answers: F4 the card, F5 the dice, F6 everyone's scores, F7 the coach."""
         narrator, state = self.narrator(), self.state
-        if kind == "speech_card":
+        if kind == "speech_coach":
+            self.app.speech.speak(coach_words(self), interrupt=True)
+        elif kind == "speech_card":
             self.app.speech.speak(narrator.card(state), interrupt=True)
         elif kind == "speech_dice":
             self.app.speech.speak(narrator.dice(state), interrupt=True)
@@ -333,7 +336,7 @@ class PlayScene(Scene):
         """Input every table treats alike. Returns (done, intent to hand back)."""
         if intent.kind in ("quit", "fullscreen", "help"):
             return True, intent
-        if intent.kind in ("speech_card", "speech_dice", "speech_scores"):
+        if intent.kind in ("speech_card", "speech_dice", "speech_scores", "speech_coach"):
             self.read_aloud(intent.kind)  # a demo's too: a blind spectator follows it as well
             return True, None
         if intent.kind in ("back", "menu"):

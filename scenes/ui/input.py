@@ -111,9 +111,10 @@ _KEYS = {
     pygame.K_PAGEUP: ("scroll", None), pygame.K_PAGEDOWN: ("scroll", None),
 }
 # Speech (game.speech): F2 turns it on or off (Shift+F2: how much is said), F3 says the last sentence again, F4
-# reads the card, F5 the dice, F6 everyone's scores. Function keys: the same on every layout, and no screen uses them.
+# reads the card, F5 the dice, F6 everyone's scores, F7 the coach's advice. Function keys: the same on every layout,
+# and no screen uses them.
 _SPEECH_KEYS = {pygame.K_F2: "speech", pygame.K_F3: "speech_repeat", pygame.K_F4: "speech_card",
-                pygame.K_F5: "speech_dice", pygame.K_F6: "speech_scores"}
+                pygame.K_F5: "speech_dice", pygame.K_F6: "speech_scores", pygame.K_F7: "speech_coach"}
 SPEECH_INTENTS = frozenset(_SPEECH_KEYS.values()) | {"speech_verbosity"}
 _CARET = {pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_HOME: "home", pygame.K_END: "end"}
 _DIGITS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)}

@@ -192,7 +192,8 @@ def _shape_points(shape: str, centre: tuple[int, int], r: int) -> list[tuple[flo
     x, y = centre
 
     def ring(count: int, radius: float, turn: float = -math.pi / 2) -> list[tuple[float, float]]:
-        return [(x + radius * math.cos(turn + 2 * math.pi * k / count), y + radius * math.sin(turn + 2 * math.pi * k / count))
+        return [(x + radius * math.cos(turn + 2 * math.pi * k / count),
+                 y + radius * math.sin(turn + 2 * math.pi * k / count))
                 for k in range(count)]
 
     if shape == "square":
@@ -332,6 +333,7 @@ class Button:
     focus: bool = False
     detail: str = ""  # a smaller second line
     resting: bool = False  # a row's suggestion while another button is chosen: drawn quiet (set by its row)
+    spoken: str = ""  # what speech says of it in focus, where its label alone says too little ("Sound: on")
     _last: float = field(default=-10.0, repr=False)
 
     def hit(self, pos: tuple[int, int] | None) -> bool:
