@@ -304,7 +304,7 @@ def test_each_further_failed_round_doubles_the_lockout_up_to_five_minutes_across
     lock = PinLock(wall=lambda: wall[0])
     seen = []
     for _ in range(8):
-        for tries in range(3):
+        for _tries in range(3):
             locked = lock.refuse(now=wall[0])
         seen.append(lock.seconds_left(now=wall[0]))
         assert locked
@@ -379,7 +379,8 @@ def test_check_kiosk_without_a_file_shows_every_default_and_passes(capsys):
     assert found["settings"] == {
         "variants": ["classic", "official", "yatzy", "jackpot"], "seats": {"min": 1, "max": 4},
         "idle": {"game_seconds": 90, "countdown_seconds": 15, "title_seconds": 60}, "show_cursor": False,
-        "gamepad": False, "attract": True, "attract_variants": ["classic", "jackpot"], "language": "en"}
+        "gamepad": False, "attract": True, "attract_variants": ["classic", "jackpot"], "daily": False,
+        "language": "en"}
 
 
 def test_check_kiosk_lists_each_problem_on_one_line_and_never_the_pin(capsys):
