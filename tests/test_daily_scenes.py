@@ -152,10 +152,46 @@ def _results_screen(driver: Driver) -> None:
     driver.step(0.5)
 
 
+def _hand_over_screen(driver: Driver) -> None:
+    daily = at_daily_screen(driver, ("Annemarie-Louise", "Kid"))
+    driver.click(daily.start_button.rect.center)
+    assert driver.top.screen == "daily_next"
+
+
 @pytest.mark.parametrize("language,text_size", [("pseudo", "normal"), ("nl", "normal"), ("en", "tv")])
-@pytest.mark.parametrize("build", [at_daily_screen, _results_screen], ids=["daily", "daily-results"])
+@pytest.mark.parametrize("build", [at_daily_screen, _hand_over_screen, _results_screen],
+                         ids=["daily", "daily-next", "daily-results"])
 def test_no_text_of_todays_dice_leaves_its_box(build, language, text_size):
     from test_layout import drawn_texts, problems
 
     scale, drawn, _ = drawn_texts("daily", build, language, (1280, 800), text_size)
     assert drawn and not problems(drawn, scale), problems(drawn, scale)
+
+
+def test_the_hand_over_starts_one_game_for_a_double_tap_and_going_back_shows_who_has_played():
+    from game.daily.rounds import DailyRound
+    from scenes.menus.daily_next import DailyNextScene
+    from scenes.ui.input import Intent
+
+    driver = Driver(animation="instant")
+    try:
+        day = utc_day()
+        round_ = DailyRound(day, find_variant(day_variant_id(day)), [("Ann", "orange"), ("Kid", "sky")])
+        ann = round_.begin_next()
+        player = make_player("greedy", random.Random(1))
+        while not ann.state.is_terminal():
+            ann.act(player.choose(ann.state))
+        hand_over = DailyNextScene(driver.app, round_)
+        driver.start(hand_over)
+        driver.step(0.2)
+        hand_over.handle(Intent("back"))  # Kid does not play now: the results of who has played
+        results = driver.top
+        assert results.screen == "daily_results" and [c.result.name for c in results.columns] == ["Ann"]
+        round_.people.append(("Bob", None))
+        hand_over = DailyNextScene(driver.app, round_)
+        driver.start(hand_over)
+        hand_over.ready()
+        hand_over.ready()  # a second tap while the table opens
+        assert [s.seats[0].name for s in round_.sessions] == ["Ann", "Kid"] and driver.top.screen == "table"
+    finally:
+        driver.close()
