@@ -14,6 +14,7 @@ from game.engine.session import Session
 from scenes.kiosk.panels import AdminPanel, PinPad, StillPlaying
 from scenes.logs import game_started
 from scenes.menus.daily import DailyScene
+from scenes.menus.daily_next import DailyNextScene, after_days_game
 from scenes.menus.daily_results import DailyResultsScene
 from scenes.menus.gameover import GameOverScene
 from scenes.menus.help_overlay import HelpOverlay, keys_for
@@ -56,12 +57,13 @@ SCENES: dict[str, Callable[..., Scene]] = {
     scene.screen: scene for scene in (
         TitleScene, NewGameScene, PracticeScene, RecordsScene, RecordsWait, RulesScene, SettingsScene, GameOverScene,
         JackpotRoundScene, PauseMenu, ConfirmDialog, StillPlaying, PinPad, AdminPanel, NameKeyboard, DailyScene,
-        DailyResultsScene, TurnReviewScene)
+        DailyResultsScene, TurnReviewScene, DailyNextScene)
 }
 SCENES["help"] = lambda app, scene: HelpOverlay(app, keys_for(scene, app.input.pad_last),  # the screen below's
                                                 app.input.pad_last)
 SCENES["table"] = table_for
 SCENES["opening"] = opening_for
+SCENES["daily_results"] = after_days_game  # several people play today's dice one after the other
 
 
 def make(app: Any, name: str, *args: Any, **kwargs: Any) -> Scene:

@@ -58,10 +58,22 @@ def test_todays_dice_on_the_title_plays_the_same_dice_for_each_person_and_shows_
         assert any("UTC day" in w for w in words) and any(str(variant.name) in w for w in words)
         assert [name for name, _ in daily.people] == ["Ann", "Kid"]  # the people set up; not the computer
         driver.click(daily.start_button.rect.center)
-        table = driver.top
-        assert table.screen == "table" and [s.name for s in table.session.seats] == ["Ann", "Kid"]
-        assert table.session.dice.turns == tuple(map(tuple, day_turns(day, variant)))
-        play_out(driver, ["greedy", "heuristic"])
+        tables = []
+        for name, other, level in (("Ann", "Kid", "greedy"), ("Kid", "Ann", "heuristic")):
+            hand_over = driver.top  # the next player's name, the other told to look away; nothing of a game shows
+            assert hand_over.screen == "daily_next" and driver.app.stack.visible() == [hand_over]
+            assert all(s.state.is_terminal() for s in driver.app.stack.scenes if s.screen == "table")
+            words = texts_on_screen(driver)
+            assert f"{name}'s turn" in words and any(w.startswith(f"{other}, look away") for w in words)
+            driver.click(hand_over.ready_button.rect.center)
+            table = driver.top
+            assert table.screen == "table" and [s.name for s in table.session.seats] == [name]  # alone
+            assert table.session.dice.turns == tuple(map(tuple, day_turns(day, variant)))
+            # the later player's game has not begun while the earlier one is played
+            assert table.session.daily_round.sessions[-1] is table.session
+            assert len(table.session.daily_round.sessions) == len(tables) + 1
+            tables.append(table)
+            play_out(driver, [level])
         results = driver.top
         assert results.screen == "daily_results"
         # Ann played as greedy and Kid as heuristic would: their scores are those levels' alone with the day's dice
@@ -70,6 +82,9 @@ def test_todays_dice_on_the_title_plays_the_same_dice_for_each_person_and_shows_
         assert results.best == play_day(day, variant, "optimal").state.match_totals()[0] >= max(expected)
         words = texts_on_screen(driver)
         assert str(expected[0]) in words and str(expected[1]) in words and "1 day in a row" in words
+        assert all(c.split is not None for c in results.columns)  # the coach's luck and skill of each
+        assert any(w.startswith("Dice against the average: ") for w in words)
+        assert any(w.startswith("Choices cost: ") for w in words)
         kept = load_results().day_results(day, variant)
         assert [(r.name, r.score) for r in kept] == list(zip(["Ann", "Kid"], expected))
         assert load_saved(driver.app.catalogue.find).session is None  # the finished game's save is gone
@@ -137,10 +152,46 @@ def _results_screen(driver: Driver) -> None:
     driver.step(0.5)
 
 
+def _hand_over_screen(driver: Driver) -> None:
+    daily = at_daily_screen(driver, ("Annemarie-Louise", "Kid"))
+    driver.click(daily.start_button.rect.center)
+    assert driver.top.screen == "daily_next"
+
+
 @pytest.mark.parametrize("language,text_size", [("pseudo", "normal"), ("nl", "normal"), ("en", "tv")])
-@pytest.mark.parametrize("build", [at_daily_screen, _results_screen], ids=["daily", "daily-results"])
+@pytest.mark.parametrize("build", [at_daily_screen, _hand_over_screen, _results_screen],
+                         ids=["daily", "daily-next", "daily-results"])
 def test_no_text_of_todays_dice_leaves_its_box(build, language, text_size):
     from test_layout import drawn_texts, problems
 
     scale, drawn, _ = drawn_texts("daily", build, language, (1280, 800), text_size)
     assert drawn and not problems(drawn, scale), problems(drawn, scale)
+
+
+def test_the_hand_over_starts_one_game_for_a_double_tap_and_going_back_shows_who_has_played():
+    from game.daily.rounds import DailyRound
+    from scenes.menus.daily_next import DailyNextScene
+    from scenes.ui.input import Intent
+
+    driver = Driver(animation="instant")
+    try:
+        day = utc_day()
+        round_ = DailyRound(day, find_variant(day_variant_id(day)), [("Ann", "orange"), ("Kid", "sky")])
+        ann = round_.begin_next()
+        player = make_player("greedy", random.Random(1))
+        while not ann.state.is_terminal():
+            ann.act(player.choose(ann.state))
+        hand_over = DailyNextScene(driver.app, round_)
+        driver.start(hand_over)
+        driver.step(0.2)
+        hand_over.handle(Intent("back"))  # Kid does not play now: the results of who has played
+        results = driver.top
+        assert results.screen == "daily_results" and [c.result.name for c in results.columns] == ["Ann"]
+        round_.people.append(("Bob", None))
+        hand_over = DailyNextScene(driver.app, round_)
+        driver.start(hand_over)
+        hand_over.ready()
+        hand_over.ready()  # a second tap while the table opens
+        assert [s.seats[0].name for s in round_.sessions] == ["Ann", "Kid"] and driver.top.screen == "table"
+    finally:
+        driver.close()

@@ -379,8 +379,8 @@ def test_check_kiosk_without_a_file_shows_every_default_and_passes(capsys):
     assert found["settings"] == {
         "variants": ["classic", "official", "yatzy", "jackpot"], "seats": {"min": 1, "max": 4},
         "idle": {"game_seconds": 90, "countdown_seconds": 15, "title_seconds": 60}, "show_cursor": False,
-        "gamepad": False, "attract": True, "attract_variants": ["classic", "jackpot"], "language": "en",
-        "speech": False}
+        "gamepad": False, "attract": True, "attract_variants": ["classic", "jackpot"], "daily": False,
+        "language": "en", "speech": False}
 
 
 def test_check_kiosk_lists_each_problem_on_one_line_and_never_the_pin(capsys):

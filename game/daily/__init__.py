@@ -4,6 +4,7 @@
 - ``play``: a day's game played by a computer level, the best score with the day's dice, and the replay check
   that refuses a claimed score its moves do not reach.
 - ``results``: each person's result for each day (the first finished try), kept in a small JSON file, and streaks.
+- ``rounds``: several people at one screen, each playing a whole game alone, one after the other.
 - ``share``: the result line to share, which tells the score and not the dice.
 - ``command``: ``dice-parlor daily``.
 """

@@ -74,6 +74,7 @@ class Replayed:
     score: int | None  # None: refused
     why: str = ""  # why it was refused
     card: Card | None = None  # the finished card (its picture is the share line's)
+    session: Session | None = None  # the game replayed (the coach's review reads it)
 
 
 def replay(day: date, variant: Variant, moves: Any, claimed: Any = None) -> Replayed:
@@ -97,7 +98,7 @@ def replay(day: date, variant: Variant, moves: Any, claimed: Any = None) -> Repl
     score = session.state.match_totals()[0]
     if claimed is not None and claimed != score:
         return Replayed(None, f"the moves score {score}, not the {claimed} claimed")
-    return Replayed(score, card=session.state.card(0))
+    return Replayed(score, card=session.state.card(0), session=session)
 
 
 def day_of(session: Session, today: date | None = None) -> date | None:
@@ -116,6 +117,21 @@ def day_of(session: Session, today: date | None = None) -> date | None:
                 map(tuple, day_turns(day, session.variant))):
             return day
     return None
+
+
+def luck_and_skill(session: Session, seat: int = 0) -> tuple[float, float] | None:
+    """A seat's luck (what its dice were worth against the average) and skill (what its choices cost), as the
+    coach's review counts them; None where the variant has no solver table here to weigh them with."""
+    from game.bots.review import ReviewError, review_session  # the one place the daily game reads the coach
+    from game.bots.solver_file import has_table
+
+    if not session.variant.solvable or not has_table(session.variant):
+        return None
+    try:
+        review = review_session(session, seat)
+    except ReviewError:
+        return None
+    return review.luck, review.skill
 
 
 @lru_cache(maxsize=8)

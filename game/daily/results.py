@@ -21,6 +21,7 @@ from typing import Any
 from game.daily.dice import parse_day
 from game.daily.play import replay
 from game.engine.card import Card
+from game.engine.session import Session
 from game.engine.state import MAX_NAME
 from game.paths import user_data_dir
 from game.rules.variant import Variant
@@ -69,6 +70,7 @@ class DayResult:
     score: int
     moves: list[dict] | None  # None once the result is older than KEEP_MOVES_DAYS
     card: Card | None = None  # as its moves filled it (None without them)
+    game: Session | None = None  # the game its moves replay (None without them): the coach's review reads it
 
 
 class DailyResults:
@@ -98,16 +100,16 @@ class DailyResults:
         shown = []
         for entry in self.entries(day):
             moves = decode_moves(entry.get("moves")) if "moves" in entry else None
-            card = None
+            card = game = None
             if moves is not None:
                 checked = replay(day, variant, moves, entry["score"])
                 if checked.score is None:
                     log.warning("daily: %s's result of %s refused: %s", entry["name"][:40], day, checked.why)
                     continue
-                card = checked.card
+                card, game = checked.card, checked.session
             elif _days_ago(day) <= KEEP_MOVES_DAYS:
                 continue  # a recent result without its moves cannot be checked: refused
-            shown.append(DayResult(entry["name"], entry["score"], moves, card))
+            shown.append(DayResult(entry["name"], entry["score"], moves, card, game))
         return shown
 
     def streak(self, name: str, today: date) -> int:

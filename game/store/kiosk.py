@@ -14,6 +14,7 @@ an operator writes only what differs:
     gamepad: false                        # true: gamepads play too (they are ignored otherwise)
     attract: true                         # false: no attract mode, the title waits
     attract_variants: [classic, jackpot]  # what the attract mode plays, in turn
+    daily: false                          # true: the title offers today's dice too
     language: en                          # any language of assets/locale/
     speech: false                         # true: the game is said aloud (F2 switches it for a visitor)
 
@@ -67,7 +68,7 @@ NO_SCREEN_STATUS = 4  # a kiosk with no screen to show on (no DISPLAY, no WAYLAN
 QUIT_MARKER = "kiosk-quit"  # left in the state folder by "Quit to desktop" for a start command that cannot see
 # the game's exit status (cage exits 0 whatever the game returns): packaging/dice-parlor-kiosk-start
 _KEYS = {"variants", "seats", "idle", "admin_pin", "show_cursor", "gamepad", "attract", "attract_variants",
-         "language", "speech"}
+         "language", "speech", "daily"}
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,7 @@ class KioskConfig:
     gamepad: bool = False  # gamepads play too; by default a kiosk ignores them (a pad left on the counter)
     attract: bool = True  # computer games on an idle title; False: the title waits
     speech: bool = False  # the table said aloud (game.speech), for visitors who cannot see it; F2 still switches
+    daily: bool = False  # today's dice on the title (off by default: a public screen's visitors share its results)
 
     def pin_matches(self, pin: str) -> bool:
         """Constant-time, so the time a refusal takes tells nothing about the digits."""
@@ -200,6 +202,7 @@ def parse_kiosk(data: Any, file: str, known_variants: list[str]) -> KioskConfig:
     gamepad = read("gamepad", lambda: top.get("gamepad", bool), d.gamepad)
     attract_on = read("attract", lambda: top.get("attract", bool), d.attract)
     speech = read("speech", lambda: top.get("speech", bool), d.speech)
+    daily = read("daily", lambda: top.get("daily", bool), d.daily)
     language = read("language", lambda: top.choice("language", tuple(languages())), d.language)
     pin = None
     if top.has("admin_pin"):
@@ -210,7 +213,8 @@ def parse_kiosk(data: Any, file: str, known_variants: list[str]) -> KioskConfig:
             pin = top.data["admin_pin"]
     return KioskConfig(variants or _known(d.variants, known), low, high, game, countdown, title, pin, cursor,
                        attract or _known(d.attract_variants, known), language, _in_file_order(problems, file),
-                       "set" if pin else "invalid" if top.has("admin_pin") else "missing", gamepad, attract_on, speech)
+                       "set" if pin else "invalid" if top.has("admin_pin") else "missing", gamepad, attract_on, speech,
+                       daily)
 
 
 def _in_file_order(problems: list[str], file: str) -> tuple[str, ...]:

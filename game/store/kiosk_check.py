@@ -34,6 +34,7 @@ def report(config: KioskConfig, path: Path) -> dict:
             "gamepad": config.gamepad,
             "attract": config.attract,
             "attract_variants": list(config.attract_variants),
+            "daily": config.daily,
             "language": config.language,
             "speech": config.speech,
         },

@@ -1,8 +1,8 @@
 """Today's dice, before the game: the UTC day, its game, and who plays (the people last set up at this screen).
 
-Each person chosen takes a seat at one table; with the day's tape every seat throws the same dice turn for turn
-(game.daily), so the people at one screen play the same dice one after the other. A person who already has a
-result today may play again: that try is practice (said beside their name).
+Each person chosen plays the day's game alone, one after the other (game.daily.rounds): the dice are the same
+for everyone, so the others look away, and the results show side by side once everyone has played. A person
+who already has a result today may play again: that try is practice (said beside their name).
 """
 
 from __future__ import annotations
@@ -10,9 +10,8 @@ from __future__ import annotations
 import pygame
 
 from game.daily.dice import day_variant_id, utc_day
-from game.daily.play import day_session
 from game.daily.results import load_results
-from game.engine.state import Seat
+from game.daily.rounds import DailyRound
 from game.rules import i18n
 from game.rules.i18n import t
 from scenes.menus.newgame import ask_before_replacing, last_setup, person_name
@@ -93,13 +92,18 @@ class DailyScene(Scene):
         ask_before_replacing(self.app, self.start_game)
 
     def start_game(self) -> None:
-        seats = [Seat(name, "person", None, colour) for (name, colour), chosen in zip(self.people, self.chosen)
-                 if chosen]
-        if not seats:
+        """Each person chosen plays a whole game alone, one after the other (game.daily.rounds): with more than
+        one, a hand-over screen first tells the others to look away."""
+        people = [person for person, chosen in zip(self.people, self.chosen) if chosen]
+        if not people:
             return
         day = utc_day()  # midnight UTC may have passed on this screen: the game is the day it starts on
         variant = self.variant if day == self.day else self.app.catalogue.find(day_variant_id(day))
-        self.app.go("opening", day_session(day, variant, seats), how="replace")
+        round_ = DailyRound(day, variant, people)
+        if len(people) == 1:
+            self.app.go("opening", round_.begin_next(), how="replace")
+        else:
+            self.app.go("daily_next", round_, how="replace")
 
     def handle(self, intent):
         if intent.kind in ("quit", "fullscreen", "help"):

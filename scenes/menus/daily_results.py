@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.daily.play import best_of_day, day_of, moves_of, replay
+from game.daily.play import best_of_day, day_of, luck_and_skill, moves_of, replay
 from game.daily.results import DayResult, load_results, same_person
 from game.daily.share import GOOD, NONE, share_line, square
 from game.engine.session import Session
+from game.rules import i18n
 from game.rules.i18n import t
 from scenes.menus.daily import day_words
 from scenes.ui import theme
@@ -22,7 +23,7 @@ from scenes.ui.widgets import Button, ButtonRow, baize_backdrop, draw_text, pane
 
 SQUARE_INK = {GOOD: (76, 160, 80), NONE: (40, 40, 40)}
 SOME_INK = (222, 186, 60)
-COLUMN_TOP, COLUMN_H, COLUMN_GAP = 250, 380, 16
+COLUMN_TOP, COLUMN_H, COLUMN_GAP = 246, 404, 16
 
 
 def copy_text(text: str) -> bool:
@@ -41,6 +42,7 @@ class Column:
 
     def __init__(self, result: DayResult, streak: int, practice: int | None = None):
         self.result, self.streak, self.practice = result, streak, practice
+        self.split: tuple[float, float] | None = None  # (luck, skill) as the coach counts them
 
 
 class DailyResultsScene(Scene):
@@ -55,22 +57,27 @@ class DailyResultsScene(Scene):
         self.best = best_of_day(self.day, self.variant)
         results = load_results()
         family = results.day_results(self.day, self.variant)
-        kept = getattr(session, "daily_kept", {})
-        here = [(seat, info.name) for seat, info in enumerate(session.seats) if not info.is_computer]
+        round_ = getattr(session, "daily_round", None)  # several people, each their own game, one after the other
+        games = [(game, 0) for game in round_.sessions] if round_ is not None else [
+            (session, seat) for seat, info in enumerate(session.seats) if not info.is_computer]
         self.columns: list[Column] = []
-        for seat, name in here:  # this game's people first, then the others who played today here
+        for game, seat in games:  # this round's people first, then the others who played today here
+            name = game.seats[seat].name
             mine = next((r for r in family if same_person(r.name, name)), None)
             practice = None
             if mine is None:  # not kept (no file to write): this game's try, checked all the same
-                checked = replay(self.day, self.variant, moves_of(session, seat))
-                mine = DayResult(name, checked.score or 0, None, checked.card)
-            elif not kept.get(seat, (True, None))[0]:
-                practice = session.state.match_totals()[seat]
+                checked = replay(self.day, self.variant, moves_of(game, seat))
+                mine = DayResult(name, checked.score or 0, None, checked.card, checked.session)
+            elif not getattr(game, "daily_kept", {}).get(seat, (True, None))[0]:
+                practice = game.state.match_totals()[seat]
             self.columns.append(Column(mine, results.streak(name, self.day), practice))
         for result in family:
             if not any(same_person(result.name, c.result.name) for c in self.columns):
                 self.columns.append(Column(result, results.streak(result.name, self.day)))
         self.columns = self.columns[:6]
+        for column in self.columns:  # the coach's luck and skill of each day's result (its moves replayed)
+            game = column.result.game
+            column.split = luck_and_skill(game) if game is not None and game.state.is_terminal() else None
         self.said = ""  # "Copied", or the line to copy by hand
         self.shown_line = ""
         self._buttons()
@@ -150,13 +157,20 @@ class DailyResultsScene(Scene):
             rounded(surface, theme.PAPER_LINE, bar, 5)
             rounded(surface, SQUARE_INK[GOOD], pygame.Rect(bar.x, bar.y, max(10, bar.width * min(
                 result.score, self.best) // self.best), bar.height), 5)
-        draw_text(surface, t("daily.streak", count=column.streak), 22, theme.INK, (rect.centerx, rect.y + 160),
+        draw_text(surface, t("daily.streak", count=column.streak), 22, theme.INK, (rect.centerx, rect.y + 156),
                   "midtop", "bold", width)
+        if column.split is not None:
+            luck, skill = column.split
+            said = ("+" if luck >= 0 else "\u2212") + i18n.number(abs(luck), 1)
+            draw_text(surface, t("daily.luck", luck=said), 18, theme.INK, (rect.centerx, rect.y + 186), "midtop",
+                      "regular", width)
+            draw_text(surface, t("daily.skill", skill=i18n.number(skill, 1)), 18, theme.INK,
+                      (rect.centerx, rect.y + 210), "midtop", "regular", width)
         if column.practice is not None:
             draw_text(surface, t("daily.practice", score=column.practice), 16, theme.ZERO_INK,
-                      (rect.centerx, rect.y + 192), "midtop", "regular", width)
+                      (rect.centerx, rect.y + 236), "midtop", "regular", width)
         if result.card is not None:
-            self._draw_card(surface, pygame.Rect(rect.x + 12, rect.y + 222, rect.width - 24, 90), result)
+            self._draw_card(surface, pygame.Rect(rect.x + 12, rect.y + 266, rect.width - 24, 64), result)
 
     def _draw_card(self, surface: pygame.Surface, area: pygame.Rect, result: DayResult) -> None:
         """The share line's picture, as squares drawn (the fonts have no emoji)."""

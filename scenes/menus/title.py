@@ -65,7 +65,8 @@ class TitleScene(Scene):
         # Every button keeps its place whether Continue is there or not: a tap meant for Records never opens Rules.
         top = 320 if kiosk else 292 + (0 if self.resumed.session else 62 + 14 + CONTINUE_EXTRA)
         buttons = vertical_buttons(specs, theme.WIDTH // 2, top, width=380, height=62, gap=14, size=30)
-        if not kiosk:  # Play and Today's dice share a row (a kiosk offers no day's game: off by default)
+        if not kiosk or self.app.kiosk.config.daily:  # Play and Today's dice share a row (a kiosk: if its file
+            # says ``daily: true``)
             play = next(b for b in buttons if b.on_press == self.play)
             # a row wider than the others: "Würfel des Tages", "Dagens tärningar" fit whole in TV text
             play.rect.width, play.rect.x = 170, theme.WIDTH // 2 - DAILY_ROW // 2
