@@ -135,7 +135,7 @@ def run(args: argparse.Namespace, usage_error, variant_of, progress) -> int:
         options = advise(variant, table, card, upper, five, dice, rolls_left)
     # "value" is the points still to come; "final" the expected final score: the card's points now and those;
     # a keep's "odds": each open pattern box's chance by the end of the turn (0 and 1 left out)
-    from game.bots.odds import hold_odds
+    from game.coach.odds import hold_odds
 
     listed = [o.to_json(on_card, hold_odds(variant, card, o.keep, rolls_left) if o.kind == "keep" else None)
               for o in options]
