@@ -70,7 +70,7 @@ def bench_advice(name: str, samples: int = 400) -> None:
 
 def bench_odds(name: str, samples: int = 400) -> None:
     """The odds of every hold on top of one decision's advice: the tables built once, then each decision."""
-    from game.bots.odds import build_tables, goals_of_holds
+    from game.coach.odds import build_tables, goals_of_holds
 
     variant = find_variant(name)
     table = table_for(variant)

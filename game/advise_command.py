@@ -135,9 +135,26 @@ def run(args: argparse.Namespace, usage_error, variant_of, progress) -> int:
         options = advise(variant, table, card, upper, five, dice, rolls_left)
     # "value" is the points still to come; "final" the expected final score: the card's points now and those;
     # a keep's "odds": each open pattern box's chance by the end of the turn (0 and 1 left out)
-    from game.bots.odds import hold_odds
+    from game.coach.odds import hold_odds
 
     listed = [o.to_json(on_card, hold_odds(variant, card, o.keep, rolls_left) if o.kind == "keep" else None)
               for o in options]
+    # "upper_bonus_chance": the exact chance of the upper bonus after the option under the optimal player's play
+    if variant.upper_bonus is not None:
+        from game.coach.bonus_chance import chances, option_chances
+
+        upper = None if "cards" in data else data.get("upper")  # None: read from the card
+        five = None if "cards" in data else data.get("five_alike_scored")
+        found = {}
+
+        def bonus_table():  # read once, and only where a box leaves turns to play (never built here: ~100 s)
+            if "table" not in found:
+                found["table"] = chances(variant, table, build_it=False)
+            return found["table"]
+
+        for said, chance in zip(listed, option_chances(variant, table, bonus_table, card, upper, five,
+                                                       rolls_left, options)):
+            if chance is not None:  # None: the chance table is not built (python -m game.coach.bonus_chance V)
+                said["upper_bonus_chance"] = round(chance, 6)
     print(json.dumps({"variant": variant.id, "on_card": on_card, "options": listed}))
     return 0

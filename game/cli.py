@@ -271,9 +271,9 @@ def bench_reasons(variant: Variant, table, decisions: int = 300) -> dict:
     """One decision as the coach's panel gives it (issue 28: under 50 ms): the advice with its turn solved afresh,
     every hold's odds and goals, and every option's line of why. The odds' tables are built once per variant
     before (timed apart: the coach builds them in its own thread, off the frame)."""
-    from game.bots.odds import build_tables, goals_of_holds
-    from game.bots.reasons import hold_reasons, why_box
     from game.bots.solver import _TURNS, advise
+    from game.coach.odds import build_tables, goals_of_holds
+    from game.coach.reasons import hold_reasons, why_box
 
     start = time.perf_counter()
     build_tables(variant)

@@ -1,4 +1,4 @@
-"""``dice-parlor review``: a finished game decision by decision against the optimal player (``game.bots.review``).
+"""``dice-parlor review``: a finished game decision by decision against the optimal player (``game.coach.review``).
 
 - ``review --last [--seat N] [--json]``: the last game finished on this computer (kept with its moves beside the
   records), for its first person (or seat N).
@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from game.bots.review import CLASSES, ReviewError, class_of, review_session
+from game.coach.review import CLASSES, ReviewError, class_of, review_session
 
 
 def add_parser(commands) -> None:

@@ -13,6 +13,7 @@ ALLOWED = {
     "game.rules": ("game.rules", "game.errors", "game.paths"),
     "game.engine": ("game.engine", "game.rules", "game.errors", "game.paths"),
     "game.bots": ("game.bots", "game.engine", "game.rules", "game.errors", "game.paths"),
+    "game.coach": ("game.coach", "game.bots", "game.engine", "game.rules", "game.errors", "game.paths"),
     "game.table": ("game.table", "game.bots", "game.engine", "game.rules", "game.errors", "game.paths"),
     "game.online": ("game.online", "game.table", "game.bots", "game.engine", "game.rules", "game.errors", "game.paths"),
     "game.store": ("game.store", "game.engine", "game.rules", "game.errors", "game.paths", "game"),

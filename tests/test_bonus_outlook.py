@@ -7,8 +7,8 @@ import math
 
 import pytest
 
-from game.bots.bonus import Estimate, estimate
 from game.bots.solver import table_for
+from game.coach.bonus import Estimate, estimate
 from game.rules import i18n
 from game.rules.i18n import t
 from game.rules.variants import find_variant

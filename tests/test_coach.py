@@ -54,7 +54,7 @@ def test_the_coach_marks_the_best_keep_and_reports_costly_choices():
 
 
 def test_no_coach_for_jackpot():
-    from scenes.tables.coach import Coach
+    from game.coach.coach import Coach
 
     session = Session(find_variant("jackpot"), [Seat("Ann"), Seat("Bob")], seed=1)
     assert not Coach(session).available
@@ -142,8 +142,8 @@ def test_every_option_names_its_dice_and_no_two_in_a_list_read_the_same():
     """Over many moments of many games, in every language: "holding two fives" and "holding three fives",
     never "holding the fives" for both."""
     from game.bots.solver import advise_state
+    from game.coach.coach import describe
     from game.rules import i18n
-    from scenes.tables.coach import describe
 
     checked = 0
     for variant_id in ("classic", "yatzy", "challenge"):
@@ -168,7 +168,7 @@ def test_every_option_names_its_dice_and_no_two_in_a_list_read_the_same():
 def test_a_keep_says_how_many_dice_it_holds():
     from types import SimpleNamespace
 
-    from scenes.tables.coach import describe
+    from game.coach.coach import describe
 
     variant = find_variant("classic")
     said = [describe(SimpleNamespace(kind="keep", keep=keep, box=None, points=None), variant)

@@ -8,10 +8,10 @@ import random
 import pytest
 
 from game.bots.levels import make_player
+from game.coach.coach import Coach
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules.variants import find_variant
-from scenes.tables.coach import Coach
 
 
 def _play(variant_id: str, seed: int, level: str, seats: int = 1):
@@ -87,8 +87,8 @@ def test_the_game_over_report_says_luck_and_skill_in_words(language, kinder, cho
 
 
 def test_dice_less_kind_than_average_and_no_slip_read_as_such():
+    from game.coach.coach import LuckAndSkill, luck_and_skill_said
     from game.rules import i18n
-    from scenes.tables.coach import LuckAndSkill, luck_and_skill_said
 
     for language, words in (("en", "Bo, your dice were 8.5 points less kind than average, and every choice you made "
                                    "was the best one."),

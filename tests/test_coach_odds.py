@@ -12,7 +12,7 @@ from functools import cache
 import pytest
 from test_cli import run
 
-from game.bots.odds import all_odds, box_odds, goals, hold_odds, makes, pattern_boxes
+from game.coach.odds import all_odds, box_odds, goals, hold_odds, makes, pattern_boxes
 from game.rules.hands import reachable_keeps
 from game.rules.variants import find_variant
 
@@ -152,7 +152,7 @@ def test_the_panel_names_the_goals_of_each_hold_with_their_chances(language, wor
         shown = texts_on_screen(driver)
         read = " ".join(shown)  # a reason too long for its cell goes on over a second line
         assert words in read, shown
-        from scenes.tables.coach import describe
+        from game.coach.coach import describe
         said = [(describe(o, table.variant), table.coach.why(i)) for i, o in enumerate(options[:4])]
         assert all(why in read for _, why in said if why)  # under each option its line: its goals, or its cost
         assert len(set(said)) == len(said) and len({why for _, why in said}) == len(said)  # no two read the same

@@ -10,7 +10,7 @@ import threading
 import pygame
 from scene_driver import Driver
 
-from game.bots.advice import Advice, Advisor, moment_of, work_out
+from game.coach.advice import Advice, Advisor, moment_of, work_out
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules.variants import find_variant
@@ -156,7 +156,7 @@ def test_judging_a_move_gets_the_right_advice_while_the_thread_works():
 
 
 def test_the_coach_computes_directly_when_nothing_is_being_worked_out():
-    from scenes.tables.coach import Coach
+    from game.coach.coach import Coach
 
     session = Session(find_variant("classic"), [Seat("Ann")], seed=3, rolloff=False)
     coach = Coach(session)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from game.bots.solver import Option
+from game.coach.reasons import why_box
 from game.rules import i18n
 from game.rules.variants import find_variant
-from scenes.tables.coach_reasons import why_box
 
 VARIANT = find_variant("classic")
 

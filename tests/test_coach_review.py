@@ -9,8 +9,8 @@ import random
 import pytest
 
 from game.bots.levels import make_player
-from game.bots.review import CLASSES, ReviewError, class_of, review_session
 from game.cli import main
+from game.coach.review import CLASSES, ReviewError, class_of, review_session
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules.variants import find_variant
@@ -59,7 +59,7 @@ def test_classes_follow_their_stated_thresholds():
 
 def test_the_review_agrees_with_the_coach_at_the_table():
     """The coach weighs a person's choices as they are made; the review replays the log afterwards: the same."""
-    from scenes.tables.coach import Coach
+    from game.coach.coach import Coach
 
     variant = find_variant("yatzy")
     session = Session(variant, [Seat("Ann"), Seat("Ben")], seed=3, rolloff=False)

@@ -176,7 +176,7 @@ def test_a_slips_dice_never_run_into_other_numbers(language):
     import re
     from types import SimpleNamespace
 
-    from scenes.tables.coach import Cost
+    from game.coach.coach import Cost
 
     variant = find_variant("classic")
     keep = SimpleNamespace(kind="keep", keep=(5, 6), box=None, points=0)

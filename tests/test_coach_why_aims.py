@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from game.bots.odds import all_odds, face_odds
-from game.bots.reasons import bonus_count, hold_reasons
 from game.bots.solver import advise, table_for
+from game.coach.odds import all_odds, face_odds
+from game.coach.reasons import bonus_count, hold_reasons
 from game.rules import i18n
 from game.rules.variants import find_variant
 

@@ -12,12 +12,12 @@ from functools import cache
 
 import pytest
 
-from game.bots.odds import makes
-from game.bots.reasons import hold_reasons
 from game.bots.solver import advise, table_for
+from game.coach.coach import describe
+from game.coach.odds import makes
+from game.coach.reasons import hold_reasons
 from game.rules import i18n
 from game.rules.variants import find_variant
-from scenes.tables.coach import describe
 
 SCORECARD = ["classic", "official", "yatzy", "dutch", "fivezee", "challenge"]
 
@@ -121,7 +121,7 @@ def test_every_number_in_a_holds_line_is_true(name):
 @pytest.mark.parametrize("name", SCORECARD)
 @pytest.mark.parametrize("language", ["en", "nl"])
 def test_no_two_options_of_one_list_read_the_same(name, language):
-    from game.bots.reasons import why_box
+    from game.coach.reasons import why_box
 
     variant = find_variant(name)
     table = table_for(variant)

@@ -156,9 +156,9 @@ def test_the_coachs_review_reads_from_the_sofa_in_players_words():
 def test_a_long_match_with_four_people_keeps_the_review_on_the_screen():
     from types import SimpleNamespace
 
+    from game.coach.coach import Cost
     from scenes.menus.gameover import GameOverScene
     from scenes.registry import table_for
-    from scenes.tables.coach import Cost
 
     driver = Driver(animation="instant")
     try:

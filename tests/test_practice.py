@@ -11,14 +11,14 @@ from helpers import texts_on_screen
 from scene_driver import Driver
 
 from game.bots.levels import make_player
-from game.bots.slips import Slip
+from game.coach.coach import Coach, about, describe
+from game.coach.slips import Slip
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules.i18n import t
 from game.rules.variants import find_variant
 from game.store.records import add_result, open_records
 from scenes.menus.practice_paint import Answer, box_rows
-from scenes.tables.coach import Coach, about, describe
 
 
 def coached_game(variant: str, names: list[str], games: int = 1, seed: int = 1, level: str = "greedy") -> Session:

@@ -77,7 +77,7 @@ class Option:
 
     def to_json(self, on_card: int | None = None, odds: dict[str, float] | None = None) -> dict:
         """The option as JSON; with the points on the card now, also its expected ``final`` score (those points
-        plus ``value``, the points still to come); with ``odds`` (a keep's: :func:`game.bots.odds.hold_odds`),
+        plus ``value``, the points still to come); with ``odds`` (a keep's: :func:`game.coach.odds.hold_odds`),
         each open pattern box's chance by the end of the turn."""
         data: dict = {"kind": self.kind, "value": round(self.value, 4), "loss": round(self.loss, 4)}
         if on_card is not None:

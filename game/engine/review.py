@@ -3,7 +3,7 @@
 A decision is one of a person's choices that the coach could weigh against the best one: what to hold before a
 roll, which box to score, what to copy in Challenge. A move with only one option (the last open box) is no
 choice and is not counted. Each decision keeps its cost (0 for the best); a costly one (a slip) also keeps its
-position as plain data (``game.bots.slips``), so the records can hold it and Practice can set it again.
+position as plain data (``game.coach.slips``), so the records can hold it and Practice can set it again.
 
 The session owns its review (it is saved with the game); the coach adds to it; an undo takes back the decisions
 made at or after the point it goes back to. The records read the sums per seat and game and the slips.
@@ -26,7 +26,7 @@ class Decision:
     game: int
     at: int  # where in the session's log the choice was made
     loss: float  # points against the best option, on average (0: the best)
-    slip: dict | None = None  # a costly choice's position (``game.bots.slips``), kept for Practice
+    slip: dict | None = None  # a costly choice's position (``game.coach.slips``), kept for Practice
 
 
 class Review:

@@ -22,7 +22,7 @@ Tables (``PRAGMA user_version`` 5):
             date); ``scores_top`` orders people's games by total for the high scores
   players   one per (variant, name) of people: sums kept in the same transaction as each game
   decisions one per game of a person whose choices the coach weighed: how many, and their cost in points
-  slips     one per costly choice: who, its cost, the position as JSON (``game.bots.slips``), times practised
+  slips     one per costly choice: who, its cost, the position as JSON (``game.coach.slips``), times practised
   meta      what was taken over from the old records.json; a compaction still to do (records_db)
 """
 

@@ -4,18 +4,18 @@ Each position is set as it was: the card, the dice, the rolls left (in Challenge
 dice). The person chooses the way they play (tap dice to hold them, then Roll; tap a box to score; in Challenge,
 tap common dice, then Copy), then sees the answer: the best move, what theirs costs, each one's odds or reason,
 and what they chose in the game. A slip answered right goes behind the others next time. The words and the
-picture are ``practice_paint``'s; the slips come from the records, already kept (``game.bots.slips``).
+picture are ``practice_paint``'s; the slips come from the records, already kept (``game.coach.slips``).
 """
 
 from __future__ import annotations
 
 import pygame
 
-from game.bots.slips import Slip
+from game.coach.coach import AS_GOOD
+from game.coach.slips import Slip
 from game.rules.i18n import t
 from scenes.menus.practice_paint import FELT, Answer, PracticePaint, box_rows
 from scenes.menus.records_scene import look_at_records, tab_rect
-from scenes.tables.coach import AS_GOOD
 from scenes.ui import theme
 from scenes.ui.stack import Scene
 from scenes.ui.widgets import Button, ButtonRow

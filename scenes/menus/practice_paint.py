@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import pygame
 
-from game.bots.odds import goals_of_holds
-from game.bots.reasons import hold_reasons, why_box
-from game.bots.slips import Slip
+from game.coach.coach import AS_GOOD, about, describe, goals_said
+from game.coach.odds import goals_of_holds
+from game.coach.reasons import hold_reasons, why_box
+from game.coach.slips import Slip
 from game.rules import i18n
 from game.rules.i18n import t
 from game.rules.scoring import upper_bonus_needed, upper_total
-from scenes.tables.coach import AS_GOOD, about, describe, goals_said
 from scenes.tables.die_art import die_surface, glow_surface, shadow_margin
 from scenes.ui import assets, bindings, theme
 from scenes.ui.textfit import wrap_lines

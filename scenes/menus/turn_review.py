@@ -1,14 +1,14 @@
 """A finished game turn by turn (issue 38): each of a person's decisions with the dice, their choice and the best
-one, each one's expected final score, what it cost and its class (``game.bots.review``), on the rules' scrolling
+one, each one's expected final score, what it cost and its class (``game.coach.review``), on the rules' scrolling
 page (Up/Down, Page Up/Down, the wheel, a tap on the page; Esc or Back returns to the results)."""
 
 from __future__ import annotations
 
-from game.bots.review import CLASSES, class_of, review_session
+from game.coach.coach import about, describe
+from game.coach.review import CLASSES, class_of, review_session
 from game.rules import i18n
 from game.rules.i18n import t
 from scenes.menus.rules import RulesScene
-from scenes.tables.coach import about, describe
 
 
 class TurnReviewScene(RulesScene):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.coach.coach import Coach
 from game.daily.play import day_of
 from game.engine.actions import Roll, Score
 from game.engine.session import Session
@@ -18,7 +19,6 @@ from game.store.settings import save_settings
 from game.table.commands import AskCoach, Ready, Toggle
 from game.table.events import CoachAsked, Held, Previewed, Rolled, Scored
 from scenes.tables.box_help import BoxHelp
-from scenes.tables.coach import Coach
 from scenes.tables.dice_tray import DiceTray
 from scenes.tables.moments import Moments, Showing
 from scenes.tables.play_scene import BOT_FASTEST, PlayScene

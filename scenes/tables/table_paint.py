@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pygame
 
+from game.coach.coach import describe, percent
 from game.rules import i18n
 from game.rules.i18n import t
-from scenes.tables.coach import describe, percent
 from scenes.ui import assets, bindings, theme
 from scenes.ui.textfit import fits, floor_for, wrap_lines
 from scenes.ui.widgets import SMALLEST, StaticLayer, draw_text, framed_felt, occlude, rounded, seat_badge, wood

@@ -14,8 +14,8 @@ import threading
 import zlib
 from dataclasses import dataclass
 
-from game.bots.reasons import about, goals_said, percent  # noqa: F401 (the coach's words for numbers)
-from game.bots.review import AS_GOOD, chosen_option, expected_before
+from game.coach.reasons import about, goals_said, percent  # noqa: F401 (the coach's words for numbers)
+from game.coach.review import AS_GOOD, chosen_option, expected_before
 from game.engine.actions import Action, Score
 from game.engine.review import Decision
 from game.rules import i18n
@@ -121,7 +121,7 @@ class Coach:
         self.on: set[int] = session.coached  # the seats that want advice shown (saved with the game)
         self.table = None
         self.costs: dict[int, list[Cost]] = {}
-        self._advisor = None  # game.bots.advice.Advisor: the advice worked out in a thread of its own
+        self._advisor = None  # game.coach.advice.Advisor: the advice worked out in a thread of its own
         self._fresh = None  # the advice of the position now, once ready (taken on the main thread, by poll)
         self.panel = None  # the advice the panel shows: the fresh one, or the last one of this turn until it is ready
         self.quiet_below = 0.0  # points (Settings > Coach speaks): a move that costs less is not remarked on
@@ -145,9 +145,9 @@ class Coach:
 
     def forget_from(self, at: int) -> None:
         """Drop the costs of choices made at this point of the log or after it."""
-        for seat, costs in self.costs.items():
+        for costs in self.costs.values():
             costs[:] = [cost for cost in costs if cost.at < at]
-        for seat, steps in self.steps.items():
+        for steps in self.steps.values():
             steps[:] = [step for step in steps if step.at < at]
 
     def _load(self) -> bool:
@@ -191,8 +191,8 @@ class Coach:
         return advice.options if advice is not None else []
 
     def advice(self):
-        """The :class:`game.bots.advice.Advice` of the position now (None: no coach), the same as the thread's."""
-        from game.bots.advice import moment_of, work_out
+        """The :class:`game.coach.advice.Advice` of the position now (None: no coach), the same as the thread's."""
+        from game.coach.advice import moment_of, work_out
 
         if not self.available:
             return None
@@ -207,21 +207,21 @@ class Coach:
         return found
 
     def advisor(self):
-        from game.bots.advice import Advisor
+        from game.coach.advice import Advisor
 
         if self._advisor is None:
             self._advisor = Advisor(self.table)
         return self._advisor
 
     def _ask(self) -> None:
-        from game.bots.advice import moment_of
+        from game.coach.advice import moment_of
 
         self.advisor().ask(moment_of(self.session.state), self.session.state.clone)
 
     def poll(self, ask: bool) -> bool:
         """Each update, on the main thread (``ask``: the panel is wanted now): the advice of the position now taken
         once the thread has it, and asked of it when new; never waits. Whether what the panel shows changed."""
-        from game.bots.advice import moment_of, same_turn
+        from game.coach.advice import moment_of, same_turn
 
         if not self.available:
             return False
@@ -254,8 +254,8 @@ class Coach:
 
     def bonus_outlook(self, seat: int):
         """The chance of the seat reaching the upper bonus from the start of this turn under the coach's play, as
-        far as it is worked out (an :class:`game.bots.bonus.Estimate`, or None: not yet, earned, out of reach)."""
-        from game.bots.bonus import Outlook
+        far as it is worked out (an :class:`game.coach.bonus.Estimate`, or None: not yet, earned, out of reach)."""
+        from game.coach.bonus import Outlook
         from game.rules.scoring import upper_bonus_needed
 
         state = self.session.state
@@ -302,7 +302,8 @@ class Coach:
         if seat not in self.on:
             return t("table.coach_off")
         if self.quiet_below > 0:
-            return t("table.coach_on_quiet", points=i18n.number(self.quiet_below, 0 if self.quiet_below % 1 == 0 else 1))
+            places = 0 if self.quiet_below % 1 == 0 else 1
+            return t("table.coach_on_quiet", points=i18n.number(self.quiet_below, places))
         return t("table.coach_on")
 
     def said_slip(self) -> str | None:
@@ -323,7 +324,7 @@ class Coach:
         """The line under option ``index`` of :meth:`options` (or of ``advice``, the panel's): why it is best, or
         what it costs, from the solver's numbers (a box: what it scores now against what is still to come; a hold
         or copy: its odds)."""
-        from game.bots.reasons import why_box
+        from game.coach.reasons import why_box
 
         advice = advice or self.advice()
         options = advice.options if advice is not None else []
@@ -370,7 +371,7 @@ class Coach:
 
     def _keep(self, state, seat: int, options: list, chosen) -> None:
         """A decision for the records (where there was a choice), with its position when it was a slip."""
-        from game.bots.slips import slip_of
+        from game.coach.slips import slip_of
 
         if len(options) < 2:
             return

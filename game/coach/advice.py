@@ -25,7 +25,7 @@ log = logging.getLogger("dice_parlor.coach")
 class Advice:
     """The advice of one position (``moment``): ``options`` ranked best first (:class:`game.bots.solver.Option`);
     ``goals`` the one or two goals of each hold by its index, with their chances; ``reasons`` each hold's line
-    before it is put in words (:class:`game.bots.reasons.Reason`: the language may change)."""
+    before it is put in words (:class:`game.coach.reasons.Reason`: the language may change)."""
 
     moment: tuple
     options: list = field(default_factory=list)
@@ -55,9 +55,9 @@ def same_turn(one: tuple, other: tuple) -> bool:
 
 def work_out(state, table, moment: tuple | None = None) -> Advice:
     """The advice of the state's seat now (a failure gives no options: advice is a help, it never stops a game)."""
-    from game.bots.odds import goals_of_holds
-    from game.bots.reasons import hold_reasons
     from game.bots.solver import advise_state
+    from game.coach.odds import goals_of_holds
+    from game.coach.reasons import hold_reasons
 
     moment = moment_of(state) if moment is None else moment
     try:

@@ -4,7 +4,7 @@ A box's value is what it scores now (its points and the bonus it earns) and what
 rest). Comparing the two parts with another option's says why: "2 more now than Chance, for 1.4 less to come",
 "A zero here costs least: a zero in Yahtzee costs 6.2 more".
 
-A hold's line comes from its odds (:mod:`game.bots.odds`: exact, by the end of the turn): the best hold "Goes for
+A hold's line comes from its odds (:mod:`game.coach.odds`: exact, by the end of the turn): the best hold "Goes for
 Yahtzee 9%, 4 of a Kind 52%" (or "Goes for 3 or more fives: 35%" where no pattern box explains it); a costly
 hold says what it changes against the best one and what that does to the odds: "Adding 1: Yahtzee 9% → 3%",
 "Without 4: no Large Straight this turn", "Without 4: gives up your last chance at Large Straight" (the card's
@@ -147,7 +147,7 @@ def _aim_name(aim, variant) -> str:
 
 
 def _aim_points(aim, variant) -> int:
-    from game.bots.odds import _top_points
+    from game.coach.odds import _top_points
 
     return aim[1] * aim[2] if isinstance(aim, tuple) else _top_points(variant, aim)
 
@@ -184,7 +184,7 @@ def bonus_count(variant, card: dict, face: int) -> int:
 
 
 def _chance(variant, aim, keep: tuple[int, ...], rolls_left: int) -> float:
-    from game.bots.odds import box_odds, face_odds
+    from game.coach.odds import box_odds, face_odds
 
     odds = face_odds(variant, aim[1], aim[2]) if isinstance(aim, tuple) else box_odds(variant, aim)
     return odds.chance(keep, rolls_left)
@@ -195,7 +195,7 @@ def hold_reasons(variant, card: dict, options: list, rolls_left: int, base: tupl
     """The line of every hold (or Challenge copy) among the ranked ``options``, by its index: built from the exact
     odds of each hold by the end of the turn (``base``: the markers already copied, held for good; ``hand``: the
     dice showing, which a hold's line names when a box is best)."""
-    from game.bots.odds import all_odds, goals
+    from game.coach.odds import all_odds, goals
 
     holds = [i for i, option in enumerate(options) if option.kind in ("keep", "copy")]
     if not holds:
@@ -243,7 +243,8 @@ def hold_reasons(variant, card: dict, options: list, rolls_left: int, base: tupl
         if option.loss < CLOSE:  # as good as the best: what it goes for
             reasons[i] = Reason("as_good_for" if aims else "as_good", goals=aims, **change)
             continue
-        weigh = lambda aim: (theirs[aim] - mine.get(aim, 0.0)) * _aim_points(aim, variant)  # noqa: E731
+        def weigh(aim, theirs=theirs, mine=mine):  # bound now: the loop moves on
+            return (theirs[aim] - mine.get(aim, 0.0)) * _aim_points(aim, variant)
         lost = [aim for aim in theirs if theirs[aim] > 0 and mine.get(aim, 0.0) == 0]
         lower = [aim for aim in theirs if theirs[aim] - mine.get(aim, 0.0) >= 0.005]
         higher = [aim for aim in mine if mine[aim] - theirs.get(aim, 0.0) >= 0.005 and mine[aim] < 1]
@@ -264,7 +265,7 @@ def hold_reasons(variant, card: dict, options: list, rolls_left: int, base: tupl
 def _made(variant, mine: dict, rolling_all: dict) -> tuple[str, ...]:
     """The open pattern box a hold already makes (sure with it, not without it), the one worth most: "Small Straight
     already made" under 1-2-3-4 (not also "One Pair" under three fives: the line stays short)."""
-    from game.bots.odds import _top_points
+    from game.coach.odds import _top_points
 
     made = [box for box, chance in mine.items() if chance >= 1 - 1e-12 and rolling_all.get(box, 0.0) < 1 - 1e-12]
     return tuple(sorted(made, key=lambda box: -_top_points(variant, box))[:1])
