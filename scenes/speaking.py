@@ -168,7 +168,7 @@ def coach_words(table) -> str:
     if advice is None or not advice.options:
         coach.poll(True)  # asked of its thread; the next F7 has it
         return t("speech.coach_thinking")
-    from scenes.tables.coach import describe
+    from game.coach.coach import describe
 
     variant = table.variant
     said = t("speech.coach", best=describe(advice.options[0], variant))

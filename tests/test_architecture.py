@@ -18,8 +18,8 @@ ALLOWED = {
     "game.online": ("game.online", "game.table", "game.bots", "game.engine", "game.rules", "game.errors", "game.paths"),
     "game.store": ("game.store", "game.engine", "game.rules", "game.errors", "game.paths", "game"),
     "scenes.ui": ("scenes.ui", "game.*"),
-    "scenes.tables": ("scenes.tables", "scenes.ui", "scenes.persist", "game.*"),
-    "scenes.menus": ("scenes.menus", "scenes.ui", "scenes.tables", "scenes.persist", "game.*"),
+    "scenes.tables": ("scenes.tables", "scenes.ui", "scenes.persist", "scenes.speaking", "game.*"),
+    "scenes.menus": ("scenes.menus", "scenes.ui", "scenes.tables", "scenes.persist", "scenes.speaking", "game.*"),
     "scenes.kiosk": ("scenes.kiosk", "scenes.ui", "scenes.demo", "game.*"),
 }
 
@@ -188,9 +188,45 @@ def test_the_mixin_finder_can_fail():
         "Part": [], "Table": ["TablePainting", "Scene"], "Sprite": ["Scene"], "Mixed": ["Part", "TablePainting"]}
 
 
-def test_no_module_is_over_450_lines():
-    long = {name: n for name, path in _modules().items()
-            if (n := len(path.read_text(encoding="utf-8").splitlines())) > 450}
+# Sizes by responsibility, not a line cap (issue 35): a room's files, a class's methods, a function's lines.
+ROOM_LINES, CLASS_METHODS, FUNCTION_LINES = 3000, 30, 80
+# Classes still over the method limit, with the count they may not grow past while they are split up.
+STILL_TOO_BIG = {"scenes.tables.table.TableScene": 44, "scenes.tables.play_scene.PlayScene": 43,
+                 "scenes.tables.jackpot_table.JackpotTableScene": 35, "game.engine.state.ScorecardState": 34,
+                 "scenes.app.App": 32}
+
+
+def _defs(name: str, path):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield node
+
+
+def test_no_room_holds_over_3000_lines_of_its_own():
+    rooms: dict[str, int] = {}
+    for name, path in _modules().items():
+        room = name.rsplit(".", 1)[0] if path.name != "__init__.py" else name
+        rooms[room] = rooms.get(room, 0) + len(path.read_text(encoding="utf-8").splitlines())
+    assert {room: n for room, n in rooms.items() if n > ROOM_LINES} == {}
+
+
+def test_no_class_has_over_30_methods_of_its_own():
+    big = {}
+    for name, path in _modules().items():
+        for node in _defs(name, path):
+            if isinstance(node, ast.ClassDef):
+                count = sum(isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) for item in node.body)
+                limit = STILL_TOO_BIG.get(f"{name}.{node.name}", CLASS_METHODS)
+                if count > limit:
+                    big[f"{name}.{node.name}"] = count
+    assert big == {}
+
+
+def test_no_function_is_over_80_lines():
+    long = {f"{name}.{node.name}": node.end_lineno - node.lineno + 1 for name, path in _modules().items()
+            for node in _defs(name, path) if not isinstance(node, ast.ClassDef)
+            and node.end_lineno - node.lineno + 1 > FUNCTION_LINES}
     assert long == {}
 
 

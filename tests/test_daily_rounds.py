@@ -56,7 +56,7 @@ def test_luck_and_skill_are_the_coachs_and_add_up_to_the_score():
     variant = find_variant("yatzy")
     session = play_day(DAY, variant, "greedy")
     luck, skill = luck_and_skill(session)
-    from game.bots.review import review_session
+    from game.coach.review import review_session
 
     review = review_session(session, 0)
     assert (luck, skill) == (review.luck, review.skill) and skill > 0

@@ -122,7 +122,7 @@ def day_of(session: Session, today: date | None = None) -> date | None:
 def luck_and_skill(session: Session, seat: int = 0) -> tuple[float, float] | None:
     """A seat's luck (what its dice were worth against the average) and skill (what its choices cost), as the
     coach's review counts them; None where the variant has no solver table here to weigh them with."""
-    from game.bots.review import ReviewError, review_session  # the one place the daily game reads the coach
+    from game.coach.review import ReviewError, review_session  # the one place the daily game reads the coach
     from game.bots.solver_file import has_table
 
     if not session.variant.solvable or not has_table(session.variant):
