@@ -15,8 +15,8 @@ import random
 import pygame
 import pytest
 
-from scenes.tables.dice_spots import polygons_overlap
-from scenes.tables.dice_tray import DiceTray
+from scenes.dice.dice_spots import polygons_overlap
+from scenes.dice.dice_tray import DiceTray
 
 THROWS = 3  # per layout and number of dice in the suite; the benchmark throws 1,000
 STEP = 1 / 60

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules.i18n import t
-from scenes.tables.die_art import die_surface
+from scenes.dice.die_art import die_surface
 from scenes.tables.table_paint import TablePainter
 from scenes.ui import bindings, theme
 from scenes.ui.textfit import draw_lines

@@ -15,8 +15,8 @@ from game.engine.actions import Copy, Roll
 from game.engine.challenge import CommonRollState
 from game.rules.i18n import t
 from game.table.events import Copied, Rolled
+from scenes.dice.dice_tray import DiceTray
 from scenes.tables.challenge_paint import ROW_PITCH, ChallengePainter
-from scenes.tables.dice_tray import DiceTray
 from scenes.tables.table import TableScene
 from scenes.tables.table_paint import dice_showing
 from scenes.ui.widgets import Button, ButtonRow

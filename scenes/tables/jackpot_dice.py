@@ -1,5 +1,5 @@
-"""Jackpot's symbol dice: their die_art styles (a symbol on a white or yellow die) and the tray that throws
-them, tumbling each picture as the die turns."""
+"""Jackpot's symbol dice: their die_art styles (a symbol on a white or yellow die) and the looks and pictures
+handed to the dice tray, which tumbles each picture as the die turns."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from collections.abc import Hashable, Sequence
 import pygame
 
 from game.rules.jackpot import SYMBOLS
-from scenes.tables import die_art
-from scenes.tables.dice_render import Look
-from scenes.tables.dice_tray import DiceTray
+from scenes.dice import die_art
+from scenes.dice.dice_render import Look
+from scenes.dice.dice_tray import DiceTray
 from scenes.tables.jackpot_art import DETAIL_SIZE, SUPERSAMPLE, symbol_big, symbol_surface
 
 # The owner's dice: two white and two yellow, each with its own six faces.
@@ -50,34 +50,33 @@ def die_style(colour: str) -> str:
     return style
 
 
-class SymbolDiceTray(DiceTray):
+def symbol_looks(dice: Sequence[tuple[Sequence[str], str]] = JACKPOT_DICE) -> tuple[Look, ...]:
+    """Each die's look: its six faces (symbol names, ValueError otherwise) on its colour."""
+    looks = []
+    for faces, colour in dice:
+        faces = tuple(faces)
+        if len(faces) != 6 or any(f not in SYMBOLS for f in faces):
+            raise ValueError(f"a symbol die needs six symbol faces, not {faces!r}")
+        body = SYMBOL_DIE_STYLES[die_style(colour)].body
+        looks.append(Look(body=body, pip=(40, 40, 44), faces=faces, symbols=True))
+    return tuple(looks)
+
+
+def symbol_picture(face: Hashable, side: int) -> pygame.Surface:
+    """The tray's picture of a symbol on a turned face."""
+    return symbol_surface(str(face), max(8, side))
+
+
+def symbol_dice_tray(tray: pygame.Rect, hold_row: pygame.Rect,
+                     dice: Sequence[tuple[Sequence[str], str]] = JACKPOT_DICE, size: int = 72,
+                     seed: int = 0) -> DiceTray:
     """A dice tray for symbol dice: each die has its own six faces (symbol names) and colour.
 
     The tray labels a thrown die after its flight so that the face on top carries the engine's symbol (one
     of the die's own faces; a die with two cherries lands on either), so a tumbling die only ever shows the
     faces its list has. Symbols on faces are Jackpot's pictures, laid on the turned face. Faces given to
-    ``throw``/``place`` must be on that die's list (ValueError otherwise).
+    ``throw``/``place`` must be on that die's list (ValueError otherwise). The dice are data for the tray
+    (their looks and the picture of a symbol), not a kind of tray.
     """
-
-    def __init__(self, tray: pygame.Rect, hold_row: pygame.Rect,
-                 dice: Sequence[tuple[Sequence[str], str]] = JACKPOT_DICE, size: int = 72, seed: int = 0):
-        register_symbol_dice()
-        self.faces: list[tuple[str, ...]] = []
-        self.looks: list[Look] = []
-        for faces, colour in dice:
-            faces = tuple(faces)
-            if len(faces) != 6 or any(f not in SYMBOLS for f in faces):
-                raise ValueError(f"a symbol die needs six symbol faces, not {faces!r}")
-            self.faces.append(faces)
-            body = SYMBOL_DIE_STYLES[die_style(colour)].body
-            self.looks.append(Look(body=body, pip=(40, 40, 44), faces=faces, symbols=True))
-        super().__init__(tray, hold_row, count=len(self.faces), size=size, seed=seed)
-
-    def faces_of(self, die: int) -> tuple[Hashable, ...]:
-        return self.faces[die]
-
-    def look_of(self, die: int) -> Look:
-        return self.looks[die]
-
-    def _symbol_picture(self, face: Hashable, side: int) -> pygame.Surface:
-        return symbol_surface(str(face), max(8, side))
+    register_symbol_dice()
+    return DiceTray(tray, hold_row, size=size, seed=seed, looks=symbol_looks(dice), picture=symbol_picture)

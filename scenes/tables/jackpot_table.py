@@ -25,7 +25,7 @@ from game.engine.jackpot_state import CHANCE_SPACE, ChanceDropped, ChanceReturne
 from game.engine.session import Session
 from game.rules.i18n import t
 from game.table.events import Moved, Rolled, RoundOver, Tiles
-from scenes.tables.jackpot_dice import SymbolDiceTray
+from scenes.tables.jackpot_dice import symbol_dice_tray
 from scenes.tables.jackpot_handoff import HandOff
 from scenes.tables.jackpot_heading import Heading
 from scenes.tables.jackpot_paint import BIG_RACK, PICKER, SMALL_RACKS, TRAY, JackpotPainter, portrait_parts
@@ -47,7 +47,7 @@ class JackpotTableScene(PlayScene):
         self.heading = Heading(self)  # the words over the picker
         inner = TRAY.inflate(-40, -40)
         dice = [(d.faces, d.colour) for d in self.variant.dice]
-        self.tray = SymbolDiceTray(inner, pygame.Rect(inner.x, inner.bottom - 4, inner.width, 4), dice, size=70,
+        self.tray = symbol_dice_tray(inner, pygame.Rect(inner.x, inner.bottom - 4, inner.width, 4), dice, size=70,
                                    seed=session.seed)
         # A tray that names no material (the flat one) throws its dice onto the felt.
         self.tray.on_hit = lambda strength, material="felt": app.play_hit(material, strength)

@@ -13,9 +13,9 @@ from game.table.commands import AllowUndo, NextTip, Ready, RefuseUndo, Undo
 from game.table.controller import controller_for
 from game.table.events import Moved, Refused, TipAsked, UndoAsked, Undone
 from game.table.pace import PACES, Pace, pace_named
+from scenes.dice.physics.dice_throw import Toss
+from scenes.dice.physics.throw_gesture import ThrowGesture
 from scenes.persist import Autosave, remember
-from scenes.tables.dice_throw import Toss
-from scenes.tables.throw_gesture import ThrowGesture
 from scenes.ui.dialogs import ConfirmDialog
 from scenes.ui.stack import Scene, showing
 

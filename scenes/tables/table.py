@@ -17,9 +17,9 @@ from game.rules.i18n import t
 from game.store.settings import save_settings
 from game.table.commands import AskCoach, Ready, Toggle
 from game.table.events import CoachAsked, Held, Previewed, Rolled, Scored
+from scenes.dice.dice_tray import DiceTray
 from scenes.tables.box_help import BoxHelp
 from scenes.tables.coach import Coach
-from scenes.tables.dice_tray import DiceTray
 from scenes.tables.moments import Moments, Showing
 from scenes.tables.play_scene import BOT_FASTEST, PlayScene
 from scenes.tables.scorecard import Scorecard

@@ -1,7 +1,7 @@
 """Solid dice drawn in perspective with pygame alone: rounded cubes, lit from the top left, with recessed pips.
 
 This module owns the picture of one die in one pose; where dice are and how they move belongs to
-:mod:`scenes.tables.dice_tray`. A die is a convex mesh (flat faces, edges rounded in two bevels, corners
+:mod:`scenes.dice.dice_tray`. A die is a convex mesh (flat faces, edges rounded in two bevels, corners
 cut to match), so hiding the faces that look away is all the depth sorting it needs. Each visible polygon
 is shaded by how it faces the light (a soft diffuse term and a highlight), the six flat faces carry their
 pips (a dark hollow with a lit far wall) or a symbol, and the whole die is drawn twice too large into a
@@ -21,9 +21,9 @@ from functools import lru_cache
 
 import pygame
 
-from scenes.tables.cube import AXES, Labels, Quat, q_matrix
-from scenes.tables.dice_world import ROUND
-from scenes.tables.die_art import PIP_LAYOUTS
+from scenes.dice.die_art import PIP_LAYOUTS
+from scenes.dice.physics.cube import AXES, Labels, Quat, q_matrix
+from scenes.dice.physics.dice_world import ROUND
 from scenes.ui.theme import HOLD_GOLD, SHADOW, mix
 
 Colour = tuple[int, int, int]

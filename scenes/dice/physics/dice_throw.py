@@ -1,7 +1,7 @@
 """A whole throw, run before anything is drawn and recorded, so the tray can label each die for the face the
-engine drew (:mod:`scenes.tables.cube`) and play the flight back at any speed.
+engine drew (:mod:`scenes.dice.physics.cube`) and play the flight back at any speed.
 
-The dice leave the hand in a loose handful and fly under :mod:`scenes.tables.dice_world`'s physics until
+The dice leave the hand in a loose handful and fly under :mod:`scenes.dice.physics.dice_world`'s physics until
 every one lies still. A throw where a die comes to rest where it may not (over a panel, on another die's
 spot) or does not come to rest in time is thrown again from the next draws of the tray's random generator;
 the engine's generator is never touched.
@@ -13,13 +13,24 @@ import math
 import random
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from scenes.tables.cube import Quat, q_nlerp, q_random
-from scenes.tables.dice_world import REACH, STEP, Body, Hit, World
+from scenes.dice.physics.cube import Quat, q_nlerp, q_random
+from scenes.dice.physics.dice_world import REACH, STEP, Body, Hit, World
 
-if TYPE_CHECKING:
-    from scenes.tables.dice_render import Projection
+
+class _Wide(Protocol):
+    width: int
+
+
+class FeltView(Protocol):
+    """What a throw needs of the camera (``scenes.dice.dice_render.Projection``, handed in: the physics draws
+    nothing): the felt in pixels, pixels per die side, and which felt point a canvas pixel is over."""
+    felt: _Wide
+    size: float
+
+    def felt_point(self, px: float, py: float) -> tuple[float, float]: ...
+
 
 @dataclass(frozen=True)
 class Toss:
@@ -29,7 +40,7 @@ class Toss:
     direction: tuple[float, float] | None = None
     strength: float = 1.0
 
-    def aim(self, view: Projection, rng: random.Random) -> tuple[tuple[float, float], tuple[float, float]]:
+    def aim(self, view: FeltView, rng: random.Random) -> tuple[tuple[float, float], tuple[float, float]]:
         """Where the dice leave the hand and which way they fly, in die sides on the felt ``view`` shows."""
         width = view.felt.width / view.size
         if self.pos is None:

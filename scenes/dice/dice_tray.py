@@ -3,11 +3,11 @@ engine already drew.
 
 The tray decides nothing about the game. The engine rolls; the owner hands the results to
 :meth:`DiceTray.throw`, and the tray only shows them. A throw is simulated whole while the dice are still
-in the hand, a few milliseconds each frame (:mod:`scenes.tables.dice_world`: rigid cubes on the felt,
-against the rails and each other; :mod:`scenes.tables.dice_throw`), from the tray's own random generator,
+in the hand, a few milliseconds each frame (:mod:`scenes.dice.physics.dice_world`: rigid cubes on the felt,
+against the rails and each other; :mod:`scenes.dice.physics.dice_throw`), from the tray's own random generator,
 seeded from the session, so the same game throws the same. Each thrown die is
 then *labelled* so that the face which ends up on top carries the engine's number
-(:mod:`scenes.tables.cube`), and the recorded flight is played back at the table's pace. No face is ever
+(:mod:`scenes.dice.physics.cube`), and the recorded flight is played back at the table's pace. No face is ever
 swapped on screen and nothing is steered: the physics lands where it lands, and the numbers are painted on
 to fit before the die is seen.
 
@@ -23,14 +23,14 @@ from collections.abc import Callable, Hashable, Sequence
 
 import pygame
 
-from scenes.tables.cube import Labels, Quat, q_axis_angle, q_mul, up_axis, yaw
-from scenes.tables.dice_cup import Cup
-from scenes.tables.dice_die import EASE, FLY, HAND, OFF, REST, TOP, Die
-from scenes.tables.dice_render import IVORY_LOOK, DieRenderer, Look, Projection
-from scenes.tables.dice_sight import DiceSight
-from scenes.tables.dice_spots import Spot, Spots
-from scenes.tables.dice_throw import LONGEST, Aim, Flight, Throw, Toss, throwing
-from scenes.tables.throw_ahead import Ahead
+from scenes.dice.dice_cup import Cup
+from scenes.dice.dice_die import EASE, FLY, HAND, OFF, REST, TOP, Die
+from scenes.dice.dice_render import IVORY_LOOK, DieRenderer, Look, Projection, SymbolPicture
+from scenes.dice.dice_sight import DiceSight
+from scenes.dice.dice_spots import Spot, Spots
+from scenes.dice.physics.cube import Labels, Quat, q_axis_angle, q_mul, up_axis, yaw
+from scenes.dice.physics.dice_throw import LONGEST, Aim, Flight, Throw, Toss, throwing
+from scenes.dice.physics.throw_ahead import Ahead
 from scenes.ui.tween import Clock
 
 ROOMY = 2.2  # die sides a throw needs each way: the felt free of panels, when as large, walls the throw in
@@ -45,11 +45,16 @@ WORK_RATE = 18000  # of that work a real second, in contacts solved: 300 a frame
 class DiceTray(DiceSight):
     """Dice on a felt tray and in a hold row; see the module docstring."""
 
-    def __init__(self, tray: pygame.Rect, hold_row: pygame.Rect, count: int = 5, size: int = 72, seed: int = 0):
+    def __init__(self, tray: pygame.Rect, hold_row: pygame.Rect, count: int = 5, size: int = 72, seed: int = 0,
+                 looks: Sequence[Look] | None = None, picture: SymbolPicture | None = None):
+        """``count`` ivory pip dice; or one die for each of ``looks`` (what each carries on its faces), with
+        ``picture(face, side)`` drawing a face that carries a symbol (Jackpot's dice are handed in so)."""
         self.tray = pygame.Rect(tray)
         self.spots = Spots(self.tray, hold_row, size)
         self.slot_order: list[int] | None = None  # die in each hold slot, left to right (None: die i in slot i)
-        self.count = count
+        self.looks: tuple[Look, ...] = tuple(looks) if looks is not None else (IVORY_LOOK,) * count
+        self.picture = picture
+        count = self.count = len(self.looks)
         self.size = size
         self.speed = 1.0
         self.focus: int | None = None
@@ -84,17 +89,19 @@ class DiceTray(DiceSight):
     def keep_clear(self, rects: list[pygame.Rect]) -> None:
         self.spots.keep_clear = list(rects)
 
-    # ------------------------------------------------------------ faces and looks (symbol dice override these)
+    # ------------------------------------------------------------ faces and looks (handed in as data)
 
     def faces_of(self, die: int) -> tuple[Hashable, ...]:
         """What die ``die`` carries on its labels 1 to 6."""
-        return (1, 2, 3, 4, 5, 6)
+        return self.looks[die].faces
 
     def look_of(self, die: int) -> Look:
-        return IVORY_LOOK
+        return self.looks[die]
 
     def _symbol_picture(self, face: Hashable, side: int) -> pygame.Surface:
-        raise ValueError(f"pip dice have no picture for {face!r}")
+        if self.picture is None:
+            raise ValueError(f"pip dice have no picture for {face!r}")
+        return self.picture(face, side)
 
     def _label_for(self, die: int, face: Hashable) -> int:
         """A label (1 to 6) of this die that carries ``face``; of several, one at random."""
@@ -117,7 +124,7 @@ class DiceTray(DiceSight):
         from ``toss`` (the throw letting go now would make; None: not known yet) is worked out while they
         shake, a share a frame, so that letting go throws at once. Called every frame of the gesture: a toss
         near the one being worked out changes nothing; one further off starts a new flight, the last one worked
-        out kept until then (see :mod:`scenes.tables.throw_ahead`). The engine has not rolled: the flight needs
+        out kept until then (see :mod:`scenes.dice.physics.throw_ahead`). The engine has not rolled: the flight needs
         no faces, only which dice fly; :meth:`throw` labels them."""
         if self._throw is not None:
             return  # dice still in the air: this shake waits for them

@@ -7,7 +7,7 @@ solved with sequential impulses (restitution, Coulomb friction), a few iteration
 for what a throw shows: a die lands on a corner, bounces, rolls over its edges, rocks, knocks another and
 tips flat. Why we wrote this rather than use a library: see docs/architecture.md.
 
-A whole throw is run and recorded by :mod:`scenes.tables.dice_throw`.
+A whole throw is run and recorded by :mod:`scenes.dice.physics.dice_throw`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from scenes.tables.cube import Quat, flatten, q_normalise, tilt
+from scenes.dice.physics.cube import Quat, flatten, q_normalise, tilt
 
 # The world, in die sides and seconds. Gravity is a real die's slowed to a third, so a throw reads.
 GRAVITY = 150.0

@@ -1,7 +1,7 @@
 """What is seen of the tray's dice: where a die is drawn and which one is under a point, the faces shown, what
 the eye sees of a die at rest (its top, its outline, where its pips may be, where a key badge covers none),
 the hold row's slots, the felt's geometry for a throw, and the drawing. A part of
-:class:`scenes.tables.dice_tray.DiceTray` (its base), which owns the dice and moves them."""
+:class:`scenes.dice.dice_tray.DiceTray` (its base), which owns the dice and moves them."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ from collections.abc import Hashable
 
 import pygame
 
-from scenes.tables import die_art
-from scenes.tables.cube import Quat, up_axis
-from scenes.tables.dice_die import EASE, FLY, HAND, OFF, REST, Die, heading
-from scenes.tables.dice_render import PIP_RADIUS, PIP_SPREAD, Pose, Projection, draw_shadow
-from scenes.tables.dice_spots import convex_hull
-from scenes.tables.dice_world import ROUND
+from scenes.dice import die_art
+from scenes.dice.dice_die import EASE, FLY, HAND, OFF, REST, Die, heading
+from scenes.dice.dice_render import PIP_RADIUS, PIP_SPREAD, Pose, Projection, draw_shadow
+from scenes.dice.dice_spots import convex_hull
+from scenes.dice.physics.cube import Quat, up_axis
+from scenes.dice.physics.dice_world import ROUND
 from scenes.ui.theme import SHADOW, WHITE
 
 FOCUS_COLOUR = WHITE

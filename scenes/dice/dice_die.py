@@ -7,8 +7,8 @@ import math
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from scenes.tables.cube import Labels, Quat, q_axis_angle, q_matrix, q_mul, up_axis
-from scenes.tables.dice_spots import Spot
+from scenes.dice.dice_spots import Spot
+from scenes.dice.physics.cube import Labels, Quat, q_axis_angle, q_matrix, q_mul, up_axis
 
 OFF, HAND, FLY, EASE, REST = "off", "hand", "fly", "ease", "rest"  # HAND: in the cup, its throw worked out
 TOP = 4  # index in cube.AXES of the body face that is up when a die lies unturned (+z)

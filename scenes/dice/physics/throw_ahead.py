@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import math
 
-from scenes.tables.dice_throw import Throw, Toss
-from scenes.tables.throw_gesture import FLICK_SPEED
+from scenes.dice.physics.dice_throw import Throw, Toss
+from scenes.dice.physics.throw_gesture import FLICK_SPEED
 
 # A toss "near" a flight worked out to the end (no new one is begun): strength, where (die sides), which way.
 NEAR_STRENGTH, NEAR_SPOT, NEAR_TURN = 0.1, 0.4, math.radians(8)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from scenes.tables.dice_throw import Toss
+from scenes.dice.physics.dice_throw import Toss
 
 MAX_SHAKE = 3.0  # seconds: an arm tires; the dice go on their own (a key whose release never came, too)
 FLICK_FROM = 36.0  # canvas pixels a drag must travel to be a throw rather than a tap on the felt
@@ -76,7 +76,7 @@ class ThrowGesture:
 
     def aim_now(self) -> Toss | None:
         """The toss letting go now would make (None: a drag too short yet to be a throw), so the flight can be
-        worked out while the hand still moves (scenes.tables.throw_ahead)."""
+        worked out while the hand still moves (scenes.dice.physics.throw_ahead)."""
         if self.dragging:
             return self._flick()
         return Toss(None, None, self._strength()) if self.by is not None else None

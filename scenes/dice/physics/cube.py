@@ -1,7 +1,7 @@
 """A die as a cube: its orientation (a unit quaternion), its faces, and which number each face carries.
 
-Pure Python, no pygame: the physics (:mod:`scenes.tables.dice_world`) turns cubes, the renderer
-(:mod:`scenes.tables.dice_render`) draws them. Lengths are in die sides (a die is 1 across).
+Pure Python, no pygame: the physics (:mod:`scenes.dice.physics.dice_world`) turns cubes, the renderer
+(:mod:`scenes.dice.dice_render`) draws them. Lengths are in die sides (a die is 1 across).
 
 Body frame: x right, y toward the far rail, z up, as the die lies before it is turned. Which number sits on
 which body face is a *labelling*, chosen after the throw has been simulated: the face that ends up on top

@@ -1,5 +1,5 @@
 """Flat pictures of a die seen from above (the Challenge markers, Jackpot's symbol dice in lists) and the
-coach's halo under a die, all cached. The solid dice on the felt are :mod:`scenes.tables.dice_render`'s.
+coach's halo under a die, all cached. The solid dice on the felt are :mod:`scenes.dice.dice_render`'s.
 
 This module owns pictures only. Every picture is built once per set of arguments
 (drawn four times too large, then smoothscaled down so edges and pips come
