@@ -1,7 +1,7 @@
 """The app's speech: the speaker (game.speech) with the player's settings, switches and keys.
 
 F2 turns speech on or off, Shift+F2 steps how much is said, F3 says the last sentence again (scenes.ui.input);
-the tables answer F4-F6 themselves (scenes.tables.play_scene). ``--speech-log FILE`` opens the log here.
+the tables answer F4-F6 themselves (scenes.table.play_scene). ``--speech-log FILE`` opens the log here.
 """
 
 from __future__ import annotations

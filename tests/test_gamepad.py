@@ -475,7 +475,7 @@ def test_with_a_pad_in_hand_the_table_s_words_name_its_buttons_and_with_keys_the
 
 
 def test_rt_moves_the_first_game_s_tips_on_and_b_skips_them(pad):
-    from scenes.tables.walkthrough import Walkthrough
+    from scenes.table.walkthrough import Walkthrough
 
     driver = Driver(animation="instant", walkthrough=True)
     try:

@@ -308,7 +308,7 @@ def test_challenge_markers_read_from_the_sofa(driver, seats):
 def test_a_celebration_draws_no_sprite_of_its_own_and_lets_every_piece_go(big):
     """Its sprites and light are drawn once, when the table is set: none in any frame of a cheer. It is capped,
     and over, it holds nothing."""
-    from scenes.tables import celebration
+    from scenes.table import celebration
     from scenes.tables.moments import Moments
 
     pygame.display.init()

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.rules.i18n import t
-from scenes.tables.celebration import Celebration, prepare
+from scenes.table.celebration import Celebration, prepare
 
 
 @dataclass

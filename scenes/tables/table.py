@@ -18,15 +18,15 @@ from game.store.settings import save_settings
 from game.table.commands import AskCoach, Ready, Toggle
 from game.table.events import CoachAsked, Held, Previewed, Rolled, Scored
 from scenes.dice.dice_tray import DiceTray
+from scenes.table.play_scene import BOT_FASTEST, PlayScene
+from scenes.table.walkthrough import Walkthrough
 from scenes.tables.box_help import BoxHelp
 from scenes.tables.coach import Coach
 from scenes.tables.moments import Moments, Showing
-from scenes.tables.play_scene import BOT_FASTEST, PlayScene
 from scenes.tables.scorecard import Scorecard
 from scenes.tables.table_focus import TableFocus
 from scenes.tables.table_layout import COACH_X, UNDO_X, layout_for
 from scenes.tables.table_paint import TablePainter, dice_showing
-from scenes.tables.walkthrough import Walkthrough
 from scenes.ui.dialogs import ConfirmDialog
 from scenes.ui.widgets import Button, ButtonRow
 

@@ -26,7 +26,7 @@ class PlayScene(Scene):
     screen = "table"
     can_undo = False
     throwing = False  # dice in the air: input waits (a tap skips)
-    walkthrough = None  # the first-game tips (a scenes.tables.walkthrough.Walkthrough) while they are offered
+    walkthrough = None  # the first-game tips (a scenes.table.walkthrough.Walkthrough) while they are offered
     coach = None  # the scorecard tables' coach (a scenes.tables.coach.Coach)
 
     def __init__(self, app, session: Session, demo: bool = False):
