@@ -27,10 +27,10 @@ from scenes.menus.rules import RulesScene
 from scenes.menus.settings_scene import SettingsScene
 from scenes.menus.title import TitleScene
 from scenes.menus.turn_review import TurnReviewScene
-from scenes.tables.challenge_table import ChallengeTableScene
+from scenes.scorecard.challenge_table import ChallengeTableScene
+from scenes.scorecard.table import TableScene
 from scenes.tables.jackpot_round import JackpotRoundScene
 from scenes.tables.jackpot_table import JackpotTableScene
-from scenes.tables.table import TableScene
 from scenes.ui.dialogs import ConfirmDialog, PauseMenu
 from scenes.ui.stack import Scene
 

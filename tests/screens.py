@@ -117,7 +117,7 @@ def _zero_dialog(driver):
 
 def _coached_gameover(driver):
     """A person's whole game with the coach judging each choice, then the game-over report of costly choices."""
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     session = Session(find_variant("classic"), seats(1), seed=8, rolloff=False)
     table = TableScene(driver.app, session)

@@ -170,7 +170,7 @@ def _table(driver, names=("Ann",), seed: int = 3):
     from game.engine.session import Session
     from game.rules.variants import load_all
     from game.store.seats import Seat
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     session = Session(load_all().find("classic"), [Seat(name) for name in names], seed=seed, rolloff=False)
     table = TableScene(driver.app, session)

@@ -13,7 +13,7 @@ from game.rules.variants import find_variant
 
 
 def _table(animation: str = "normal", seed: int = 4, seats=None):
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     driver = Driver(animation=animation)
     session = Session(find_variant("classic"), seats or [Seat("Ann")], seed=seed, rolloff=False)

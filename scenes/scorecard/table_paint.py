@@ -1,7 +1,7 @@
 """Drawing the scorecard table each frame: the felt and wood, the dice and their key badges, the card with
 box help, the coach's panel, the controls, the hint, banners and the hand-off between people; and where the
-panels over the felt lie, for the dice to rest clear of them. A part of :class:`scenes.tables.table.TableScene` (its
-``painter``; Challenge's table has a painter of its own kind, scenes.tables.challenge_paint)."""
+panels over the felt lie, for the dice to rest clear of them. A part of :class:`scenes.scorecard.table.TableScene` (its
+``painter``; Challenge's table has a painter of its own kind, scenes.scorecard.challenge_paint)."""
 
 from __future__ import annotations
 

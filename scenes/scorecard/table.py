@@ -18,15 +18,15 @@ from game.store.settings import save_settings
 from game.table.commands import AskCoach, Ready, Toggle
 from game.table.events import CoachAsked, Held, Previewed, Rolled, Scored
 from scenes.dice.dice_tray import DiceTray
+from scenes.scorecard.box_help import BoxHelp
+from scenes.scorecard.moments import Moments, Showing
+from scenes.scorecard.scorecard import Scorecard
+from scenes.scorecard.table_focus import TableFocus
+from scenes.scorecard.table_layout import COACH_X, UNDO_X, layout_for
+from scenes.scorecard.table_paint import TablePainter, dice_showing
 from scenes.table.play_scene import BOT_FASTEST, PlayScene
 from scenes.table.walkthrough import Walkthrough
-from scenes.tables.box_help import BoxHelp
 from scenes.tables.coach import Coach
-from scenes.tables.moments import Moments, Showing
-from scenes.tables.scorecard import Scorecard
-from scenes.tables.table_focus import TableFocus
-from scenes.tables.table_layout import COACH_X, UNDO_X, layout_for
-from scenes.tables.table_paint import TablePainter, dice_showing
 from scenes.ui.dialogs import ConfirmDialog
 from scenes.ui.widgets import Button, ButtonRow
 
@@ -369,7 +369,7 @@ class TableScene(PlayScene):
         elif intent.kind == "coach":
             self.toggle_coach()
         elif intent.kind in ("nav", "confirm"):
-            self.focus.handle(intent)  # over the dice, Roll and the boxes (scenes.tables.table_focus)
+            self.focus.handle(intent)  # over the dice, Roll and the boxes (scenes.scorecard.table_focus)
         return None
 
     # ------------------------------------------------------------ update --

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from scenes.tables.scorecard import LABELS
+from scenes.scorecard.scorecard import LABELS
 from scenes.ui.theme import HEIGHT, WIDTH
 
 TRAY = pygame.Rect(16, 64, 704, 470)

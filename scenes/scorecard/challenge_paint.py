@@ -1,6 +1,6 @@
 """Drawing Challenge Yahtzee's table: the common dice's felt and every seat's row of markers, the pick's keys and
 hints, and the coach's title for common rolls. A part of
-:class:`scenes.tables.challenge_table.ChallengeTableScene` (its ``painter``)."""
+:class:`scenes.scorecard.challenge_table.ChallengeTableScene` (its ``painter``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pygame
 
 from game.rules.i18n import t
 from scenes.dice.die_art import die_surface
-from scenes.tables.table_paint import TablePainter
+from scenes.scorecard.table_paint import TablePainter
 from scenes.ui import bindings, theme
 from scenes.ui.textfit import draw_lines
 from scenes.ui.widgets import draw_text, framed_felt, rounded, seat_badge, wood

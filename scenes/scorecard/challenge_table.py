@@ -16,9 +16,9 @@ from game.engine.challenge import CommonRollState
 from game.rules.i18n import t
 from game.table.events import Copied, Rolled
 from scenes.dice.dice_tray import DiceTray
-from scenes.tables.challenge_paint import ROW_PITCH, ChallengePainter
-from scenes.tables.table import TableScene
-from scenes.tables.table_paint import dice_showing
+from scenes.scorecard.challenge_paint import ROW_PITCH, ChallengePainter
+from scenes.scorecard.table import TableScene
+from scenes.scorecard.table_paint import dice_showing
 from scenes.ui.widgets import Button, ButtonRow
 
 TRAY = pygame.Rect(16, 64, 704, 380)  # as wide as the table's felt (narrower beside a five- or six-seat card)
