@@ -65,7 +65,7 @@ def busiest_jackpot(seconds: float) -> tuple[float, float, int]:
     from game.rules.variants import find_variant
     from game.store.settings import Settings
     from scenes.app import App
-    from scenes.tables.jackpot_table import JackpotTableScene
+    from scenes.jackpot.jackpot_table import JackpotTableScene
 
     app = App(settings=Settings(sound=False))
     seats = [Seat(f"Player {i + 1}", "computer", "heuristic") for i in range(4)]

@@ -11,6 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 from game.engine.session import Session
+from scenes.jackpot.jackpot_round import JackpotRoundScene
+from scenes.jackpot.jackpot_table import JackpotTableScene
 from scenes.kiosk.panels import AdminPanel, PinPad, StillPlaying
 from scenes.logs import game_started
 from scenes.menus.daily import DailyScene
@@ -29,8 +31,6 @@ from scenes.menus.title import TitleScene
 from scenes.menus.turn_review import TurnReviewScene
 from scenes.scorecard.challenge_table import ChallengeTableScene
 from scenes.scorecard.table import TableScene
-from scenes.tables.jackpot_round import JackpotRoundScene
-from scenes.tables.jackpot_table import JackpotTableScene
 from scenes.ui.dialogs import ConfirmDialog, PauseMenu
 from scenes.ui.stack import Scene
 

@@ -171,8 +171,8 @@ def _gameover(variant: str, count: int, games: int = 1):
 
 
 def _jackpot_round(driver):
+    from scenes.jackpot.jackpot_round import JackpotRoundScene
     from scenes.registry import table_for
-    from scenes.tables.jackpot_round import JackpotRoundScene
 
     session = played("jackpot", 4, 10_000)
     driver.start(table_for(driver.app, session))

@@ -26,7 +26,8 @@ ALLOWED = {
     "scenes.table": ("scenes.table", "scenes.dice", "scenes.ui", "scenes.persist", "game.*"),
     "scenes.scorecard": ("scenes.scorecard", "scenes.table", "scenes.dice", "scenes.tables", "scenes.ui",
                          "scenes.persist", "game.*"),  # scenes.tables: the coach, until it moves into game
-    "scenes.tables": ("scenes.tables", "scenes.table", "scenes.dice", "scenes.ui", "scenes.persist", "game.*"),
+    "scenes.jackpot": ("scenes.jackpot", "scenes.table", "scenes.dice", "scenes.ui", "scenes.persist", "game.*"),
+    "scenes.tables": ("scenes.tables", "game.*"),  # the coach, on its way into game
     "scenes.menus": ("scenes.menus", "scenes.ui", "scenes.dice", "scenes.table", "scenes.tables", "scenes.persist",
                      "game.*"),
     "scenes.kiosk": ("scenes.kiosk", "scenes.ui", "scenes.demo", "game.*"),

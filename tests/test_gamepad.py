@@ -398,8 +398,8 @@ def test_a_jackpot_round_by_pad_alone(pad):
     from game.engine.session import Session
     from game.rules.variants import find_variant
     from game.store.seats import Seat
+    from scenes.jackpot.jackpot_round import JackpotRoundScene
     from scenes.registry import opening_for
-    from scenes.tables.jackpot_round import JackpotRoundScene
 
     driver = Driver(animation="instant")
     pygame.event.set_blocked(list(NOT_PAD))

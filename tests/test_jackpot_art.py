@@ -10,10 +10,10 @@ import pytest
 from scenes.dice import die_art
 from scenes.dice.dice_tray import HOLD_TIME, IN_HAND
 from scenes.dice.physics.dice_throw import LONGEST
-from scenes.tables import jackpot_art
-from scenes.tables.jackpot_art import SYMBOLS, symbol_surface, tile_surface
-from scenes.tables.jackpot_dice import WHITE_FACES, YELLOW_FACES, register_symbol_dice, symbol_dice_tray
-from scenes.tables.rack_view import RackView
+from scenes.jackpot import jackpot_art
+from scenes.jackpot.jackpot_art import SYMBOLS, symbol_surface, tile_surface
+from scenes.jackpot.jackpot_dice import WHITE_FACES, YELLOW_FACES, register_symbol_dice, symbol_dice_tray
+from scenes.jackpot.rack_view import RackView
 
 STEP = 1 / 120
 LARGE = pygame.Rect(40, 380, 420, 380)
@@ -459,7 +459,7 @@ def test_importing_opens_no_window():
     import subprocess
     import sys
 
-    code = ("import pygame, scenes.tables.jackpot_art, scenes.tables.rack_view\n"
+    code = ("import pygame, scenes.jackpot.jackpot_art, scenes.jackpot.rack_view\n"
             "print(pygame.display.get_init(), pygame.display.get_surface() is None)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=str(__import__("pathlib").Path(jackpot_art.__file__).parent.parent))

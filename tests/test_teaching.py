@@ -324,7 +324,7 @@ def test_challenge_numbers_every_common_roll_left_to_right(driver):
 
 
 def test_jackpot_has_its_own_first_game_tips():
-    from scenes.tables.jackpot_table import JackpotTableScene
+    from scenes.jackpot.jackpot_table import JackpotTableScene
 
     driver = Driver(animation="instant", walkthrough=True)
     try:

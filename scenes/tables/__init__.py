@@ -1,5 +1,6 @@
-"""The game tables: the play scene every table shares, each family's table, the dice tray, the Jackpot
-rack and art, the scorecard, box help and the coach.
+"""The coach (``coach``, ``coach_reasons``), pure Python, waiting here while it moves into ``game``. The tables
+themselves are in their rooms: the shell every table shares in ``scenes.table``, the dice in ``scenes.dice``,
+the scorecard tables in ``scenes.scorecard``, Jackpot's in ``scenes.jackpot``.
 
-May import: ``scenes.ui``, the engine and rules of ``game``, and each other.
+May import: ``game``.
 """

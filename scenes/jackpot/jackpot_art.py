@@ -15,7 +15,7 @@ Each symbol has a dark outline in its own hue so it reads on cream tiles and
 on white and yellow dice alike, and a bolder, plainer cut below
 :data:`DETAIL_SIZE` pixels.
 
-The symbol dice that carry these pictures are in :mod:`scenes.tables.jackpot_dice`.
+The symbol dice that carry these pictures are in :mod:`scenes.jackpot.jackpot_dice`.
 
 Nothing here touches the display at import time.
 """

@@ -1,6 +1,6 @@
 """Painting a Jackpot rack each frame: the back wall, the tiles (settled, falling, ghosted), the front
 with its windows, glows, the focus ring and labels, all blitted from the cached layers of
-:mod:`scenes.tables.rack_frame`. A part of :class:`scenes.tables.rack_view.RackView` (its ``painter``)."""
+:mod:`scenes.jackpot.rack_frame`. A part of :class:`scenes.jackpot.rack_view.RackView` (its ``painter``)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import pygame
 
 from game.rules.i18n import t
 from game.rules.jackpot import SYMBOLS
-from scenes.tables.jackpot_art import faded_tile, tile_surface
-from scenes.tables.rack_flights import FLASH_TIME, RackFlights, _Flight
-from scenes.tables.rack_frame import _LAYERS, FOCUS_INK, RackFrame, light
-from scenes.tables.rack_layout import RackLayout, Window
+from scenes.jackpot.jackpot_art import faded_tile, tile_surface
+from scenes.jackpot.rack_flights import FLASH_TIME, RackFlights, _Flight
+from scenes.jackpot.rack_frame import _LAYERS, FOCUS_INK, RackFrame, light
+from scenes.jackpot.rack_layout import RackLayout, Window
 from scenes.ui import assets, theme
 
 CHANCE = "chance"  # the Chance Space, where a column number would be (game.engine.jackpot_state.CHANCE_SPACE)

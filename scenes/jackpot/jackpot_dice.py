@@ -11,7 +11,7 @@ from game.rules.jackpot import SYMBOLS
 from scenes.dice import die_art
 from scenes.dice.dice_render import Look
 from scenes.dice.dice_tray import DiceTray
-from scenes.tables.jackpot_art import DETAIL_SIZE, SUPERSAMPLE, symbol_big, symbol_surface
+from scenes.jackpot.jackpot_art import DETAIL_SIZE, SUPERSAMPLE, symbol_big, symbol_surface
 
 # The owner's dice: two white and two yellow, each with its own six faces.
 WHITE_FACES = ("orange", "orange", "bell", "bell", "cherry", "dollar")

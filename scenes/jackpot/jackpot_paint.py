@@ -1,12 +1,12 @@
 """Drawing Jackpot's table each frame: the felt, the dice, the tile picker, the side panel with the supply and
-the scores, and the hint. A part of :class:`scenes.tables.jackpot_table.JackpotTableScene` (its ``painter``)."""
+the scores, and the hint. A part of :class:`scenes.jackpot.jackpot_table.JackpotTableScene` (its ``painter``)."""
 
 from __future__ import annotations
 
 import pygame
 
 from game.rules.i18n import t
-from scenes.tables.jackpot_art import symbol_surface, tile_surface
+from scenes.jackpot.jackpot_art import symbol_surface, tile_surface
 from scenes.ui import assets, bindings, theme
 from scenes.ui.textfit import draw_wrapped, fit_lines
 from scenes.ui.widgets import StaticLayer, draw_text, framed_felt, panel, rounded, seat_badge, wood

@@ -1,6 +1,6 @@
 """A Jackpot rack's content and its motion: tiles dropped into a column fall behind the frame to the lowest
 open window, bounce once and settle; a chance tile flies to a column or rises back to the supply. A part of
-:class:`scenes.tables.rack_view.RackView` (its ``flights``): it owns the rack's tiles and their motion and
+:class:`scenes.jackpot.rack_view.RackView` (its ``flights``): it owns the rack's tiles and their motion and
 decides nothing, the owner says what happens."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.rules.jackpot import SYMBOLS
-from scenes.tables.rack_layout import RackLayout, Window
+from scenes.jackpot.rack_layout import RackLayout, Window
 
 # Motion, in view seconds and units.
 SPAWN_ABOVE = 1.0  # a dropped tile appears this far above the column's top window

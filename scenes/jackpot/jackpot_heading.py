@@ -1,7 +1,7 @@
 """The words over Jackpot's tile picker. A person who still has to choose is told what to do ("Two pairs: take
 a bell or a cherry"); once a player has chosen (a computer: every move) they say what was done, in the past
 tense and by name ("Ada took a cherry (three alike)"), until the next roll. A part of
-:class:`scenes.tables.jackpot_table.JackpotTableScene` (its ``heading``), which owns what is to be said:
+:class:`scenes.jackpot.jackpot_table.JackpotTableScene` (its ``heading``), which owns what is to be said:
 
 - ``banner``: a string key and its values (whose roll it is, whose tile came back), worded when drawn;
   ``banner_first``: after an undo, the banner comes before the roll's words;
@@ -18,7 +18,7 @@ from __future__ import annotations
 from game.engine.actions import Action, ChanceOption, Roll
 from game.engine.jackpot_state import CHANCE_SPACE, ChanceDropped, ChanceReturned, Placed, Returned
 from game.rules.i18n import Tr, t
-from scenes.tables.jackpot_words import class_name, deed, either, rolled, symbol_words
+from scenes.jackpot.jackpot_words import class_name, deed, either, rolled, symbol_words
 
 REFUSAL_SHOWN = 2.5  # seconds a refused move's words stay over the picker (or until the next move)
 

@@ -25,13 +25,13 @@ from game.engine.jackpot_state import CHANCE_SPACE, ChanceDropped, ChanceReturne
 from game.engine.session import Session
 from game.rules.i18n import t
 from game.table.events import Moved, Rolled, RoundOver, Tiles
+from scenes.jackpot.jackpot_dice import symbol_dice_tray
+from scenes.jackpot.jackpot_handoff import HandOff
+from scenes.jackpot.jackpot_heading import Heading
+from scenes.jackpot.jackpot_paint import BIG_RACK, PICKER, SMALL_RACKS, TRAY, JackpotPainter, portrait_parts
+from scenes.jackpot.rack_view import RackView
 from scenes.table.play_scene import PlayScene
 from scenes.table.walkthrough import JACKPOT_STEPS, Walkthrough
-from scenes.tables.jackpot_dice import symbol_dice_tray
-from scenes.tables.jackpot_handoff import HandOff
-from scenes.tables.jackpot_heading import Heading
-from scenes.tables.jackpot_paint import BIG_RACK, PICKER, SMALL_RACKS, TRAY, JackpotPainter, portrait_parts
-from scenes.tables.rack_view import RackView
 from scenes.ui import theme
 from scenes.ui.widgets import Button, ButtonRow
 

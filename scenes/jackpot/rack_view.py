@@ -16,7 +16,7 @@ the tiles in the air have landed, so quick drops into one column stack up.
 
 Drawing is a handful of blits: the frame (its back wall and its front with
 the windows cut out) is rendered once per size and colour and cached; tiles
-come from :mod:`scenes.tables.jackpot_art`'s cache. Times are view seconds:
+come from :mod:`scenes.jackpot.jackpot_art`'s cache. Times are view seconds:
 ``update`` multiplies real seconds by ``speed``.
 """
 
@@ -26,10 +26,10 @@ from collections.abc import Callable
 
 import pygame
 
-from scenes.tables.rack_flights import MAX_STEP, RackFlights
-from scenes.tables.rack_frame import clear_caches
-from scenes.tables.rack_layout import Colour, RackLayout, Window
-from scenes.tables.rack_paint import CHANCE, RackPainter
+from scenes.jackpot.rack_flights import MAX_STEP, RackFlights
+from scenes.jackpot.rack_frame import clear_caches
+from scenes.jackpot.rack_layout import Colour, RackLayout, Window
+from scenes.jackpot.rack_paint import CHANCE, RackPainter
 from scenes.ui.theme import SEAT_COLOURS
 
 __all__ = ["CHANCE", "RackView", "Window", "clear_caches"]

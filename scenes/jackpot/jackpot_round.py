@@ -15,8 +15,8 @@ import pygame
 from game.engine.session import Session
 from game.rules.i18n import t
 from game.rules.jackpot import score_lines
-from scenes.tables.jackpot_words import symbol_count
-from scenes.tables.rack_view import RackView
+from scenes.jackpot.jackpot_words import symbol_count
+from scenes.jackpot.rack_view import RackView
 from scenes.ui import assets, bindings, theme
 from scenes.ui.stack import Scene
 from scenes.ui.textfit import fit_lines

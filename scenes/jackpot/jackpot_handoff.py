@@ -6,7 +6,7 @@
 - when play passes from one person to another at the table, "Ben's turn", until Ben taps (or presses Enter
   or Space): the dice are handed over. Undo still works meanwhile, since Ben has not acted yet.
 
-A part of :class:`scenes.tables.jackpot_table.JackpotTableScene` (its ``handoff``), which owns who the dice pass
+A part of :class:`scenes.jackpot.jackpot_table.JackpotTableScene` (its ``handoff``), which owns who the dice pass
 to and when that shows; it reads the table it is made with (see :class:`HandOff`).
 """
 
@@ -17,7 +17,7 @@ import pygame
 from game.engine.actions import Roll
 from game.rules.i18n import t
 from game.table.commands import Ready
-from scenes.tables.jackpot_paint import TRAY
+from scenes.jackpot.jackpot_paint import TRAY
 from scenes.ui import assets, bindings, theme
 from scenes.ui.widgets import draw_text, occlude, seat_badge
 

@@ -1,5 +1,5 @@
 """A Jackpot rack's geometry: where each window, the chance space and the frame are on screen, and what
-is under a point (a column, the chance space). A part of :class:`scenes.tables.rack_view.RackView` (its ``layout``):
+is under a point (a column, the chance space). A part of :class:`scenes.jackpot.rack_view.RackView` (its ``layout``):
 it owns the columns and where the view stands, and everything worked out from them."""
 
 from __future__ import annotations

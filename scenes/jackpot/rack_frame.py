@@ -1,7 +1,7 @@
 """A Jackpot rack's cached layers: the frame (back wall, and front with the windows cut out, in the
 seat's colour), its shadows, the glows, the focus ring, chevrons and labels. Each is rendered once per size
-and colour and kept; :mod:`scenes.tables.rack_paint` only blits them. A part of
-:class:`scenes.tables.rack_view.RackView`, held by its painter (``painter.frame``)."""
+and colour and kept; :mod:`scenes.jackpot.rack_paint` only blits them. A part of
+:class:`scenes.jackpot.rack_view.RackView`, held by its painter (``painter.frame``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pygame
 
 from game.rules.i18n import t
-from scenes.tables.rack_layout import MARGIN, RackLayout
+from scenes.jackpot.rack_layout import MARGIN, RackLayout
 from scenes.ui import assets
 from scenes.ui.assets import BoundedCache
 from scenes.ui.theme import PAPER, mix
