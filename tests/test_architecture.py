@@ -234,6 +234,39 @@ def test_no_module_is_over_450_lines():
     assert long == {}
 
 
+FOLDER_MOST = 3000
+# Folders still over, each with what is to split it; an entry goes once the folder is under (the test says so).
+STILL_OVER = {"game/bots": "the solver (solver*.py, 1,375 lines) is a room of its own to be"}
+
+
+def _folder_lines() -> dict[str, int]:
+    """Lines of product code directly in each folder (a room's sub-rooms count for themselves)."""
+    lines: dict[str, int] = {}
+    for path in _modules().values():
+        folder = path.parent.relative_to(ROOT).as_posix()
+        lines[folder] = lines.get(folder, 0) + len(path.read_text(encoding="utf-8").splitlines())
+    return lines
+
+
+def test_no_folder_holds_more_than_3000_lines():
+    """Past that a folder is several rooms in one (scenes/tables was five, 8,700 lines): split it along what its
+    parts do, not at a count."""
+    over = {folder: n for folder, n in _folder_lines().items() if n > FOLDER_MOST}
+    assert {folder: n for folder, n in over.items() if folder not in STILL_OVER} == {}
+    assert set(STILL_OVER) <= set(over), "a folder in STILL_OVER is under the limit now: take it out"
+
+
+def test_rooms_allow_no_circle():
+    """What the rooms may import draws no circle either: the dice under the table shell, the shell under each kind's
+    table (scenes.scorecard and scenes.jackpot never import each other)."""
+    rooms = {room: {other for other in ALLOWED if other != room and not other.startswith(room + ".")
+                    and any(_allows(allowed, other) for allowed in ALLOWED[room])} for room in ALLOWED}
+    assert _circles(rooms) == []
+    assert "scenes.jackpot" not in rooms["scenes.scorecard"] and "scenes.scorecard" not in rooms["scenes.jackpot"]
+    assert rooms["scenes.dice"] == {"scenes.ui"} and rooms["scenes.dice.physics"] == set()
+    assert rooms["scenes.table"].isdisjoint({"scenes.scorecard", "scenes.jackpot", "scenes.tables"})
+
+
 def test_nothing_checks_a_family_of_games_by_its_name():
     """The kind of game picks its engine, table and levels in one place each (families.STATES,
     registry.TABLES, levels.LEVELS); elsewhere the kind says what is asked of it (tests/test_kinds.py)."""
