@@ -63,7 +63,7 @@ def measure(size: tuple[int, int], shots: Path | None = None, moment: str = "yah
     from game.rules.variants import find_variant
     from game.store.settings import Settings
     from scenes.app import STEP, App
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     app = App(size, settings=Settings(sound=False, language="en"))
     session = Session(find_variant("classic"), [Seat("Ann")], seed=7, rolloff=False)

@@ -33,8 +33,8 @@ use_private_home("bench_dice")  # never the runner's saved game, settings or rec
 
 import pygame  # noqa: E402
 
-from scenes.tables.dice_throw import Toss  # noqa: E402
-from scenes.tables.dice_tray import DiceTray  # noqa: E402
+from scenes.dice.dice_tray import DiceTray  # noqa: E402
+from scenes.dice.physics.dice_throw import Toss  # noqa: E402
 from scenes.ui import theme  # noqa: E402
 
 TRAY = pygame.Rect(54, 150, 760, 450)  # about where the scorecard table's felt lies on the canvas

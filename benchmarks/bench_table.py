@@ -38,7 +38,7 @@ def busiest_table(seconds: float, size: tuple[int, int] = (1280, 800)) -> tuple[
     from game.rules.variants import find_variant
     from game.store.settings import Settings
     from scenes.app import App
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     app = App(size, settings=Settings(sound=False, language="en"))
     seats = [Seat(f"Player {i + 1}", "computer", "greedy") for i in range(6)]
@@ -65,7 +65,7 @@ def busiest_jackpot(seconds: float) -> tuple[float, float, int]:
     from game.rules.variants import find_variant
     from game.store.settings import Settings
     from scenes.app import App
-    from scenes.tables.jackpot_table import JackpotTableScene
+    from scenes.jackpot.jackpot_table import JackpotTableScene
 
     app = App(settings=Settings(sound=False))
     seats = [Seat(f"Player {i + 1}", "computer", "heuristic") for i in range(4)]

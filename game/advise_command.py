@@ -139,22 +139,26 @@ def run(args: argparse.Namespace, usage_error, variant_of, progress) -> int:
 
     listed = [o.to_json(on_card, hold_odds(variant, card, o.keep, rolls_left) if o.kind == "keep" else None)
               for o in options]
-    # "upper_bonus_chance": the exact chance of the upper bonus after the option under the optimal player's play
     if variant.upper_bonus is not None:
-        from game.coach.bonus_chance import chances, option_chances
-
-        upper = None if "cards" in data else data.get("upper")  # None: read from the card
-        five = None if "cards" in data else data.get("five_alike_scored")
-        found = {}
-
-        def bonus_table():  # read once, and only where a box leaves turns to play (never built here: ~100 s)
-            if "table" not in found:
-                found["table"] = chances(variant, table, build_it=False)
-            return found["table"]
-
-        for said, chance in zip(listed, option_chances(variant, table, bonus_table, card, upper, five,
-                                                       rolls_left, options)):
-            if chance is not None:  # None: the chance table is not built (python -m game.coach.bonus_chance V)
-                said["upper_bonus_chance"] = round(chance, 6)
+        _add_bonus_chances(variant, table, data, card, rolls_left, options, listed)
     print(json.dumps({"variant": variant.id, "on_card": on_card, "options": listed}))
     return 0
+
+
+def _add_bonus_chances(variant, table, data: dict, card, rolls_left: int, options, listed: list[dict]) -> None:
+    """"upper_bonus_chance": the exact chance of the upper bonus after each option under the optimal player's play."""
+    from game.coach.bonus_chance import chances, option_chances
+
+    upper = None if "cards" in data else data.get("upper")  # None: read from the card
+    five = None if "cards" in data else data.get("five_alike_scored")
+    found = {}
+
+    def bonus_table():  # read once, and only where a box leaves turns to play (never built here: ~100 s)
+        if "table" not in found:
+            found["table"] = chances(variant, table, build_it=False)
+        return found["table"]
+
+    for said, chance in zip(listed, option_chances(variant, table, bonus_table, card, upper, five,
+                                                   rolls_left, options)):
+        if chance is not None:  # None: the chance table is not built (python -m game.coach.bonus_chance V)
+            said["upper_bonus_chance"] = round(chance, 6)

@@ -20,7 +20,7 @@ SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 
 
 def icon(size: int) -> pygame.Surface:
-    from scenes.tables.die_art import die_surface
+    from scenes.dice.die_art import die_surface
     from scenes.ui import theme
 
     big = 512

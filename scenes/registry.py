@@ -11,11 +11,13 @@ from collections.abc import Callable
 from typing import Any
 
 from game.engine.session import Session
+from scenes.jackpot.jackpot_round import JackpotRoundScene
+from scenes.jackpot.jackpot_table import JackpotTableScene
 from scenes.kiosk.panels import AdminPanel, PinPad, StillPlaying
 from scenes.logs import game_started
-from scenes.menus.daily import DailyScene
-from scenes.menus.daily_next import DailyNextScene, after_days_game
-from scenes.menus.daily_results import DailyResultsScene
+from scenes.daily.today import DailyScene
+from scenes.daily.next_person import DailyNextScene, after_days_game
+from scenes.daily.results import DailyResultsScene
 from scenes.menus.gameover import GameOverScene
 from scenes.menus.help_overlay import HelpOverlay, keys_for
 from scenes.menus.name_keyboard import NameKeyboard
@@ -28,10 +30,8 @@ from scenes.menus.rules import RulesScene
 from scenes.menus.settings_scene import SettingsScene
 from scenes.menus.title import TitleScene
 from scenes.menus.turn_review import TurnReviewScene
-from scenes.tables.challenge_table import ChallengeTableScene
-from scenes.tables.jackpot_round import JackpotRoundScene
-from scenes.tables.jackpot_table import JackpotTableScene
-from scenes.tables.table import TableScene
+from scenes.scorecard.challenge_table import ChallengeTableScene
+from scenes.scorecard.table import TableScene
 from scenes.ui.dialogs import ConfirmDialog, PauseMenu
 from scenes.ui.stack import Scene
 

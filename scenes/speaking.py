@@ -1,7 +1,7 @@
 """The app's speech: the speaker (game.speech) with the player's settings, switches and keys.
 
 F2 turns speech on or off, Shift+F2 steps how much is said, F3 says the last sentence again (scenes.ui.input);
-the tables answer F4-F7 themselves (scenes.tables.play_scene; F7, the coach's advice, in words from here).
+the tables answer F4-F7 themselves (scenes.table.play_scene; F7, the coach's advice, in words from here).
 ``--speech-log FILE`` opens the log here. Menus and dialogs are said as they open and as the keys' focus moves
 (``follow``, each update); at start-up a running screen reader hears how to turn speech on (``invite``).
 """
@@ -116,7 +116,7 @@ def menu_words(scene) -> tuple[str, str] | None:
     if callable(own):
         return own()
     if hasattr(scene, "narrate"):
-        return None  # a table: its focus is said by scenes.tables.table_focus, its events by its narrator
+        return None  # a table: its focus is said by scenes.scorecard.table_focus, its events by its narrator
     return screen_title(scene), focused_words(scene)
 
 

@@ -119,7 +119,7 @@ def at_third_roll(driver, name: str, dice: tuple[int, ...], coached: bool, boxes
     """``name`` alone at classic with ``boxes`` filled, the third roll on the table showing ``dice`` (the log
     replays to this state), the coach on if ``coached``: the scorecard table for it, open in ``driver``."""
     from game.engine.session import Session
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     session = Session(find_variant("classic"), [Seat(name)], seed=3, rolloff=False)
     for state in (session.start, session.state):

@@ -117,7 +117,7 @@ def _zero_dialog(driver):
 
 def _coached_gameover(driver):
     """A person's whole game with the coach judging each choice, then the game-over report of costly choices."""
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     session = Session(find_variant("classic"), seats(1), seed=8, rolloff=False)
     table = TableScene(driver.app, session)
@@ -171,8 +171,8 @@ def _gameover(variant: str, count: int, games: int = 1):
 
 
 def _jackpot_round(driver):
+    from scenes.jackpot.jackpot_round import JackpotRoundScene
     from scenes.registry import table_for
-    from scenes.tables.jackpot_round import JackpotRoundScene
 
     session = played("jackpot", 4, 10_000)
     driver.start(table_for(driver.app, session))

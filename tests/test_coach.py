@@ -16,7 +16,7 @@ from game.rules.variants import find_variant
 
 def _coached_roll(driver):
     """Ann against a computer at classic, the coach switched on with a click, the dice rolled."""
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     session = Session(find_variant("classic"), [Seat("Ann"), Seat("Ada", "computer", "greedy")], seed=7,
                       rolloff=False)
@@ -74,7 +74,7 @@ def _users_variant(variant_id: str, name: str, boxes: str):
 
 
 def test_a_users_own_variant_gets_its_coach_table_built_in_the_background():
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     variant = _users_variant("mini", "Mini", "  - {id: fives, name: Fives, kind: face, face: 5}\n"
                              "  - {id: sixes, name: Sixes, kind: face, face: 6}\n"
@@ -99,7 +99,7 @@ def test_a_users_own_variant_gets_its_coach_table_built_in_the_background():
 def test_without_numpy_a_users_variant_has_no_coach_and_the_button_says_why(monkeypatch):
     from game.bots import solver
     from game.rules.i18n import t
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     monkeypatch.setattr(solver, "can_build", lambda: False)  # as in the standalone app
     variant = _users_variant("nonum", "No Numpy", "  - {id: sixes, name: Sixes, kind: face, face: 6}\n"
@@ -180,7 +180,7 @@ def test_a_keep_says_how_many_dice_it_holds():
 def test_the_coach_switched_on_is_kept_with_the_saved_game():
     from game.rules.variants import load_all
     from game.store.saves import load_saved, save_session
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     driver = Driver(animation="instant")
     try:
@@ -268,7 +268,7 @@ def test_a_zero_the_coach_does_not_advise_still_warns(coached, open_boxes, dice,
 
 def _first_game_coached(driver: Driver):
     """Ann's first game (the tips on), the coach switched on."""
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     session = Session(find_variant("classic"), [Seat("Ann")], seed=7, rolloff=False)
     table = TableScene(driver.app, session)

@@ -12,7 +12,7 @@ from game.store.settings import Settings, load_settings, read_settings
 
 
 def _table(driver, *names: str):
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     seats = [Seat(name) for name in names] + [Seat("Ada", "computer", "greedy")]
     table = TableScene(driver.app, Session(find_variant("classic"), seats, seed=4, rolloff=False))
@@ -40,7 +40,7 @@ def test_a_coach_left_on_is_on_at_the_next_game_and_off_when_left_off():
 def test_play_again_keeps_the_coach_on():
     from screens import SCREENS
 
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     driver = Driver(animation="instant")
     try:
@@ -59,7 +59,7 @@ def test_play_again_keeps_the_coach_on():
 
 def test_a_resumed_game_keeps_the_seats_it_was_saved_with():
     from game.engine.actions import Roll, Score
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     driver = Driver(animation="instant")
     try:

@@ -118,7 +118,7 @@ def _first_roll(driver, dice, **boxes):
     from game.engine.actions import Dice, Roll
     from game.engine.session import Session
     from game.engine.state import Seat
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     session = Session(find_variant("classic"), [Seat("Grandma")], seed=3, rolloff=False)
     for state in (session.start, session.state):

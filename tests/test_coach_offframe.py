@@ -64,7 +64,7 @@ def test_waiting_for_the_position_being_worked_out():
 
 
 def _coached_roll(driver):
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     session = Session(find_variant("classic"), [Seat("Ann"), Seat("Ada", "computer", "greedy")], seed=7,
                       rolloff=False)

@@ -134,7 +134,7 @@ def test_a_move_taken_back_and_made_again_counts_once():
 def test_challenges_coach_marks_the_dice_it_advises_copying():
     """"Coach on: the best move is marked": in Challenge the common dice the best copy takes glow, until the
     player picks dice of their own."""
-    from scenes.tables.challenge_table import ChallengeTableScene
+    from scenes.scorecard.challenge_table import ChallengeTableScene
 
     driver = Driver(animation="instant")
     try:

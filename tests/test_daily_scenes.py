@@ -99,7 +99,7 @@ def test_todays_dice_on_the_title_plays_the_same_dice_for_each_person_and_shows_
 
 
 def test_a_second_try_the_same_day_is_practice_and_the_first_result_stays():
-    from scenes.menus.daily_results import DailyResultsScene
+    from scenes.daily.results import DailyResultsScene
     from scenes.persist import keep_day
 
     driver = Driver(animation="instant")
@@ -138,7 +138,7 @@ def test_leaving_everyone_out_cannot_start_and_says_so():
 
 
 def _results_screen(driver: Driver) -> None:
-    from scenes.menus.daily_results import DailyResultsScene
+    from scenes.daily.results import DailyResultsScene
     from scenes.persist import keep_day
 
     day = utc_day()
@@ -170,7 +170,7 @@ def test_no_text_of_todays_dice_leaves_its_box(build, language, text_size):
 
 def test_the_hand_over_starts_one_game_for_a_double_tap_and_going_back_shows_who_has_played():
     from game.daily.rounds import DailyRound
-    from scenes.menus.daily_next import DailyNextScene
+    from scenes.daily.next_person import DailyNextScene
     from scenes.ui.input import Intent
 
     driver = Driver(animation="instant")

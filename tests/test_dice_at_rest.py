@@ -15,8 +15,8 @@ import random
 import pygame
 import pytest
 
-from scenes.tables.dice_spots import polygons_overlap
-from scenes.tables.dice_tray import DiceTray
+from scenes.dice.dice_spots import polygons_overlap
+from scenes.dice.dice_tray import DiceTray
 
 THROWS = 3  # per layout and number of dice in the suite; the benchmark throws 1,000
 STEP = 1 / 60
@@ -40,7 +40,7 @@ def layout(size: tuple[int, int], seats: int, panel: str) -> tuple:
     from game.engine.session import Session
     from game.engine.state import Seat
     from game.rules.variants import find_variant
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     driver = Driver(animation="normal", size=size, walkthrough=panel == "tips")
     try:
@@ -176,7 +176,7 @@ def test_turning_the_coach_on_or_off_moves_no_die():
     from game.engine.session import Session
     from game.engine.state import Seat
     from game.rules.variants import find_variant
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     driver = Driver(animation="normal", walkthrough=False)
     try:

@@ -9,15 +9,15 @@ import random
 import subprocess
 import sys
 
-from scenes.tables.cube import tilt
-from scenes.tables.dice_throw import Aim, simulate, throwing
-from scenes.tables.dice_world import RAIL_INSET, STEP_COST, Body, World
+from scenes.dice.physics.cube import tilt
+from scenes.dice.physics.dice_throw import Aim, simulate, throwing
+from scenes.dice.physics.dice_world import RAIL_INSET, STEP_COST, Body, World
 
 WIDTH, DEPTH = 8.0, 5.0
 
 
 def test_the_physics_needs_no_pygame():
-    code = ("import sys; import scenes.tables.dice_world, scenes.tables.dice_throw; "
+    code = ("import sys; import scenes.dice.physics.dice_world, scenes.dice.physics.dice_throw; "
             "sys.exit(1 if 'pygame' in sys.modules else 0)")
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
 

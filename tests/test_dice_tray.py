@@ -12,10 +12,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from scenes.tables.cube import tilt
-from scenes.tables.dice_spots import SOLID, squares_overlap
-from scenes.tables.dice_throw import LONGEST
-from scenes.tables.dice_tray import HOLD_TIME, IN_HAND, DiceTray, Toss
+from scenes.dice.dice_spots import SOLID, squares_overlap
+from scenes.dice.dice_tray import HOLD_TIME, IN_HAND, DiceTray, Toss
+from scenes.dice.physics.cube import tilt
+from scenes.dice.physics.dice_throw import LONGEST
 
 STEP = 1 / 120
 TRAY = pygame.Rect(60, 150, 760, 450)
@@ -379,7 +379,7 @@ def test_a_tumbling_die_shows_more_than_one_face_and_a_die_at_rest_its_top_plain
 def test_importing_the_tray_opens_no_window():
     code = (
         "import os; os.environ['SDL_VIDEODRIVER'] = 'dummy'\n"
-        "import pygame, scenes.tables.die_art, scenes.tables.dice_tray\n"
+        "import pygame, scenes.dice.die_art, scenes.dice.dice_tray\n"
         "print('DISPLAY', pygame.display.get_init())\n"
     )
     root = Path(__file__).resolve().parent.parent
@@ -435,8 +435,8 @@ def test_banners_never_cover_the_dice():
 def test_no_update_works_out_more_than_its_share_of_a_throw(monkeypatch):
     """The stall at release: no frame simulates the whole throw. Each update does at most a thirtieth of a
     second's share of the work (plus the one step that crosses it), however long the throw."""
-    from scenes.tables import dice_world
-    from scenes.tables.dice_tray import WORK_RATE
+    from scenes.dice.dice_tray import WORK_RATE
+    from scenes.dice.physics import dice_world
     done = []
     real_step = dice_world.World.step
 

@@ -154,7 +154,7 @@ def test_a_character_no_font_has_is_a_question_mark(fonts):
 def test_names_typed_on_the_new_game_screen_are_drawn_at_the_table(monkeypatch):
     from scenes.menus.newgame import NewGameScene
     from scenes.menus.rolloff import RollOffScene
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     drawn: list[str] = []  # what was drawn while the table was the top scene
     real_text = assets.text

@@ -170,7 +170,7 @@ def _table(driver, names=("Ann",), seed: int = 3):
     from game.engine.session import Session
     from game.rules.variants import load_all
     from game.store.seats import Seat
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     session = Session(load_all().find("classic"), [Seat(name) for name in names], seed=seed, rolloff=False)
     table = TableScene(driver.app, session)
@@ -398,8 +398,8 @@ def test_a_jackpot_round_by_pad_alone(pad):
     from game.engine.session import Session
     from game.rules.variants import find_variant
     from game.store.seats import Seat
+    from scenes.jackpot.jackpot_round import JackpotRoundScene
     from scenes.registry import opening_for
-    from scenes.tables.jackpot_round import JackpotRoundScene
 
     driver = Driver(animation="instant")
     pygame.event.set_blocked(list(NOT_PAD))
@@ -475,7 +475,7 @@ def test_with_a_pad_in_hand_the_table_s_words_name_its_buttons_and_with_keys_the
 
 
 def test_rt_moves_the_first_game_s_tips_on_and_b_skips_them(pad):
-    from scenes.tables.walkthrough import Walkthrough
+    from scenes.table.walkthrough import Walkthrough
 
     driver = Driver(animation="instant", walkthrough=True)
     try:

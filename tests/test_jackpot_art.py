@@ -7,12 +7,13 @@ import itertools
 import pygame
 import pytest
 
-from scenes.tables import die_art, jackpot_art
-from scenes.tables.dice_throw import LONGEST
-from scenes.tables.dice_tray import HOLD_TIME, IN_HAND
-from scenes.tables.jackpot_art import SYMBOLS, symbol_surface, tile_surface
-from scenes.tables.jackpot_dice import WHITE_FACES, YELLOW_FACES, SymbolDiceTray, register_symbol_dice
-from scenes.tables.rack_view import RackView
+from scenes.dice import die_art
+from scenes.dice.dice_tray import HOLD_TIME, IN_HAND
+from scenes.dice.physics.dice_throw import LONGEST
+from scenes.jackpot import jackpot_art
+from scenes.jackpot.jackpot_art import SYMBOLS, symbol_surface, tile_surface
+from scenes.jackpot.jackpot_dice import WHITE_FACES, YELLOW_FACES, register_symbol_dice, symbol_dice_tray
+from scenes.jackpot.rack_view import RackView
 
 STEP = 1 / 120
 LARGE = pygame.Rect(40, 380, 420, 380)
@@ -146,7 +147,7 @@ def test_symbol_tray_ends_on_the_engines_faces_and_each_die_shows_only_its_own_f
               ("cherry", "bell", "dollar", "bell"), ("dollar", "cherry", "orange", "dollar")]
     passing = [set() for _ in range(4)]
     for seed in range(12):
-        tray = SymbolDiceTray(pygame.Rect(60, 150, 760, 450), pygame.Rect(60, 640, 760, 100), seed=seed)
+        tray = symbol_dice_tray(pygame.Rect(60, 150, 760, 450), pygame.Rect(60, 640, 760, 100), seed=seed)
         faces = throws[seed % len(throws)]
         tray.throw(faces, [True] * 4)
         steps = 0
@@ -172,7 +173,7 @@ def test_a_die_with_a_narrow_faces_list_never_shows_another_face():
             (("cherry", "orange", "cherry", "orange", "cherry", "orange"), "yellow")]
     seen = [set() for _ in dice]
     for seed in range(8):
-        tray = SymbolDiceTray(pygame.Rect(60, 150, 760, 450), pygame.Rect(60, 640, 760, 100), dice=dice, seed=seed)
+        tray = symbol_dice_tray(pygame.Rect(60, 150, 760, 450), pygame.Rect(60, 640, 760, 100), dice=dice, seed=seed)
         faces = ("cherry", "dollar", "dollar", "orange")
         tray.throw(faces, [True] * 4)
         while tray.busy():
@@ -185,18 +186,18 @@ def test_a_die_with_a_narrow_faces_list_never_shows_another_face():
         assert seen[die] <= set(faces), f"die {die} showed {seen[die] - set(faces)}"
     assert seen[0] == {"bell", "cherry"} and seen[3] == {"cherry", "orange"}, "passing faces do pass"
     with pytest.raises(ValueError):
-        SymbolDiceTray(pygame.Rect(60, 150, 760, 450), pygame.Rect(60, 640, 760, 100), dice=dice).throw(
+        symbol_dice_tray(pygame.Rect(60, 150, 760, 450), pygame.Rect(60, 640, 760, 100), dice=dice).throw(
             ("orange", "dollar", "dollar", "orange"), [True] * 4)  # die 0 has no orange
 
 
 def test_symbol_tray_refuses_faces_a_die_does_not_have_and_holds_string_faces():
-    tray = SymbolDiceTray(pygame.Rect(60, 150, 760, 450), pygame.Rect(60, 640, 760, 100))
+    tray = symbol_dice_tray(pygame.Rect(60, 150, 760, 450), pygame.Rect(60, 640, 760, 100))
     with pytest.raises(ValueError):
         tray.throw((3, "bell", "cherry", "bell"), [True] * 4)
     with pytest.raises(ValueError):
         tray.place(("bell", "bell", "lemon", "bell"), [False] * 4)
     with pytest.raises(ValueError):
-        SymbolDiceTray(pygame.Rect(60, 150, 760, 450), pygame.Rect(60, 640, 760, 100),
+        symbol_dice_tray(pygame.Rect(60, 150, 760, 450), pygame.Rect(60, 640, 760, 100),
                        dice=[(("bell",) * 5, "white")])
     tray.place(("bell", "dollar", "cherry", "orange"), [False] * 4)
     tray.set_held(1, True)
@@ -208,7 +209,7 @@ def test_symbol_tray_refuses_faces_a_die_does_not_have_and_holds_string_faces():
 
 
 def test_symbol_tray_draws_each_die_in_its_own_colour():
-    tray = SymbolDiceTray(pygame.Rect(0, 0, 600, 300), pygame.Rect(0, 320, 600, 80))
+    tray = symbol_dice_tray(pygame.Rect(0, 0, 600, 300), pygame.Rect(0, 320, 600, 80))
     tray.place(("bell", "bell", "bell", "bell"), [False] * 4)
     canvas = pygame.Surface((600, 400))
     canvas.fill((0, 80, 0))
@@ -458,7 +459,7 @@ def test_importing_opens_no_window():
     import subprocess
     import sys
 
-    code = ("import pygame, scenes.tables.jackpot_art, scenes.tables.rack_view\n"
+    code = ("import pygame, scenes.jackpot.jackpot_art, scenes.jackpot.rack_view\n"
             "print(pygame.display.get_init(), pygame.display.get_surface() is None)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=str(__import__("pathlib").Path(jackpot_art.__file__).parent.parent))

@@ -48,10 +48,10 @@ def _click_action(driver: Driver, table, action, use_keys: bool) -> None:
 
 
 def test_a_whole_jackpot_game_through_the_table():
+    from scenes.jackpot.jackpot_paint import TRAY
+    from scenes.jackpot.jackpot_round import JackpotRoundScene
     from scenes.menus.gameover import GameOverScene
     from scenes.registry import opening_for as opening_scene
-    from scenes.tables.jackpot_paint import TRAY
-    from scenes.tables.jackpot_round import JackpotRoundScene
 
     variant = find_variant("jackpot")
     session = Session(variant, [Seat("Ann", colour="orange"), Seat("Bot", "computer", "greedy", "sky"),
@@ -121,7 +121,7 @@ def _hand_overs(session, people) -> list[tuple[int, bool]]:
 
 
 def test_jackpot_table_lights_columns_and_shows_a_ghost_tile():
-    from scenes.tables.jackpot_table import JackpotTableScene
+    from scenes.jackpot.jackpot_table import JackpotTableScene
 
     session = Session(find_variant("jackpot"), [Seat("Ann"), Seat("Ben")], seed=2, rolloff=False)
     driver = Driver(animation="fast")
@@ -161,7 +161,7 @@ def test_a_two_seat_jackpot_demo_plays_all_three_rounds():
 
 def test_an_undo_says_whose_tile_came_back():
     from game.rules.i18n import t
-    from scenes.tables.jackpot_table import JackpotTableScene
+    from scenes.jackpot.jackpot_table import JackpotTableScene
 
     driver = Driver(animation="instant")
     try:
@@ -232,9 +232,9 @@ def test_the_round_summary_lists_every_item_with_what_it_is_and_they_add_up(seed
     from helpers import texts_on_screen
 
     from game.bots.levels import make_player
+    from scenes.jackpot import jackpot_round
+    from scenes.jackpot.jackpot_round import JackpotRoundScene
     from scenes.registry import table_for
-    from scenes.tables import jackpot_round
-    from scenes.tables.jackpot_round import JackpotRoundScene
 
     if room is not None:  # little room: lists must scroll
         monkeypatch.setattr(jackpot_round, "ROUNDS_TOP", room)
@@ -317,7 +317,7 @@ def test_the_round_summary_shows_each_chance_space_as_it_stood():
     """The Chance Space's tile scores nothing, but the summary's rack shows it where it lay, as the racks were."""
     from jackpot_helpers import play_round, rack, sync_supply
 
-    from scenes.tables.jackpot_round import JackpotRoundScene
+    from scenes.jackpot.jackpot_round import JackpotRoundScene
 
     full = rack("""
         D
@@ -387,7 +387,7 @@ def test_a_computers_choice_is_said_as_done_naming_it_and_people_are_still_told_
     from game.engine.jackpot_state import JackpotState
     from game.rules import i18n
     from game.rules.i18n import t
-    from scenes.tables.jackpot_words import class_name, deed
+    from scenes.jackpot.jackpot_words import class_name, deed
 
     driver = Driver(animation="fast", language=language)
     try:
@@ -450,7 +450,7 @@ def test_a_computers_chance_option_is_said_as_a_fact_and_then_as_done():
     from jackpot_helpers import WHITE_FACE, YELLOW_FACE
 
     from game.rules.i18n import t
-    from scenes.tables.jackpot_words import deed, rolled
+    from scenes.jackpot.jackpot_words import deed, rolled
 
     driver = Driver(animation="fast")
     try:

@@ -85,8 +85,8 @@ def test_within_a_round_a_tile_can_still_be_taken_back_and_the_next_round_undoes
 
 def test_at_the_table_undo_does_not_reopen_a_round_whose_summary_was_shown():
     """The play test: U at the start of round 2 reopened round 1 and showed its summary again."""
-    from scenes.tables.jackpot_round import JackpotRoundScene
-    from scenes.tables.jackpot_table import JackpotTableScene
+    from scenes.jackpot.jackpot_round import JackpotRoundScene
+    from scenes.jackpot.jackpot_table import JackpotTableScene
 
     driver = Driver(animation="instant")
     try:

@@ -395,7 +395,7 @@ def _a_table_with_a_hold_not_saved_yet():
     from game.engine.state import Seat
     from game.rules.variants import find_variant
     from game.store.saves import load_saved
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     driver = Driver(animation="instant")
     session = Session(find_variant("classic"), [Seat("Ada")], seed=3, rolloff=False)

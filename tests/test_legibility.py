@@ -16,7 +16,7 @@ import pytest
 from scene_driver import Driver
 from screens import SCREENS
 
-from scenes.tables.rack_frame import clear_caches
+from scenes.jackpot.rack_frame import clear_caches
 from scenes.ui import assets
 from scenes.ui.widgets import record_text
 
@@ -31,7 +31,7 @@ def text_heights(build, size: tuple[int, int], text_size: str, monkeypatch) -> l
 
     def noting(words, size, colour=(0, 0, 0), style="regular"):
         caller = sys._getframe(1).f_globals.get("__name__", "")
-        if caller == "scenes.tables.rack_frame" and sys._getframe(1).f_code.co_name == "_text":
+        if caller == "scenes.jackpot.rack_frame" and sys._getframe(1).f_code.co_name == "_text":
             caller = sys._getframe(2).f_globals.get("__name__", "")
         if caller != "scenes.ui.widgets" and str(words).strip():  # draw_text's are recorded with their box
             elsewhere.append((str(words), size))

@@ -102,7 +102,7 @@ def test_at_the_table_a_game_too_long_to_save_is_said_once_and_play_goes_on(monk
     from scene_driver import Driver
 
     from game.store import saves
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
     from scenes.ui.widgets import record_text
 
     driver = Driver(animation="instant")

@@ -284,7 +284,7 @@ def test_the_winners_results_play_the_fanfare(driver, monkeypatch, winner_is_per
 
 @pytest.mark.parametrize("seats", [1, 2, 3, 4])  # Challenge seats one to four
 def test_challenge_markers_read_from_the_sofa(driver, seats):
-    from scenes.tables.challenge_paint import MARKER
+    from scenes.scorecard.challenge_paint import MARKER
 
     names = ["Ann", "Ben", "Cas", "Dee", "Eve", "Fay"][:seats]
     table, session = _table(driver, "challenge", names)
@@ -308,8 +308,8 @@ def test_challenge_markers_read_from_the_sofa(driver, seats):
 def test_a_celebration_draws_no_sprite_of_its_own_and_lets_every_piece_go(big):
     """Its sprites and light are drawn once, when the table is set: none in any frame of a cheer. It is capped,
     and over, it holds nothing."""
-    from scenes.tables import celebration
-    from scenes.tables.moments import Moments
+    from scenes.scorecard.moments import Moments
+    from scenes.table import celebration
 
     pygame.display.init()
     canvas = pygame.Surface((1280, 800))

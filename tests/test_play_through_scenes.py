@@ -61,7 +61,7 @@ def _person_step(driver: Driver, table, brain, intended: list, use_keys: bool) -
 @pytest.mark.parametrize("variant_id", VARIANTS)
 def test_a_whole_game_through_the_scenes(variant_id):
     from scenes.menus.rolloff import RollOffScene
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     variant = find_variant(variant_id)
     seats = [Seat("Ann", "person"), Seat("Bot", "computer", "greedy"), Seat("Cas", "person")]

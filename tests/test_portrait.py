@@ -93,7 +93,7 @@ def test_a_landscape_screen_shows_the_canvas_whole(size):
 
 
 def test_jackpots_table_shows_its_dice_above_its_racks_on_a_portrait_screen(portrait):
-    from scenes.tables.jackpot_paint import BIG_RACK, PICKER, SIDE, SMALL_RACKS, TRAY
+    from scenes.jackpot.jackpot_paint import BIG_RACK, PICKER, SIDE, SMALL_RACKS, TRAY
 
     BUILD["jackpot"](portrait)
     portrait.app.render()

@@ -170,7 +170,7 @@ def _play_at_the_table(seed: int = 9):
     from game.bots.levels import make_player
     from game.engine.session import Session
     from game.rules.variants import find_variant
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     driver = Driver(animation="instant")
     session = Session(find_variant("yatzy"), [Seat("Ann")], seed=seed, rolloff=False)

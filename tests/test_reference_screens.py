@@ -81,7 +81,7 @@ def test_title_screen(driver, tmp_path):
 
 
 def test_table_mid_roll(driver, tmp_path):
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     session = Session(find_variant("classic"), [Seat("Ann", colour="orange"), Seat("Ben", colour="sky")], seed=12,
                       rolloff=False)
@@ -96,7 +96,7 @@ def test_table_mid_roll(driver, tmp_path):
 
 
 def test_full_six_seat_scorecard(driver, tmp_path):
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     names = ["Ann", "Ben", "Cas", "Dee", "Eef", "Fay"]
     seats = [Seat(n, "computer", "greedy", c) for n, c in zip(names, ["orange", "sky", "green", "red", "blue",

@@ -20,7 +20,7 @@ from game.store.saves import load_saved, save_path
 
 def test_every_move_is_saved_and_continue_resumes_it_exactly():
     from scenes.menus.title import TitleScene
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     driver = Driver(animation="instant")
     try:
@@ -49,7 +49,7 @@ def test_continue_shows_each_die_under_the_number_it_had():
     """Keys 1-5 number the dice as they landed at the turn's first roll; a resumed turn keeps those numbers,
     the held dice in their slots and the loose ones in the same order left to right (the play test saw
     held dice 1 and 3 swap faces after Continue)."""
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     def shown(table) -> list[int]:
         return [table.state.dice[die] for die in table.key_order]  # the face under each key, 1-5
@@ -79,7 +79,7 @@ def test_continue_shows_each_die_under_the_number_it_had():
 
 
 def test_the_undo_button_takes_back_a_scoring():
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     driver = Driver(animation="instant")
     try:
@@ -101,7 +101,7 @@ def test_the_undo_button_takes_back_a_scoring():
 
 def test_a_finished_game_is_recorded_and_its_save_removed():
     from scenes.menus.gameover import GameOverScene
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     driver = Driver(animation="instant")
     try:

@@ -45,8 +45,8 @@ def test_a_stop_during_a_slow_throw_or_frame_ends_the_game_within_a_second(monke
     from scene_driver import Driver
 
     from scenes.demo import demo_session
+    from scenes.dice.dice_tray import DiceTray
     from scenes.menus.title import TitleScene
-    from scenes.tables.dice_tray import DiceTray
 
     caplog.set_level("INFO", logger="dice_parlor")
     driver = Driver(animation="fast")

@@ -48,7 +48,7 @@ class FakeVoice(Voice):
 
 def table_at_dice(driver, faces=(3, 3, 5, 1, 6)):
     """Ann alone at Classic, her first throw on the table showing ``faces``."""
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     session = Session(find_variant("classic"), [Seat("Ann")], seed=3, rolloff=False)
     for action in (Roll(), Dice(faces)):
@@ -224,7 +224,7 @@ def test_speech_log_from_the_command_line(tmp_path):
 
 def test_a_computer_waits_until_its_last_move_has_been_said():
     """Heard, not only seen: while a sentence is being said the computer makes no move; once said, it plays on."""
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     driver = Driver(animation="instant")
     voice = FakeVoice()

@@ -54,7 +54,7 @@ def play_whole_game(tmp_path, language: str):
     log_path = tmp_path / "speech.log"
     driver.app.speech.log = open(log_path, "w", encoding="utf-8")
     try:
-        from scenes.tables.table import TableScene
+        from scenes.scorecard.table import TableScene
 
         seats = [Seat("Ann"), Seat("Bob", "computer", "greedy")]
         session = Session(find_variant("classic"), seats, seed=11, rolloff=False)

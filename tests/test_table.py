@@ -14,7 +14,7 @@ from game.rules.variants import find_variant
 
 @pytest.fixture
 def table():
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     driver = Driver(animation="normal")
     session = Session(find_variant("classic"), [Seat("Ann"), Seat("Ben")], seed=4, rolloff=False)

@@ -146,7 +146,7 @@ def test_an_undo_refused_says_why_in_players_words(options, why):
 def test_the_window_asks_the_owner_before_taking_back_their_box():
     from scene_driver import Driver
 
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
     from scenes.ui.dialogs import ConfirmDialog
 
     driver = Driver(animation="instant")

@@ -13,7 +13,7 @@ from game.rules.variants import find_variant
 
 def test_a_resumed_challenge_shows_each_common_die_under_the_number_it_had():
     """The play test saw 1=5, 2=6 become 1=6, 2=5 after Continue."""
-    from scenes.tables.challenge_table import ChallengeTableScene
+    from scenes.scorecard.challenge_table import ChallengeTableScene
 
     def shown(table) -> list[int]:
         return [table.cstate.common[die] for die in table.key_order]
@@ -47,8 +47,8 @@ def test_a_resumed_challenge_shows_each_common_die_under_the_number_it_had():
 
 def test_a_language_chosen_in_the_menu_reaches_the_tables_buttons_before_the_menu_closes():
     from game.rules.i18n import t
-    from scenes.tables.jackpot_table import JackpotTableScene
-    from scenes.tables.table import TableScene
+    from scenes.jackpot.jackpot_table import JackpotTableScene
+    from scenes.scorecard.table import TableScene
 
     for variant, scene, key in (("classic", TableScene, "table.roll"), ("jackpot", JackpotTableScene, "jackpot.roll")):
         driver = Driver()
@@ -115,8 +115,8 @@ def _round_ended(seed_from: int = 0, seats: int = 2):
 
 
 def test_the_round_summary_lights_each_line_without_words_over_the_tiles_and_shows_the_chance_space():
+    from scenes.jackpot.jackpot_round import JackpotRoundScene
     from scenes.registry import table_for
-    from scenes.tables.jackpot_round import JackpotRoundScene
 
     session = _round_ended()
     driver = Driver(animation="normal")
@@ -207,8 +207,8 @@ def test_saved_just_now_ages_on_the_title(monkeypatch):
 
 def test_the_first_game_tips_go_on_after_continue_where_the_game_was():
     """The play test saw the tips start again at "Roll the dice" on a game continued with the dice rolled."""
-    from scenes.tables.jackpot_table import JackpotTableScene
-    from scenes.tables.table import TableScene
+    from scenes.jackpot.jackpot_table import JackpotTableScene
+    from scenes.scorecard.table import TableScene
 
     for variant, scene, moves, expected in (("classic", TableScene, (pygame.K_SPACE, pygame.K_1), "box"),
                                             ("jackpot", JackpotTableScene, (pygame.K_SPACE,), "jackpot_tile")):

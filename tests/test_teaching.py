@@ -17,7 +17,7 @@ from game.store.settings import load_settings
 
 
 def table(driver, variant="classic", seed=4):
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     session = Session(find_variant(variant), [Seat("Ann", colour="orange")], seed=seed, rolloff=False)
     scene = TableScene(driver.app, session)
@@ -138,7 +138,7 @@ def test_the_walkthrough_teaches_roll_hold_box_and_bonus_once():
 def test_the_first_tip_shows_after_a_roll_off_until_the_first_roll_of_the_game():
     """The roll-off's throws decide who starts: they are no roll of the game, so "Roll the dice" still shows."""
     from scenes.menus.rolloff import RollOffScene
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     driver = Driver(animation="instant", walkthrough=True)
     try:
@@ -159,7 +159,7 @@ def test_the_first_tip_shows_after_a_roll_off_until_the_first_roll_of_the_game()
 
 
 def test_a_game_continued_after_its_roll_off_starts_the_tips_at_rolling():
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     session = Session(find_variant("classic"), [Seat("Ann", colour="orange"), Seat("Bo", colour="sky")], seed=4)
     while session.state.phase == "rolloff":
@@ -268,7 +268,7 @@ def test_an_undo_brings_the_dice_back_with_their_numbers(driver):
 
 
 def test_a_computer_waits_while_the_person_before_it_may_still_undo():
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     driver = Driver(animation="normal")
     try:
@@ -324,7 +324,7 @@ def test_challenge_numbers_every_common_roll_left_to_right(driver):
 
 
 def test_jackpot_has_its_own_first_game_tips():
-    from scenes.tables.jackpot_table import JackpotTableScene
+    from scenes.jackpot.jackpot_table import JackpotTableScene
 
     driver = Driver(animation="instant", walkthrough=True)
     try:
@@ -420,7 +420,7 @@ def test_no_tip_covers_a_die_or_what_it_explains(size, language, text_size, seat
     """Every tip of a first game, played through by keys: the roll, a hold, a second roll, a box scored, the next
     turn's roll, and the window resized while a tip shows. The smallest window the game is made for is 800x480;
     six seats leave the narrowest felt, where large Dutch text makes the tallest tips."""
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     driver = Driver(animation="instant", language=language, text_size=text_size, size=size, walkthrough=True)
     try:

@@ -13,7 +13,7 @@ from game.rules.variants import find_variant
 
 
 def _table(animation: str = "normal", seed: int = 4, seats=None):
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     driver = Driver(animation=animation)
     session = Session(find_variant("classic"), seats or [Seat("Ann")], seed=seed, rolloff=False)
@@ -167,7 +167,7 @@ def test_a_replay_of_the_same_game_throws_the_same():
 
 
 def test_a_faster_flick_throws_harder_and_a_short_drag_is_no_throw():
-    from scenes.tables.throw_gesture import ThrowGesture
+    from scenes.dice.physics.throw_gesture import ThrowGesture
 
     def flick(pixels_per_step: float, steps: int = 6):
         gesture = ThrowGesture()
@@ -184,7 +184,7 @@ def test_a_faster_flick_throws_harder_and_a_short_drag_is_no_throw():
 
 
 def test_a_long_shake_throws_a_little_harder_than_a_short_one():
-    from scenes.tables.throw_gesture import ThrowGesture
+    from scenes.dice.physics.throw_gesture import ThrowGesture
 
     def shake(seconds: float):
         gesture = ThrowGesture()

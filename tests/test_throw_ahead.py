@@ -6,10 +6,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from scenes.tables import dice_world
-from scenes.tables.dice_throw import LONGEST
-from scenes.tables.dice_tray import FOLLOW_TIME, WORK_RATE, DiceTray, Toss
-from scenes.tables.throw_ahead import Ahead
+from scenes.dice.dice_tray import FOLLOW_TIME, WORK_RATE, DiceTray, Toss
+from scenes.dice.physics import dice_world
+from scenes.dice.physics.dice_throw import LONGEST
+from scenes.dice.physics.throw_ahead import Ahead
 
 TRAY = pygame.Rect(60, 150, 760, 450)
 HOLD = pygame.Rect(60, 640, 760, 100)

@@ -33,7 +33,7 @@ from game.store.settings import Settings, load_settings, settings_path
 
 
 def _table(seats=("Ann",), variant="yatzy"):
-    from scenes.tables.table import TableScene
+    from scenes.scorecard.table import TableScene
 
     driver = Driver(animation="instant")
     session = Session(find_variant(variant), [Seat(name) for name in seats], seed=9, rolloff=False)

@@ -61,6 +61,6 @@ class DailyRound:
             raise NotYourTurn("everyone has played today's dice")
         colour = self.people[len(self.sessions)][1]
         session = day_session(self.day, self.variant, [Seat(name, "person", None, colour)])
-        session.daily_round = self  # the table's end of game finds the round here (scenes.menus.daily_next)
+        session.daily_round = self  # the table's end of game finds the round here (scenes.daily.next_person)
         self.sessions.append(session)
         return session

@@ -7,8 +7,8 @@ fits the same interface), how fast computers play (``pace``), and the controller
 plays it through the session and says what happened as events, and who may take back which move
 (``undo``).
 
-The screens (``scenes/tables``) turn input into commands and animate the events; the command line and
-the tests drive whole games with commands alone.
+The screens (``scenes/table`` and each kind's room) turn input into commands and animate the events; the
+command line and the tests drive whole games with commands alone.
 
 May import: ``game.engine``, ``game.rules``, ``game.bots`` and the top of ``game``. Never storage or pygame.
 """

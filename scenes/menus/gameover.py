@@ -11,7 +11,7 @@ from game.coach.coach import about, luck_and_skill_said
 from game.engine.session import Session
 from game.rules import i18n
 from game.rules.i18n import t
-from scenes.tables.celebration import COLOURS, Flake
+from scenes.table.celebration import COLOURS, Flake
 from scenes.ui import assets, theme
 from scenes.ui.stack import Scene
 from scenes.ui.textfit import wrap_lines

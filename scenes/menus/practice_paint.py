@@ -16,7 +16,7 @@ from game.coach.slips import Slip
 from game.rules import i18n
 from game.rules.i18n import t
 from game.rules.scoring import upper_bonus_needed, upper_total
-from scenes.tables.die_art import die_surface, glow_surface, shadow_margin
+from scenes.dice.die_art import die_surface, glow_surface, shadow_margin
 from scenes.ui import assets, bindings, theme
 from scenes.ui.textfit import wrap_lines
 from scenes.ui.widgets import baize_backdrop, draw_text, drop_shadow, framed_felt, panel, rounded

@@ -11,8 +11,8 @@ import pygame
 from game.engine.actions import Roll
 from game.engine.session import Session
 from game.rules.i18n import t
+from scenes.dice.dice_tray import DiceTray
 from scenes.persist import Autosave, remember
-from scenes.tables.dice_tray import DiceTray
 from scenes.ui import bindings, theme
 from scenes.ui.stack import Scene, showing
 from scenes.ui.widgets import draw_text, framed_felt, panel, rounded, seat_badge, shadowed_text, wood

@@ -12,8 +12,8 @@ import pygame
 from game.rules import i18n
 from game.rules.i18n import t
 from game.store.saves import Resumed, load_saved
-from scenes.tables.cube import Labels, q_axis_angle
-from scenes.tables.dice_render import IVORY_LOOK, DieRenderer, Pose, Projection, draw_shadow
+from scenes.dice.dice_render import IVORY_LOOK, DieRenderer, Pose, Projection, draw_shadow
+from scenes.dice.physics.cube import Labels, q_axis_angle
 from scenes.ui import assets, theme
 from scenes.ui.stack import Scene
 from scenes.ui.widgets import Button, ButtonRow, baize_backdrop, draw_text, shadowed_text, vertical_buttons
