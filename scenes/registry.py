@@ -15,6 +15,7 @@ from scenes.kiosk.panels import AdminPanel, PinPad, StillPlaying
 from scenes.logs import game_started
 from scenes.menus.daily import DailyScene
 from scenes.menus.daily_results import DailyResultsScene
+from scenes.menus.far_away import FarAwayScene
 from scenes.menus.gameover import GameOverScene
 from scenes.menus.help_overlay import HelpOverlay, keys_for
 from scenes.menus.name_keyboard import NameKeyboard
@@ -56,7 +57,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     scene.screen: scene for scene in (
         TitleScene, NewGameScene, PracticeScene, RecordsScene, RecordsWait, RulesScene, SettingsScene, GameOverScene,
         JackpotRoundScene, PauseMenu, ConfirmDialog, StillPlaying, PinPad, AdminPanel, NameKeyboard, DailyScene,
-        DailyResultsScene, TurnReviewScene)
+        DailyResultsScene, TurnReviewScene, FarAwayScene)
 }
 SCENES["help"] = lambda app, scene: HelpOverlay(app, keys_for(scene, app.input.pad_last),  # the screen below's
                                                 app.input.pad_last)

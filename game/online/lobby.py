@@ -62,6 +62,9 @@ class Lobby:
     transport: Transport | None = None
     thread: threading.Thread | None = None
     busy: int = 0  # asks not answered yet (the window shows it is waiting)
+    games: list[GameSummary] | None = None  # the account's games as last fetched (None: not yet)
+    said: str = ""  # the last failure, one line ("" after a success)
+    hosted: tuple[str, str] | None = None  # the game hosted last: its room and its matrix.to link
 
     # -------------------------------------------------------- the window's side --
     def ask(self, kind: str, **args: Any) -> None:
@@ -72,14 +75,23 @@ class Lobby:
             self.thread.start()
 
     def taken(self) -> list[Answer]:
-        """The answers that have come since last asked (never waits)."""
+        """The answers that have come since last asked (never waits), each also kept in the lobby's fields
+        (``games``, ``said``, ``hosted``) for whichever screen shows them."""
         found = []
         while True:
             try:
-                found.append(self.answers.get_nowait())
+                answer = self.answers.get_nowait()
             except queue.Empty:
                 self.busy = max(0, self.busy - len(found))
                 return found
+            found.append(answer)
+            self.said = answer.value if answer.kind == "error" else ""
+            if answer.kind == "games":
+                self.games = answer.value
+            elif answer.kind == "hosted":
+                self.hosted = answer.value
+            elif answer.kind in ("signed_out", "signed_in"):
+                self.games, self.hosted = None, None
 
     def close(self) -> None:
         self.asks.put(None)
@@ -162,6 +174,15 @@ class Lobby:
             raise OnlineError("this room holds no game with a seat for you")
         if transport.user not in referee.anchors:
             RoomSeat(transport, room, referee, chooser=lambda state: None).act()
+
+
+class AtOnce(Lobby):
+    """A lobby that answers as it is asked, on the asker's thread: for tests and pictures of the screens, which
+    need no thread to show what a frame does with the answers (never for a window on a real network)."""
+
+    def ask(self, kind: str, **args: Any) -> None:
+        self.busy += 1
+        self.answers.put(self.answer(kind, args))
 
 
 def check_invites(user: str, invites: list[str], seats: int) -> list[str]:
