@@ -11,13 +11,13 @@ from collections.abc import Callable
 from typing import Any
 
 from game.engine.session import Session
+from scenes.daily.next_person import DailyNextScene, after_days_game
+from scenes.daily.results import DailyResultsScene
+from scenes.daily.today import DailyScene
 from scenes.jackpot.jackpot_round import JackpotRoundScene
 from scenes.jackpot.jackpot_table import JackpotTableScene
 from scenes.kiosk.panels import AdminPanel, PinPad, StillPlaying
 from scenes.logs import game_started
-from scenes.daily.today import DailyScene
-from scenes.daily.next_person import DailyNextScene, after_days_game
-from scenes.daily.results import DailyResultsScene
 from scenes.menus.gameover import GameOverScene
 from scenes.menus.help_overlay import HelpOverlay, keys_for
 from scenes.menus.name_keyboard import NameKeyboard
@@ -30,6 +30,7 @@ from scenes.menus.rules import RulesScene
 from scenes.menus.settings_scene import SettingsScene
 from scenes.menus.title import TitleScene
 from scenes.menus.turn_review import TurnReviewScene
+from scenes.online.far_away import FarAwayScene
 from scenes.scorecard.challenge_table import ChallengeTableScene
 from scenes.scorecard.table import TableScene
 from scenes.ui.dialogs import ConfirmDialog, PauseMenu
@@ -57,7 +58,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     scene.screen: scene for scene in (
         TitleScene, NewGameScene, PracticeScene, RecordsScene, RecordsWait, RulesScene, SettingsScene, GameOverScene,
         JackpotRoundScene, PauseMenu, ConfirmDialog, StillPlaying, PinPad, AdminPanel, NameKeyboard, DailyScene,
-        DailyResultsScene, TurnReviewScene, DailyNextScene)
+        DailyResultsScene, TurnReviewScene, DailyNextScene, FarAwayScene)
 }
 SCENES["help"] = lambda app, scene: HelpOverlay(app, keys_for(scene, app.input.pad_last),  # the screen below's
                                                 app.input.pad_last)

@@ -299,6 +299,34 @@ def _records_wait(driver):
     _settle(driver, 0.5)
 
 
+def _far_away(signed: bool, hosted: bool = False):
+    """Play far away: signing in, or signed in with an invitation, a game to play and one waiting for a player
+    (an in-memory room: nothing goes on the network)."""
+    def build(driver):
+        from game.online.account import Account
+        from game.online.lobby import AtOnce
+        from game.online.transport import MemoryServer, MemoryTransport
+        from game.rules.variants import find_variant
+
+        server = MemoryServer()
+        lobbies = [AtOnce(lambda account: MemoryTransport(server, account.user), find_variant,
+                          Account("mem", f"@{name}:example.org", "tok")) for name in ("ann", "bob")]
+        lobbies[1].answer("host", {"variant": "jackpot", "invites": ["@ann:example.org"]})
+        room = lobbies[0].answer("host", {"variant": "classic", "invites": ["@bob:example.org"]}).value[0]
+        lobbies[1].answer("join", {"room": room})
+        lobbies[0].answer("host", {"variant": "yatzy", "invites": ["@bob:example.org"]})
+        if not signed:
+            lobbies[0].account = None
+        driver.app.far_lobby = lobbies[0]
+        _title(driver)
+        driver.app.go("far_away")
+        if hosted:
+            driver.top.lobby.hosted = ("!room:example.org", "https://matrix.to/#/%21room%3Aexample.org?via=example.org")
+            driver.top._build()
+        _settle(driver, 0.5)
+    return build
+
+
 def _kiosk(kind: str):
     def build(driver):
         from game.store.kiosk import KioskConfig
@@ -369,6 +397,9 @@ SCREENS = [
     ("practice-challenge", _practice("challenge", ["Cas"], common=True)),
     ("practice-challenge-answer", _practice("challenge", ["Cas"], answer=True, common=True)),
     ("records-wait", _records_wait),
+    ("far-away-sign-in", _far_away(False)),
+    ("far-away-games", _far_away(True)),
+    ("far-away-hosted", _far_away(True, hosted=True)),
     ("kiosk-still-playing", _kiosk("still")),
     ("kiosk-pin", _kiosk("pin")),
     ("kiosk-admin", _kiosk("admin")),

@@ -28,9 +28,10 @@ ALLOWED = {
     "scenes.scorecard": ("scenes.scorecard", "scenes.table", "scenes.dice", "scenes.ui", "scenes.persist",
                          "game.*"),
     "scenes.jackpot": ("scenes.jackpot", "scenes.table", "scenes.dice", "scenes.ui", "scenes.persist", "game.*"),
+    "scenes.online": ("scenes.online", "scenes.ui", "game.*"),
     "scenes.daily": ("scenes.daily", "scenes.menus", "scenes.ui", "game.*"),
-    "scenes.menus": ("scenes.menus", "scenes.ui", "scenes.dice", "scenes.table", "scenes.persist", "scenes.speaking",
-                     "game.*"),
+    "scenes.menus": ("scenes.menus", "scenes.online", "scenes.ui", "scenes.dice", "scenes.table", "scenes.persist",
+                     "scenes.speaking", "game.*"),
     "scenes.kiosk": ("scenes.kiosk", "scenes.ui", "scenes.demo", "game.*"),
 }
 

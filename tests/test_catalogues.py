@@ -170,15 +170,15 @@ KEY_CAPS = {"help.key.enter", "help.key.esc", "help.key.tab_enter", "rules.keys.
 JACKPOT = {"jackpot.roll_class.four_alike", "jackpot.roll_said.four_alike"}  # "Jackpot!" is the word everywhere
 DOLLAR = {"jackpot.symbol.dollar.name", "jackpot.symbol.dollar.count"}
 SAME_AS_ENGLISH = {
-    "nl": PAD_AND_LETTER_KEYS | KEY_CAPS | JACKPOT | DOLLAR | {
+    "nl": {"online.homeserver"} | PAD_AND_LETTER_KEYS | KEY_CAPS | JACKPOT | DOLLAR | {
         "common.ok", "common.menu", "newgame.computer", "newgame.computer_name", "newgame.level.perfect",
         "records.title", "records.bonus", "speech.bonus", "speech.card_open", "settings.volume", "table.coach",
         "table.coach_progress", "title.records", "speech.coach"},
-    "sv": PAD_AND_LETTER_KEYS | KEY_CAPS | JACKPOT | DOLLAR | {
+    "sv": {"online.homeserver"} | PAD_AND_LETTER_KEYS | KEY_CAPS | JACKPOT | DOLLAR | {
         "rules.keys.page", "common.ok", "gameover.match_row", "kiosk.admin", "newgame.colour.orange",
         "records.bonus", "speech.bonus", "settings.text_normal", "settings.speed_normal", "table.coach",
         "speech.coach"},
-    "de": PAD_AND_LETTER_KEYS | KEY_CAPS | JACKPOT | {
+    "de": {"online.homeserver"} | PAD_AND_LETTER_KEYS | KEY_CAPS | JACKPOT | {
         "common.ok", "gameover.match_row", "jackpot.rack.chance", "kiosk.admin", "newgame.computer",
         "newgame.start", "newgame.computer_name", "newgame.colour.orange", "scorecard.computer",
         "scorecard.computer_short", "settings.text_normal", "settings.speed_normal", "table.coach", "table.scored",
@@ -193,12 +193,12 @@ SAME_AS_ENGLISH = {
         "help.key.esc", "speech.scored", "rules.keys.esc", "jackpot.roll_said.four_alike", "gameover.total_row",
         "jackpot.round.total", "jackpot.rack.chance", "records.solo", "scorecard.computer",
         "scorecard.computer_short", "scorecard.total", "settings.text_normal"},
-    "da": PAD_AND_LETTER_KEYS | KEY_CAPS | JACKPOT | DOLLAR | {
+    "da": {"online.homeserver"} | PAD_AND_LETTER_KEYS | KEY_CAPS | JACKPOT | DOLLAR | {
         "rules.keys.page", "common.ok", "common.menu", "gameover.total_row", "jackpot.round.total",
         "jackpot.rack.chance", "kiosk.admin", "kiosk.log_file", "newgame.computer", "newgame.start",
         "newgame.computer_name", "newgame.colour.orange", "records.bonus", "speech.bonus", "scorecard.computer",
         "scorecard.computer_short", "scorecard.total", "settings.text_normal", "settings.speed_normal"},
-    "nb": PAD_AND_LETTER_KEYS | KEY_CAPS | JACKPOT | DOLLAR | {
+    "nb": {"online.homeserver"} | PAD_AND_LETTER_KEYS | KEY_CAPS | JACKPOT | DOLLAR | {
         "rules.keys.page", "common.ok", "kiosk.admin", "newgame.start", "practice.best_line", "records.best",
         "records.bonus", "speech.bonus", "scorecard.computer", "scorecard.computer_short", "settings.text_normal",
         "settings.speed_normal", "table.coach_best", "gameover.review_class.best"},

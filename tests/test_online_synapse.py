@@ -86,3 +86,43 @@ def test_a_wrong_password_is_one_line(homeserver, tmp_path):
     process = seat(homeserver, ann, tmp_path / "bad", "join", "--invited", home=tmp_path / "h")
     out, err = process.communicate(timeout=60)
     assert process.returncode == 1 and err.strip() == "dice-parlor: the server refused the user or password"
+
+
+def test_the_window_s_lobby_signs_in_hosts_and_the_invited_joins_with_kept_tokens_only(homeserver, tmp_path,
+                                                                                       monkeypatch):
+    """What the Far away screen asks, against the real thing: a password sign-in keeps a token, a token
+    sign-in works, a wrong password and a stranger's token are one line, the game hosted shows as Bob's
+    invitation, joining anchors his seat, and the two see the same game."""
+    from game.online import account as accounts
+    from game.online.lobby import Lobby, connect_matrix
+    from game.rules.variants import find_variant
+
+    monkeypatch.setenv("DICE_PARLOR_HOME", str(tmp_path / "home"))
+    ann, ann_pw = account(homeserver, tmp_path, "wann")
+    bob, bob_pw = account(homeserver, tmp_path, "wbob")
+    assert Lobby(connect_matrix, find_variant).answer(
+        "sign_in", {"homeserver": homeserver.url, "user": ann, "password": "wrong"}).value == \
+        "the server refused the user or password"
+    anns = Lobby(connect_matrix, find_variant)
+    signed = anns.answer("sign_in", {"homeserver": homeserver.url, "user": ann, "password": ann_pw.read_text().strip()})
+    assert signed.kind == "signed_in" and accounts.load() == signed.value
+    assert ann_pw.read_text().strip() not in accounts.account_path().read_text()
+    bobs = Lobby(connect_matrix, find_variant, accounts.sign_in(homeserver.url, bob, bob_pw.read_text().strip()))
+    token = Lobby(connect_matrix, find_variant).answer("sign_in", {"homeserver": homeserver.url, "user": ann,
+                                                                   "token": signed.value.token})
+    assert token.value == signed.value
+    try:
+        hosted = anns.answer("host", {"variant": "classic", "invites": [bob]})
+        assert hosted.kind == "hosted", hosted.value
+        room, link = hosted.value
+        assert link.startswith("https://matrix.to/#/") and "via=localhost" in link
+        invited = bobs.answer("games", {}).value
+        assert [(game.room, game.invited) for game in invited] == [(room, True)]
+        assert bobs.answer("join", {"room": room}).kind == "joined"
+        games = {name: lobby.answer("games", {}).value for name, lobby in (("ann", anns), ("bob", bobs))}
+        assert [game.room for game in games["ann"]] == [room] == [game.room for game in games["bob"]]
+        assert games["ann"][0].waiting == () and games["ann"][0].turn == games["bob"][0].turn != ""
+        assert games["ann"][0].mine != games["bob"][0].mine
+    finally:
+        for lobby in (anns, bobs):
+            lobby._drop()

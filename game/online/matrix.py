@@ -36,7 +36,8 @@ CALL_SECONDS = 600  # the longest any one call from the caller may take (a loop 
 
 
 class MatrixTransport:
-    def __init__(self, homeserver: str, user: str, password: str, tell: Callable[[dict], None] = lambda said: None):
+    def __init__(self, homeserver: str, user: str, password: str = "", tell: Callable[[dict], None] = lambda said: None,
+                 *, token: str = "", device: str = ""):
         self.user, self.tell = user, tell
         self.inbox: dict[str, queue.Queue] = {}
         self.seen: dict[str, set[str]] = {}
@@ -50,6 +51,10 @@ class MatrixTransport:
         config = nio.AsyncClientConfig(max_limit_exceeded=0, max_timeouts=3, request_timeout=60,
                                        max_timeout_retry_wait_time=10)
         self.client = nio.AsyncClient(homeserver.rstrip("/"), user, config=config)
+        if token:  # signed in before (game.online.account): the kept token, no password anywhere
+            self.client.restore_login(user, device or "", token)
+            self.client.config = dataclasses.replace(self.client.config, max_timeouts=None)
+            return
         try:
             answer = self._run(self._retry(lambda: self.client.login(password, device_name="Dice Parlor")))
         except (TimeoutError, OSError, nio.exceptions.ProtocolError) as error:
@@ -130,6 +135,15 @@ class MatrixTransport:
             self.since = self._run(self._ok(lambda: self.client.sync(timeout=0, sync_filter=TIMELINE),
                                             "sync")).next_batch  # our joins are in the history read next
         return found
+
+    def invites(self) -> list[tuple[str, str]]:
+        answer = self._run(self._ok(lambda: self.client.sync(timeout=0, full_state=True, sync_filter=TIMELINE),
+                                    "sync"))
+        found = []
+        for room, info in answer.rooms.invite.items():
+            names = [event.name for event in info.invite_state if isinstance(event, nio.InviteNameEvent)]
+            found.append((room, names[-1] if names else ""))
+        return found[::-1]
 
     def enter(self, room: str) -> None:
         self._run(self._ok(lambda: self.client.join(room), "let us into the game's room"))

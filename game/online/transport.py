@@ -30,6 +30,9 @@ class Transport(Protocol):
     def games(self, invited: bool = True) -> list[str]:
         """The rooms this user is in that hold a game's setup, newest first (joining those it is invited to)."""
 
+    def invites(self) -> list[tuple[str, str]]:
+        """The rooms this user is invited to and has not joined yet, newest first: (room, its name)."""
+
     def enter(self, room: str) -> None:
         """Join the room (the user is invited to it), or nothing if already in."""
 
@@ -60,6 +63,7 @@ class MemoryRoom:
     invited: set[str]
     timeline: list[RoomEvent] = field(default_factory=list)
     state: dict[tuple[str, str], dict] = field(default_factory=dict)
+    name: str = ""
 
 
 class MemoryServer:
@@ -93,7 +97,7 @@ class MemoryTransport:
 
     def create_game(self, name: str, invite: list[str], setup: dict, text: str) -> str:
         room = f"!game{len(self.server.rooms) + 1}"
-        self.server.rooms[room] = MemoryRoom(self.user, {self.user}, set(invite))
+        self.server.rooms[room] = MemoryRoom(self.user, {self.user}, set(invite), name=name)
         self.server.post(room, RoomEvent(self.user, SETUP, setup, ""))
         self.say(room, text, "opening")
         return room
@@ -106,6 +110,9 @@ class MemoryTransport:
             if self.user in data.members and (SETUP, "") in data.state:
                 found.append(room)
         return found
+
+    def invites(self) -> list[tuple[str, str]]:
+        return [(room, data.name) for room, data in reversed(self.server.rooms.items()) if self.user in data.invited]
 
     def enter(self, room: str) -> None:
         data = self._room(room, member=False)

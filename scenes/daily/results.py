@@ -18,23 +18,13 @@ from game.rules import i18n
 from game.rules.i18n import t
 from scenes.daily.today import day_words
 from scenes.ui import theme
+from scenes.ui.clipboard import copy_text
 from scenes.ui.stack import Scene
 from scenes.ui.widgets import Button, ButtonRow, baize_backdrop, draw_text, panel, rounded, shadowed_text
 
 SQUARE_INK = {GOOD: (76, 160, 80), NONE: (40, 40, 40)}
 SOME_INK = (222, 186, 60)
 COLUMN_TOP, COLUMN_H, COLUMN_GAP = 246, 404, 16
-
-
-def copy_text(text: str) -> bool:
-    """On the clipboard, where the system has one for us (pygame.scrap); False where not."""
-    try:
-        import pygame.scrap as scrap
-
-        scrap.put_text(text)  # pygame-ce 2.2 and later: SDL's clipboard, no init needed
-        return scrap.has_text()
-    except (pygame.error, AttributeError, NotImplementedError, RuntimeError, ImportError):
-        return False
 
 
 class Column:

@@ -14,6 +14,7 @@ from game.rules.i18n import t
 from game.store.saves import Resumed, load_saved
 from scenes.dice.dice_render import IVORY_LOOK, DieRenderer, Pose, Projection, draw_shadow
 from scenes.dice.physics.cube import Labels, q_axis_angle
+from scenes.online.far_away import LOOK_AGAIN, lobby_of, turn_words
 from scenes.ui import assets, theme
 from scenes.ui.stack import Scene
 from scenes.ui.widgets import Button, ButtonRow, baize_backdrop, draw_text, shadowed_text, vertical_buttons
@@ -73,6 +74,16 @@ class TitleScene(Scene):
             daily = Button(pygame.Rect(play.rect.right + 14, play.rect.y, DAILY_ROW - 170 - 14, 62), t("daily.button"),
                            self.daily, size=30)
             buttons.insert(buttons.index(play) + 1, daily)
+        self.far = None
+        if not kiosk:  # Rules and Far away share a row (a kiosk plays nothing far away)
+            rules = next(b for b in buttons if b.on_press == self.rules)
+            self.far = Button(pygame.Rect(0, 0, 183, 62), t("online.button"), self.far_away, size=30)
+            self.far.rect.topright, rules.rect.width = rules.rect.topright, 183
+            buttons.insert(buttons.index(rules) + 1, self.far)
+            lobby = lobby_of(self.app)
+            self.far_turns = self.far.detail = turn_words(lobby)
+            if lobby.account is not None and not lobby.busy:
+                lobby.ask("games")  # "Your turn in 2 games", once the lobby's thread has it
         records = next(b for b in buttons if b.on_press == self.records)  # Records and Practice share a row
         practice = Button(pygame.Rect(0, 0, 183, 62), t("practice.button"), self.practice, size=30)
         practice.rect.topright, records.rect.width = records.rect.topright, 183
@@ -99,6 +110,11 @@ class TitleScene(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.far is not None:
+            lobby = lobby_of(self.app)
+            if lobby.taken() or turn_words(lobby) != self.far_turns:
+                self.far_turns = self.far.detail = turn_words(lobby)  # under "Far away": "Your turn in 2 games"
+                self.app.redraw()
         if self.saved_words and saved_when(self.resumed.saved_at) != self.saved_words:  # "just now" ages
             self.saved_words = saved_when(self.resumed.saved_at)
             self.row.buttons[0].detail = continue_detail(self.resumed, CONTINUE_WIDTH - 16, DETAIL_SIZE)
@@ -107,6 +123,8 @@ class TitleScene(Scene):
     def wake_in(self) -> float | None:
         """Besides the clock's timers: the next minute of "saved 5 min ago", when the words may change."""
         due = super().wake_in()
+        if self.far is not None and lobby_of(self.app).busy:  # an answer on its way: looked for a few times a second
+            due = LOOK_AGAIN if due is None else min(due, LOOK_AGAIN)
         if not self.saved_words or self.resumed.saved_at is None:
             return due
         minute = 60 - (time.time() - self.resumed.saved_at) % 60
@@ -131,6 +149,9 @@ class TitleScene(Scene):
 
     def daily(self) -> None:
         self.app.go("daily")
+
+    def far_away(self) -> None:
+        self.app.go("far_away")
 
     def rules(self) -> None:
         self.app.go("rules")
