@@ -23,10 +23,12 @@ class LanguagePicker(Dialog):
     def __init__(self, app, on_pick: Callable[[str], None]):
         super().__init__(app, t("common.language"), width=BUTTON_WIDTH + 80)
         self.on_pick = on_pick
-        self.codes = list(i18n.languages())
+        # In the order of their own names, as a reader of any of them finds theirs: Dansk, Deutsch, English...
+        listed = sorted(i18n.languages().items(), key=lambda item: item[1].casefold())
+        self.codes = [code for code, _ in listed]
         box = self.box()
         buttons = []
-        for i, (code, own_name) in enumerate(i18n.languages().items()):
+        for i, (code, own_name) in enumerate(listed):
             rect = pygame.Rect(0, 0, BUTTON_WIDTH, BUTTON_HEIGHT)
             rect.midtop = (box.centerx, box.y + TOP + i * (BUTTON_HEIGHT + GAP))
             chosen = code == i18n.language()
