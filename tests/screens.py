@@ -239,6 +239,12 @@ def _settings(driver):
     return SettingsScene(driver.app)
 
 
+def _languages(driver):
+    from scenes.menus.language_picker import LanguagePicker
+
+    return LanguagePicker(driver.app, lambda code: None)
+
+
 def _pause(driver):
     from scenes.ui.dialogs import PauseMenu
 
@@ -387,6 +393,7 @@ SCREENS = [
     ("rules-jackpot", _rules("jackpot")),
     ("rules-yatzy", _rules("yatzy")),
     ("settings", _overlay(_title, _settings)),
+    ("languages", _overlay(_overlay(_title, _settings), _languages)),
     ("pause", _overlay(_table("classic", 2, 6), _pause)),
     ("confirm", _overlay(_title, _confirm)),
     ("help-table", _overlay(_table("classic", 2, 6), _help)),

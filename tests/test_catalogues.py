@@ -111,7 +111,7 @@ def test_numbers_lists_and_plurals_by_cldr():
 def test_the_system_language_is_chosen_at_first_start(monkeypatch):
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr(i18n.locale, "getlocale", lambda: (None, None))
+    monkeypatch.setattr("locale.getlocale", lambda: (None, None))
     monkeypatch.setenv("LANG", "nl_NL.UTF-8")
     assert i18n.system_language() == "nl"
     monkeypatch.setenv("LANGUAGE", "xx:nl")  # the first one we have, in the user's order

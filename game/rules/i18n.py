@@ -21,7 +21,6 @@ from __future__ import annotations
 import gettext
 import hashlib
 import io
-import locale
 import os
 import re
 from datetime import datetime
@@ -30,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from game.paths import asset, user_cache_dir
+from game.rules.desktop_language import preferred
 
 DEFAULT = "en"
 PSEUDO = "pseudo"
@@ -185,22 +185,15 @@ def language() -> str:
 def system_language() -> str:
     """The desktop's language if we have it, else English.
 
-    LANGUAGE is a list in order of preference ("sv:de"); a region ("nb_NO") or script is dropped, and "no"
-    (Norwegian) is taken as Bokmål.
+    The desktop's languages come in order of preference (game.rules.desktop_language: the environment, and
+    the display language on Windows and macOS); the first we have wins. A region ("nb_NO", "sv-SE") or
+    script is dropped, and "no" (Norwegian) and "nn" are taken as Bokmål.
     """
-    candidates = [os.environ.get(name, "") for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")]
-    try:
-        candidates.append(locale.getlocale()[0] or "")
-    except ValueError:
-        pass
-    for candidate in candidates:
-        for part in candidate.split(":"):
-            code = part.split("_")[0].split(".")[0].split("-")[0].split("@")[0].lower()
-            code = {"no": "nb", "nn": "nb"}.get(code, code)
-            if code in languages():
-                return code
-            if code and code not in ("c", "posix"):
-                continue  # the next preference may be one we have
+    for candidate in preferred():
+        code = candidate.split("_")[0].split(".")[0].split("-")[0].split("@")[0].lower()
+        code = {"no": "nb", "nn": "nb"}.get(code, code)
+        if code in languages():
+            return code
     return DEFAULT
 
 

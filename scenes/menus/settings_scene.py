@@ -8,6 +8,7 @@ import pygame
 from game.rules import i18n
 from game.rules.i18n import t
 from game.store.settings import ANIMATION_SPEEDS, COACH_THRESHOLDS, COMPUTER_PACES, SPEECH_VERBOSITIES, TEXT_SIZES
+from scenes.menus.language_picker import LanguagePicker
 from scenes.ui import theme
 from scenes.ui.stack import Scene
 from scenes.ui.widgets import Button, ButtonRow, dim, draw_text, panel
@@ -44,8 +45,7 @@ class SettingsScene(Scene):
             Button(pygame.Rect(x, rows[6] - 28, 300, 56), on_off(self.app.fullscreen), self._fullscreen,
                    style="quiet", size=24),
             Button(pygame.Rect(x, rows[7] - 28, 300, 56), on_off(s.walkthrough or s.jackpot_walkthrough),
-                   self._walkthrough,
-                   style="quiet", size=24),
+                   self._walkthrough, style="quiet", size=24),
             Button(pygame.Rect(x, rows[8] - 28, 300, 56), coach_speaks(s.coach_threshold), self._coach_threshold,
                    style="quiet", size=24),
             Button(pygame.Rect(x, rows[9] - 28, 300, 56), speech_words(s), self._speech, style="quiet", size=24),
@@ -80,10 +80,11 @@ class SettingsScene(Scene):
                 t("settings.walkthrough"), t("settings.coach"), t("settings.speech")]
 
     def _language(self) -> None:
-        codes = list(i18n.languages())
-        current = i18n.language()
-        self.app.settings.language = codes[(codes.index(current) + 1) % len(codes)] if current in codes else codes[0]
-        i18n.set_language(self.app.settings.language)
+        self.app.stack.push(LanguagePicker(self.app, self._language_picked))
+
+    def _language_picked(self, code: str) -> None:
+        self.app.settings.language = code
+        i18n.set_language(code)
         for scene in self.app.stack.scenes:  # the table below the menus speaks the new language at once
             scene.words_changed()
         self._changed()
