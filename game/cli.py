@@ -351,7 +351,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         handler = {
             "simulate": _cmd_simulate, "check-variant": _cmd_check, "variants": _cmd_variants, "play": _cmd_play,
             "records": _cmd_records,
-            "advise": lambda args: advise_command.run(args, UsageError, _variant, _progress), "online": lambda args: run_online(args, UsageError),
+            "advise": lambda args: advise_command.run(args, UsageError, _variant, _progress),
+            "online": lambda args: run_online(args, UsageError),
             "daily": lambda args: daily.run(args, UsageError, _levels),
             "review": lambda args: review_command.run(args, UsageError, _levels, _variant),
             "check-kiosk": lambda args: check_kiosk(args.json), "kiosk-unlock": lambda args: kiosk_unlock(),

@@ -159,7 +159,8 @@ def _refresh_caches(places: Places) -> None:
 
 
 def command(put_in: bool) -> int:
-    """``dice-parlor --install-desktop`` (``put_in``) and ``--uninstall-desktop``: what was done, or one line why not."""
+    """``dice-parlor --install-desktop`` (``put_in``) and ``--uninstall-desktop``: what was done, or one line why
+    not."""
     try:
         places = Places.for_user()
         said = install(running_app_folder(), places) if put_in else uninstall(places)

@@ -304,7 +304,7 @@ def test_each_further_failed_round_doubles_the_lockout_up_to_five_minutes_across
     lock = PinLock(wall=lambda: wall[0])
     seen = []
     for _ in range(8):
-        for tries in range(3):
+        for _tries in range(3):
             locked = lock.refuse(now=wall[0])
         seen.append(lock.seconds_left(now=wall[0]))
         assert locked

@@ -78,7 +78,8 @@ def test_unknown_language_and_text_size_fall_back():
 
 def test_a_damaged_settings_file_gives_the_defaults():
     settings_path().parent.mkdir(parents=True, exist_ok=True)
-    for text in ["{not json", "[1, 2]", '{"volume": "loud", "animation": "warp", "sound": 3, "computer_pace": "ludicrous"}', ""]:
+    for text in ["{not json", "[1, 2]",
+                 '{"volume": "loud", "animation": "warp", "sound": 3, "computer_pace": "ludicrous"}', ""]:
         settings_path().write_text(text)
         settings = load_settings()
         assert settings.animation == "normal" and 0.0 <= settings.volume <= 1.0

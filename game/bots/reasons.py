@@ -243,7 +243,8 @@ def hold_reasons(variant, card: dict, options: list, rolls_left: int, base: tupl
         if option.loss < CLOSE:  # as good as the best: what it goes for
             reasons[i] = Reason("as_good_for" if aims else "as_good", goals=aims, **change)
             continue
-        weigh = lambda aim: (theirs[aim] - mine.get(aim, 0.0)) * _aim_points(aim, variant)  # noqa: E731
+        weigh = lambda aim, theirs=theirs, mine=mine: (  # noqa: E731 (this pass's odds, bound now)
+            (theirs[aim] - mine.get(aim, 0.0)) * _aim_points(aim, variant))
         lost = [aim for aim in theirs if theirs[aim] > 0 and mine.get(aim, 0.0) == 0]
         lower = [aim for aim in theirs if theirs[aim] - mine.get(aim, 0.0) >= 0.005]
         higher = [aim for aim in mine if mine[aim] - theirs.get(aim, 0.0) >= 0.005 and mine[aim] < 1]

@@ -144,7 +144,7 @@ class GameReview:
         return {"variant": self.variant, "seat": self.seat, "name": self.name, "game": self.game,
                 "score": self.score, "start": round(self.start, 4), "luck": round(self.luck, 4),
                 "skill": round(self.skill, 4),
-                "classes": {name: ("loss < %g" % below if below != float("inf") else "loss >= %g" % CLASSES[-2][1])
+                "classes": {name: (f"loss < {below:g}" if below != float("inf") else f"loss >= {CLASSES[-2][1]:g}")
                             for name, below in CLASSES},
                 "counts": self.counts(), "decisions": [d.to_json() for d in self.decisions]}
 

@@ -9,7 +9,7 @@ it exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any, TypeAlias
 
 from game.errors import SaveError, shown
 
@@ -94,7 +94,7 @@ class ChanceOption:
         return {"type": "chance_option", "choice": self.choice, "column": self.column}
 
 
-Action = Union[Roll, Hold, Release, Score, Copy, Dice, Place, ChanceOption]
+Action: TypeAlias = Roll | Hold | Release | Score | Copy | Dice | Place | ChanceOption
 
 
 def _ints(value: Any) -> tuple[int, ...]:

@@ -52,7 +52,8 @@ def _password(path: str) -> str:
         with open(path, encoding="utf-8") as file:
             text = file.read(MAX_PASSWORD + 1)
     except (OSError, UnicodeDecodeError) as error:
-        raise OnlineError(f"--password-file {one_line(path, 80)}: {getattr(error, 'strerror', None) or error}")
+        raise OnlineError(f"--password-file {one_line(path, 80)}: {getattr(error, 'strerror', None) or error}") \
+            from error
     if len(text) > MAX_PASSWORD or not Path(path).is_file():
         raise OnlineError(f"--password-file {one_line(path, 80)} is no short password file")
     return text.strip("\r\n")

@@ -61,7 +61,8 @@ class Fields:
             for key in value:
                 if key not in allowed:
                     known = ", ".join(sorted(allowed))
-                    raise VariantError(file, self.line_of(key), self.field(str(key)), f"unknown key (known keys: {known})")
+                    raise VariantError(file, self.line_of(key), self.field(str(key)),
+                                       f"unknown key (known keys: {known})")
 
     def field(self, key: str) -> str:
         key = one_line(key, SHOWN_LENGTH)  # a key a file made up may be long or hold a line break

@@ -183,7 +183,8 @@ _KIND_SCORES = {
     "five_alike": (int,),
     "chance": ("total",),
 }
-_KIND_DEFAULT_SCORE = {"face": "matching", "of_a_kind": "total", "pairs": "matching", "chance": "total", "full_house": "total"}
+_KIND_DEFAULT_SCORE = {"face": "matching", "of_a_kind": "total", "pairs": "matching", "chance": "total",
+                       "full_house": "total"}
 
 
 REQUIRED = object()

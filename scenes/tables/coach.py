@@ -145,9 +145,9 @@ class Coach:
 
     def forget_from(self, at: int) -> None:
         """Drop the costs of choices made at this point of the log or after it."""
-        for seat, costs in self.costs.items():
+        for _seat, costs in self.costs.items():
             costs[:] = [cost for cost in costs if cost.at < at]
-        for seat, steps in self.steps.items():
+        for _seat, steps in self.steps.items():
             steps[:] = [step for step in steps if step.at < at]
 
     def _load(self) -> bool:
@@ -302,7 +302,8 @@ class Coach:
         if seat not in self.on:
             return t("table.coach_off")
         if self.quiet_below > 0:
-            return t("table.coach_on_quiet", points=i18n.number(self.quiet_below, 0 if self.quiet_below % 1 == 0 else 1))
+            places = 0 if self.quiet_below % 1 == 0 else 1
+            return t("table.coach_on_quiet", points=i18n.number(self.quiet_below, places))
         return t("table.coach_on")
 
     def said_slip(self) -> str | None:

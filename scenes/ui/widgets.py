@@ -192,8 +192,8 @@ def _shape_points(shape: str, centre: tuple[int, int], r: int) -> list[tuple[flo
     x, y = centre
 
     def ring(count: int, radius: float, turn: float = -math.pi / 2) -> list[tuple[float, float]]:
-        return [(x + radius * math.cos(turn + 2 * math.pi * k / count), y + radius * math.sin(turn + 2 * math.pi * k / count))
-                for k in range(count)]
+        angles = [turn + 2 * math.pi * k / count for k in range(count)]
+        return [(x + radius * math.cos(a), y + radius * math.sin(a)) for a in angles]
 
     if shape == "square":
         side = r * 0.86
