@@ -63,7 +63,7 @@ def first_rolls(session: Session, seat: int = 0) -> list[list[int]]:
     return rolls
 
 
-def moves_of(session: Session, seat: int) -> list[dict]:
+def moves_of(session: Session, seat: int) -> list[dict[str, Any]]:
     """A seat's own moves as JSON (no dice: those come from the day's tape), in order."""
     return [action.to_json() for action, actor in zip(session.log, session.actors)
             if actor == seat and not isinstance(action, Dice)]

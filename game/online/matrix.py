@@ -225,7 +225,7 @@ class MatrixTransport:
         if status != 200:
             raise OnlineError(f"the server refused to keep our note: {data.get('error', status)}")
 
-    def get_private(self, room: str, kind: str) -> dict | None:
+    def get_private(self, room: str, kind: str) -> dict[str, Any] | None:
         status, data = self._run(self._raw("GET", self._account_path(room, kind)))
         return data if status == 200 else None
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from game.online.protocol import SETUP, RoomEvent
 
@@ -48,7 +48,7 @@ class Transport(Protocol):
 
     def put_private(self, room: str, kind: str, content: dict) -> None: ...
 
-    def get_private(self, room: str, kind: str) -> dict | None: ...
+    def get_private(self, room: str, kind: str) -> dict[str, Any] | None: ...
 
     def close(self) -> None: ...
 
@@ -144,7 +144,7 @@ class MemoryTransport:
     def put_private(self, room: str, kind: str, content: dict) -> None:
         self.server.private[(self.user, room, kind)] = content
 
-    def get_private(self, room: str, kind: str) -> dict | None:
+    def get_private(self, room: str, kind: str) -> dict[str, Any] | None:
         return self.server.private.get((self.user, room, kind))
 
     def close(self) -> None:

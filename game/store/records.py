@@ -52,7 +52,7 @@ def records_path() -> Path:
     return user_data_dir() / RECORDS_FILE
 
 
-def result_entry(session: Session, when: float | None = None) -> dict:
+def result_entry(session: Session, when: float | None = None) -> dict[str, Any]:
     """One finished game, as the records keep it."""
     state, variant = session.state, session.variant
     winners = set(state.winners())
@@ -123,7 +123,7 @@ def bring_up_to_date(path: Path | None = None, updating: Progress | None = None,
     return message
 
 
-def _write(conn: sqlite3.Connection, path: Path, entries: list[dict]) -> None:
+def _write(conn: sqlite3.Connection, path: Path, entries: list[dict[str, Any]]) -> None:
     try:
         conn.execute("BEGIN IMMEDIATE")
         insert_entries(conn, entries)
@@ -270,7 +270,7 @@ class Records:
             ORDER BY date DESC, result DESC, game DESC LIMIT ?""", self._variant(variant), name, last)
         return rows[::-1]
 
-    def entries(self) -> list[dict]:
+    def entries(self) -> list[dict[str, Any]]:
         """Every result, in ``result_entry``'s shape, oldest first (for tests and exports: it reads them all)."""
         found: dict[int, dict] = {}
         for number, variant, name, date, games, solo, undos in self._all("""
@@ -351,13 +351,13 @@ def open_records(path: Path | None = None) -> Iterator[Records]:
     yield Records(conn, path, message)
 
 
-def read_records(path: Path | None = None) -> tuple[list[dict], str | None]:
+def read_records(path: Path | None = None) -> tuple[list[dict[str, Any]], str | None]:
     """Every result, and a one-line message if a damaged file was set aside."""
     with open_records(path) as records:
         return records.entries(), records.message
 
 
-def records_report(records: Records, variant: str | None = None) -> dict:
+def records_report(records: Records, variant: str | None = None) -> dict[str, Any]:
     """Everything ``dice-parlor records --json`` shows: high scores per variant, every player by name."""
     variants = [v for v in records.variants() if variant in (None, v)]
     return {

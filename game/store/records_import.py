@@ -39,7 +39,7 @@ class _Unusual(Exception):
     """Something ``_games`` does not read (a damaged file, another shape): the old reader decides."""
 
 
-def read_json(path: Path) -> tuple[list[dict], str | None]:
+def read_json(path: Path) -> tuple[list[dict[str, Any]], str | None]:
     """The entries, and a one-line message if the file was damaged (it is then moved aside, kept)."""
     try:
         text = read_file(path).decode("utf-8")  # a FIFO in its place is refused, not waited on
@@ -137,7 +137,7 @@ def _games(text: str, progress: Progress) -> Iterator[dict]:
         raise _Unusual(str(error)) from error  # limit, a nesting too deep); a key that is not a string
 
 
-def _damaged(path: Path, problem: str, reason: str) -> tuple[list[dict], str]:
+def _damaged(path: Path, problem: str, reason: str) -> tuple[list[dict[str, Any]], str]:
     kept = move_aside(path)
     return [], RecordsDamage(problem, reason, kept.name if kept else None)
 
