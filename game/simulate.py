@@ -57,7 +57,7 @@ def simulate(variant: Variant, levels: list[str], games: int, seed: int,
     }
 
 
-def print_simulation(result: dict) -> None:
+def print_simulation(result: dict[str, Any]) -> None:
     print(f"{result['variant']}: {result['games']} games, seed {result['seed']}")
     width = max([12] + [len(seat["player"]) + len(seat["level"]) + 4 for seat in result["seats"]])
     columns = {"mean": (".1f", 9), "sd": (".1f", 8), "min": ("", 6), "max": ("", 6), "wins": ("", 7)}

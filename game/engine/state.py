@@ -79,6 +79,27 @@ class GameState:
         """Whether the last move ended a round or game whose results everyone was shown."""
         raise NotImplementedError
 
+    # What every kind says of its results (game.engine.families; tests/test_kinds.py checks each answers them).
+    games: int
+
+    def game_totals(self, game: int | None = None) -> list[int]:
+        raise NotImplementedError
+
+    def match_totals(self) -> list[int]:
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        raise NotImplementedError
+
+    def bonuses_won(self, seat: int) -> dict[str, int | None]:
+        raise NotImplementedError
+
+    def result_rows(self, last: int) -> list[tuple[str, dict[str, int], list[int]]]:
+        raise NotImplementedError
+
+    def result_row_count(self) -> int:
+        raise NotImplementedError
+
     @property
     def n(self) -> int:
         return len(self.seats)

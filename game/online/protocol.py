@@ -58,7 +58,7 @@ class Setup:
     games: int = 1
     game: str = ""  # a fresh id: the dice of two games never come out alike
     chain: int = CHAIN_LENGTH
-    extra: dict = field(default_factory=dict, compare=False)
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def seat_of(self, user: str) -> int | None:
         return self.users.index(user) if user in self.users else None
@@ -79,7 +79,7 @@ def plain(value: Any, depth: int = 0) -> bool:
     return False
 
 
-def _checked(content: dict) -> dict[str, Any]:
+def _checked(content: dict[str, Any]) -> dict[str, Any]:
     if not plain(content):
         raise ProtocolError("a content may hold only whole numbers and text")
     if len(json.dumps(content)) > MAX_CONTENT:
@@ -101,7 +101,7 @@ def _opened(content: Any, *fields: str) -> dict[str, Any]:
     return content
 
 
-def _count(content: dict, name: str, low: int, high: int) -> int:
+def _count(content: dict[str, Any], name: str, low: int, high: int) -> int:
     value = content[name]
     if type(value) is not int or not low <= value <= high:
         raise ProtocolError(f"{name} must be a whole number from {low} to {high}, not {shown(value)}")
@@ -166,7 +166,7 @@ def move_content(at: int, action: Action, link: bytes | None = None, held: list[
     return _checked(content)
 
 
-def read_held(content: dict) -> list[int] | None:
+def read_held(content: dict[str, Any]) -> list[int] | None:
     held = content.get("held")
     if held is not None and (not isinstance(held, list) or len(held) > 100 or len(set(held)) != len(held)):
         raise ProtocolError(f"held must list dice, each once, not {shown(held)}")

@@ -123,12 +123,12 @@ class Fields:
 
     # A default of None gives None when the key is left out; without one the key is required.
     @overload
-    def sub(self, key: str, allowed: set[str]) -> Fields: ...
+    def sub(self, key: str, allowed: set[str] | None) -> Fields: ...
 
     @overload
-    def sub(self, key: str, allowed: set[str], default: None) -> Fields | None: ...
+    def sub(self, key: str, allowed: set[str] | None, default: None) -> Fields | None: ...
 
-    def sub(self, key: str, allowed: set[str], default: Any = _MISSING) -> Fields | None:
+    def sub(self, key: str, allowed: set[str] | None, default: Any = _MISSING) -> Fields | None:
         if key not in self.data:
             if default is _MISSING:
                 raise VariantError(self.file, self.line, self.field(key), "missing (this field is required)")

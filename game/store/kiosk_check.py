@@ -43,7 +43,7 @@ def report(config: KioskConfig, path: Path) -> dict[str, Any]:
     }
 
 
-def _lines(found: dict) -> list[str]:
+def _lines(found: dict[str, Any]) -> list[str]:
     settings = found["settings"]
     lines = [f"kiosk file: {found['file']}" + ("" if found["exists"] else " (not there: every default applies)"),
              "settings in force:"]

@@ -41,7 +41,7 @@ def waiting(path: Path | None = None) -> list[dict[str, Any]]:
     return data
 
 
-def keep(entry: dict, path: Path | None = None) -> None:
+def keep(entry: dict[str, Any], path: Path | None = None) -> None:
     """Add one finished game's result (``records.result_entry``) to the waiting ones. Raises OSError when it
     cannot be written: the caller holds the result in memory then."""
     path = path or pending_path()

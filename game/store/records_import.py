@@ -86,13 +86,15 @@ def _sound(entry: Any) -> bool:
                     for s in entry["seats"]))
 
 
-def _games(text: str, progress: Progress) -> Iterator[dict]:
+def _games(text: str, progress: Progress) -> Iterator[dict[str, Any]]:
     """The games of the file's "results", one by one, each checked as ``read_json`` checks them. Raises
     _Unusual for anything else: not an object, a "results" that is not a list or comes twice, a bad game."""
     end, seen = len(text), False
 
     def skip(at: int) -> int:
-        return _SPACE.match(text, at).end()
+        space = _SPACE.match(text, at)
+        assert space is not None  # it matches no space at all too
+        return space.end()
 
     def expect(at: int, char: str) -> int:
         if text[at:at + 1] != char:
