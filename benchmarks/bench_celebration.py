@@ -103,8 +103,8 @@ def measure(size: tuple[int, int], shots: Path | None = None, moment: str = "yah
             shots.mkdir(parents=True, exist_ok=True)
             pygame.image.save(app.window, str(shots / f"{moment}-{due.pop(0):.2f}s.png"))
     pygame.quit()
-    return {"moment": moment, "window": f"{size[0]}x{size[1]}", "baseline": _summary(baseline), "celebration": _summary(times),
-            "celebration_draw_only": _summary(own), "most_pieces": pieces}
+    return {"moment": moment, "window": f"{size[0]}x{size[1]}", "baseline": _summary(baseline),
+            "celebration": _summary(times), "celebration_draw_only": _summary(own), "most_pieces": pieces}
 
 
 def main() -> None:

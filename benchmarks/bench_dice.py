@@ -2,7 +2,8 @@
 
 A frame is what the table spends on the dice each frame of a throw, from the throw's call to the dice at
 rest: the tray's update (the throw's physics, worked out a share a frame while the dice are in the cup, then
-the recorded flight played back) and the drawing of the dice, their shadows and the cup. The tray is laid out as the scorecard table lays it out on the 1280x800 canvas, and with
+the recorded flight played back) and the drawing of the dice, their shadows and the cup. The tray is laid out as
+the scorecard table lays it out on the 1280x800 canvas, and with
 ``--window`` the dice are drawn at that window's scale (1920x1080: the canvas is scaled 1.35 times, so a
 78-pixel die is 105 pixels on the screen), onto a surface of the window's size.
 
@@ -46,7 +47,8 @@ def frames(seconds: float, window: tuple[int, int], clock=time.thread_time,
            hold: float = 0.0) -> tuple[list[float], int, int]:
     """Frame times (ms) over throws for ``seconds``, the throws made, and the die's size on screen; each throw
     follows ``hold`` seconds of a shaken cup (0: thrown at once, as a computer does), and ``frames.waits``
-    has how long after it (ms) the dice stayed in the cup. Timed by ``clock``: by default the main thread's CPU time, as the frame budget counts it (a machine shared with
+    has how long after it (ms) the dice stayed in the cup. Timed by ``clock``: by default the main thread's CPU
+    time, as the frame budget counts it (a machine shared with
     other work stretches the wall clock, not the work)."""
     scale = min(window[0] / theme.WIDTH, window[1] / theme.HEIGHT)
     size = round(CANVAS_DIE * scale)

@@ -91,7 +91,8 @@ def measure(pool: Pool, variant_id: str, games: int, seed: int, chunk: int = 50)
         summary[level] = {"mean": statistics.fmean(totals), "sd": statistics.stdev(totals),
                           "error": statistics.stdev(totals) / math.sqrt(len(totals)),
                           "bonus": sum(bonus for _, bonus, _ in results) / len(results),
-                          "given": statistics.fmean(given), "given_error": statistics.stdev(given) / math.sqrt(len(given))}
+                          "given": statistics.fmean(given),
+                          "given_error": statistics.stdev(given) / math.sqrt(len(given))}
     return summary
 
 
@@ -118,7 +119,8 @@ def main() -> None:
                 goal = GOALS.get(name, {}).get(level)
                 verdict = ""
                 if goal is not None:
-                    verdict = f"{goal:.0f} ± {TOLERANCE:.0f}: {'met' if abs(row['mean'] - goal) <= TOLERANCE else 'MISSED'}"
+                    met = abs(row['mean'] - goal) <= TOLERANCE
+                    verdict = f"{goal:.0f} ± {TOLERANCE:.0f}: {'met' if met else 'MISSED'}"
                 elif level == "optimal":
                     verdict = f"{'' if variant.turns == 'solo' else 'solitaire '}table {start_value:.2f}"
                 bonus = f"{row['bonus']:7.0%}" if variant.upper_bonus else f"{'-':>7}"

@@ -2,8 +2,8 @@
 
 Three measurements, each through the game's own ``Sounds`` and a real SDL mixer writing a raw file:
   1. each sound alone at the default volume (70%), its peak: the fanfare should sit above a die landing;
-  2. the busiest moment at full volume: six dice landing on the felt as hard as they can in one frame, the cup rattling and
-     the fanfare on top: its peak and clipped samples (goal: none);
+  2. the busiest moment at full volume: six dice landing on the felt as hard as they can in one frame, the cup
+     rattling and the fanfare on top: its peak and clipped samples (goal: none);
   3. with ``--demo SECONDS``, a classic demo played for that long (its own private home, never the
      runner's): the whole track's peak, clipped samples (goal: none) and the loudest moments.
 The raw file's format is the mixer's (asked of pygame with the disk driver, as the game opens it): typically

@@ -153,10 +153,10 @@ def big(games: int) -> None:
     screen_data("classic")
     print(f"first open in a process ({records_db.CHECK}) and the screen's data: {time.perf_counter() - start:.2f} s")
     sessions = [play_game(find_variant("classic"), ["greedy", "greedy"], seed) for seed in range(20)]
-    adds = [timed(lambda: add_result(sessions[i % 20]), 1)[0] for i in range(200)]
+    adds = [timed(lambda i=i: add_result(sessions[i % 20]), 1)[0] for i in range(200)]
     print(f"add one game: median {ms(statistics.median(adds))}, slowest {ms(max(adds))} (goal < 10 ms)")
     for variant in ("classic", "fivezee"):
-        screen = timed(lambda: screen_data(variant), 20)
+        screen = timed(lambda variant=variant: screen_data(variant), 20)
         print(f"records screen data for {variant}: median {ms(statistics.median(screen))} (goal < 200 ms); "
               f"statistics from the rows instead of the sums: {ms(rows_stats(variant))}")
 

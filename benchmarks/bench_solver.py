@@ -23,7 +23,7 @@ use_private_home("bench_solver")  # never the runner's saved game, settings or r
 
 from game.bots.solver import _TURNS, SHIPPED, advise, build_values, shipped_path, table_for  # noqa: E402
 from game.cli import bench_reasons as cli_bench_reasons  # noqa: E402
-from game.cli import random_moments, simulate
+from game.cli import random_moments, simulate  # noqa: E402
 from game.rules.variants import find_variant  # noqa: E402
 
 
@@ -85,7 +85,8 @@ def bench_odds(name: str, samples: int = 400) -> None:
         times.append(time.perf_counter() - start)
     times.sort()
     print(f"odds on {name}: tables built once in {built * 1e3:.1f} ms; every hold's odds and goals "
-          f"median {statistics.median(times) * 1e3:.2f} ms per decision (p95 {times[int(0.95 * len(times))] * 1e3:.2f} ms,"
+          f"median {statistics.median(times) * 1e3:.2f} ms per decision "
+          f"(p95 {times[int(0.95 * len(times))] * 1e3:.2f} ms,"
           f" max {times[-1] * 1e3:.2f} ms)")
 
 

@@ -28,6 +28,7 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from game import __version__, advise_command, review_command
 from game.bots.levels import USUAL_LEVEL, dial_level, known_names
@@ -240,7 +241,7 @@ def random_moments(variant: Variant, count: int, seed: int = 1) -> list[tuple[di
     return moments
 
 
-def bench_solver(variant: Variant, decisions: int = 300, games: int = 100) -> dict:
+def bench_solver(variant: Variant, decisions: int = 300, games: int = 100) -> dict[str, Any]:
     """The solver's speed where it runs (from source or in the built app): loading the table, one
     decision of advice on random cards (its turn solved afresh), and whole optimal games."""
     from game.bots.solver import _TURNS, advise, forget_loaded, table_for
@@ -267,7 +268,7 @@ def bench_solver(variant: Variant, decisions: int = 300, games: int = 100) -> di
             "numpy": "numpy" in sys.modules}
 
 
-def bench_reasons(variant: Variant, table, decisions: int = 300) -> dict:
+def bench_reasons(variant: Variant, table, decisions: int = 300) -> dict[str, Any]:
     """One decision as the coach's panel gives it (issue 28: under 50 ms): the advice with its turn solved afresh,
     every hold's odds and goals, and every option's line of why. The odds' tables are built once per variant
     before (timed apart: the coach builds them in its own thread, off the frame)."""
@@ -351,7 +352,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         handler = {
             "simulate": _cmd_simulate, "check-variant": _cmd_check, "variants": _cmd_variants, "play": _cmd_play,
             "records": _cmd_records,
-            "advise": lambda args: advise_command.run(args, UsageError, _variant, _progress), "online": lambda args: run_online(args, UsageError),
+            "advise": lambda args: advise_command.run(args, UsageError, _variant, _progress),
+            "online": lambda args: run_online(args, UsageError),
             "daily": lambda args: daily.run(args, UsageError, _levels),
             "review": lambda args: review_command.run(args, UsageError, _levels, _variant),
             "check-kiosk": lambda args: check_kiosk(args.json), "kiosk-unlock": lambda args: kiosk_unlock(),

@@ -12,6 +12,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,7 +36,7 @@ class Places:
     bin: Path  # ~/.local/bin, on the PATH of most desktops
 
     @classmethod
-    def for_user(cls, env: dict[str, str] | None = None) -> Places:
+    def for_user(cls, env: Mapping[str, str] | None = None) -> Places:
         env = os.environ if env is None else env
         home = Path(env.get("HOME") or Path.home())
         data = env.get("XDG_DATA_HOME") or ""
@@ -159,7 +160,8 @@ def _refresh_caches(places: Places) -> None:
 
 
 def command(put_in: bool) -> int:
-    """``dice-parlor --install-desktop`` (``put_in``) and ``--uninstall-desktop``: what was done, or one line why not."""
+    """``dice-parlor --install-desktop`` (``put_in``) and ``--uninstall-desktop``: what was done, or one line why
+    not."""
     try:
         places = Places.for_user()
         said = install(running_app_folder(), places) if put_in else uninstall(places)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import statistics
+from typing import Any
 
 from game.bots.levels import make_player
 from game.engine.session import Session
@@ -24,7 +25,8 @@ def play_game(variant: Variant, levels: list[str], seed: int) -> Session:
     return session
 
 
-def simulate(variant: Variant, levels: list[str], games: int, seed: int, names: list[str] | None = None) -> dict:
+def simulate(variant: Variant, levels: list[str], games: int, seed: int,
+             names: list[str] | None = None) -> dict[str, Any]:
     """``games`` whole games between ``levels``; ``names``: the players as named (a dial's name), else the levels."""
     names = names or levels
     seeds = random.Random(seed)
@@ -55,7 +57,7 @@ def simulate(variant: Variant, levels: list[str], games: int, seed: int, names: 
     }
 
 
-def print_simulation(result: dict) -> None:
+def print_simulation(result: dict[str, Any]) -> None:
     print(f"{result['variant']}: {result['games']} games, seed {result['seed']}")
     width = max([12] + [len(seat["player"]) + len(seat["level"]) + 4 for seat in result["seats"]])
     columns = {"mean": (".1f", 9), "sd": (".1f", 8), "min": ("", 6), "max": ("", 6), "wins": ("", 7)}

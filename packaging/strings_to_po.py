@@ -102,7 +102,9 @@ def read_tables(language: str) -> dict[str, tuple[object, list[str], str]]:
         root = yaml.compose(text)
         where = path.relative_to(ROOT).as_posix()
 
-        def walk(prefix: str, value, node, inherited: list[str]) -> None:
+        # this file's lines and place bound now (walk runs within this pass of the loop; ruff's B023 asks it)
+        def walk(prefix: str, value, node, inherited: list[str], lines: list[str] = lines, header_end: int = header_end,
+                 where: str = where) -> None:
             if isinstance(value, dict) and not is_plural(value):
                 for key_node, value_node in node.value:
                     key = key_node.value
@@ -127,7 +129,7 @@ def _notes(key: str, value, notes: list[str]) -> list[str]:
     forms = value.values() if isinstance(value, dict) else [value]
     names = sorted({n for form in forms for n in PLACEHOLDER.findall(str(form)) if n})
     if names:
-        out.append("Placeholders, keep as written: " + ", ".join("{%s}" % n for n in names))
+        out.append("Placeholders, keep as written: " + ", ".join(f"{{{n}}}" for n in names))
     if isinstance(value, dict):
         out.append("Counted: the form is chosen by {count}, the number" if "count" in names
                    else "Counted: the form is chosen by a number the text does not show")

@@ -106,7 +106,7 @@ class SaveStatus:
         if self.kept_waiting and self.write(app, add_waiting):
             self.kept_waiting = False  # (failing, the games below are kept aside too, not left in memory)
         for session in list(self.pending):
-            recorded = self.write(app, lambda: _add(app, session))
+            recorded = self.write(app, lambda session=session: _add(app, session))
             if not recorded and not _kept_aside(session):
                 return False  # not even kept aside: it waits in memory, and its save stays
             self.kept_waiting = self.kept_waiting or not recorded  # the records are tried again later

@@ -56,7 +56,7 @@ class Driver:
         next frame or two would."""
         coach = getattr(self.top, "coach", None)
         if coach is not None and hasattr(coach, "settle"):
-            assert coach.settle(timeout), "the coach's advice took longer than %s s" % timeout
+            assert coach.settle(timeout), f"the coach's advice took longer than {timeout} s"
 
     def window_pos(self, pos: tuple[int, int]) -> tuple[int, int]:
         """Where a point of the logical canvas is in the window (a fullscreen window is scaled)."""

@@ -47,7 +47,8 @@ def test_simulate_prints_a_table_by_default():
 
 @pytest.mark.parametrize("args,problem", [
     (("simulate", "--variant", "nope", "--players", "greedy"), "unknown variant 'nope' (known: classic"),
-    (("simulate", "--variant", "classic", "--players", "genius"), "unknown player 'genius' (known: easy, medium, hard, perfect, random, greedy"),
+    (("simulate", "--variant", "classic", "--players", "genius"),
+     "unknown player 'genius' (known: easy, medium, hard, perfect, random, greedy"),
     (("simulate", "--variant", "classic", "--players", "greedy", "--games", "0"), "--games must be at least 1"),
     (("simulate", "--variant", "challenge", "--players", "greedy,greedy,greedy,greedy,greedy"), "1 to 4 players"),
     (("--demo", "nope", "--exit-after", "1"), "unknown variant 'nope'"),

@@ -62,7 +62,8 @@ def test_an_undo_takes_its_luck_and_skill_back():
 
 @pytest.mark.parametrize("language, kinder, choices", [
     ("en", "Ann, your dice were 17 points kinder than average", "; your choices cost 42. Your biggest slip: turn 1,"),
-    ("nl", "Ann, je stenen waren 17 punten gunstiger dan gemiddeld", "; je keuzes kostten 42. Je grootste misser: beurt 1,"),
+    ("nl", "Ann, je stenen waren 17 punten gunstiger dan gemiddeld",
+     "; je keuzes kostten 42. Je grootste misser: beurt 1,"),
 ])
 def test_the_game_over_report_says_luck_and_skill_in_words(language, kinder, choices):
     """A person's whole greedy game through the table (seed 8): expected 254.0 at the start, dice 17.5 kinder,

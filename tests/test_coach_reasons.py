@@ -54,14 +54,16 @@ def test_the_cheapest_zero_and_stopping_too_soon(language, words):
 
 
 @pytest.mark.parametrize("language, words", [
-    ("en", ["Earns 35 bonus points", "Stop here: rolling on is worth 4.0 less", "2.0 more now than Chance, for 1.0 less "
-            "to come", "4.0 less now and 1.0 less to come", "2.0 more now than Chance, and no less to come"]),
+    ("en", ["Earns 35 bonus points", "Stop here: rolling on is worth 4.0 less",
+            "2.0 more now than Chance, for 1.0 less to come", "4.0 less now and 1.0 less to come",
+            "2.0 more now than Chance, and no less to come"]),
     ("nl", ["Levert 35 bonuspunten op", "Stop hier: doorgooien is 4,0 minder waard", "Nu 2,0 meer dan Chance, voor 1,0 "
             "minder wat nog komt", "Nu 4,0 minder en 1,0 minder wat nog komt", "Nu 2,0 meer dan Chance, en niet minder "
             "wat nog komt"]),
 ])
 def test_bonus_stop_and_more_now(language, words):
-    bonus = _ranked(Option("box", 250.0, box="sixes", points=24, bonus=35), Option("box", 240.0, box="chance", points=20))
+    bonus = _ranked(Option("box", 250.0, box="sixes", points=24, bonus=35),
+                    Option("box", 240.0, box="chance", points=20))
     stop = _ranked(Option("box", 210.0, box="chance", points=20), Option("keep", 206.0, keep=(6,)))
     now = _ranked(Option("box", 210.0, box="twos", points=6), Option("box", 209.0, box="chance", points=4),
                   Option("box", 205.0, box="fours", points=2))
@@ -76,5 +78,6 @@ def test_every_reason_exists_in_both_languages():
     import yaml
 
     root = Path(__file__).resolve().parents[1] / "assets" / "strings"
-    keys = [set(yaml.safe_load((root / lang / "coach.yaml").read_text(encoding="utf-8"))["why"]) for lang in ("en", "nl")]
+    keys = [set(yaml.safe_load((root / lang / "coach.yaml").read_text(encoding="utf-8"))["why"])
+            for lang in ("en", "nl")]
     assert keys[0] == keys[1] and len(keys[0]) == 12

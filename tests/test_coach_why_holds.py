@@ -143,10 +143,10 @@ def test_no_two_options_of_one_list_read_the_same(name, language):
 
 
 @pytest.mark.parametrize("language, words", [
-    ("en", ["3 of a Kind already made; goes for Yahtzee 9%, 4 of a Kind 52%", "Adding 1: 4 of a Kind 52% → 42%", "Adding 2: 4 of a Kind 52% → 42%",
-            "Without 5: 3 of a Kind 100% → 69%"]),
-    ("nl", ["Three of a kind al gemaakt; gaat voor Yahtzee 9%, Carré 52%", "Met 1 erbij: Carré 52% → 42%", "Met 2 erbij: Carré 52% → 42%",
-            "Zonder 5: Three of a kind 100% → 69%"]),
+    ("en", ["3 of a Kind already made; goes for Yahtzee 9%, 4 of a Kind 52%", "Adding 1: 4 of a Kind 52% → 42%",
+            "Adding 2: 4 of a Kind 52% → 42%", "Without 5: 3 of a Kind 100% → 69%"]),
+    ("nl", ["Three of a kind al gemaakt; gaat voor Yahtzee 9%, Carré 52%", "Met 1 erbij: Carré 52% → 42%",
+            "Met 2 erbij: Carré 52% → 42%", "Zonder 5: Three of a kind 100% → 69%"]),
 ])
 def test_three_fives_in_words(language, words):
     variant = find_variant("classic")

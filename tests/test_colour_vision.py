@@ -53,7 +53,8 @@ def test_seat_colours_stay_apart_under_each_colour_vision(vision):
 
 def test_two_reds_would_fail_the_check():
     """The check can fail: red and green, the classic confusion, collapse under deuteranopia."""
-    red, green = seen_as((200, 40, 40), SIMULATIONS["deuteranopia"]), seen_as((40, 140, 40), SIMULATIONS["deuteranopia"])
+    deuteranopia = SIMULATIONS["deuteranopia"]
+    red, green = seen_as((200, 40, 40), deuteranopia), seen_as((40, 140, 40), deuteranopia)
     assert math.dist(red, green) < MIN_DELTA_E
 
 

@@ -244,7 +244,7 @@ def test_impacts_are_heard_by_material_at_a_sensible_rate():
     for seed in range(10):
         tray = make(seed)
         hits: list[tuple[float, str]] = []
-        tray.on_hit = lambda strength, material: hits.append((strength, material))
+        tray.on_hit = lambda strength, material, hits=hits: hits.append((strength, material))
         tray.throw((2, 3, 4, 5, 6), [True] * 5)
         steps = run_to_rest(tray)
         assert hits, "not a sound for a whole throw"

@@ -96,8 +96,10 @@ def test_rolloff_highest_total_starts_and_ties_throw_again():
         state.apply(Roll())
         state.apply(Dice(faces))
     assert state.phase == "rolloff" and state.contenders == [0, 2] and state.seat == 0
-    state.apply(Roll()); state.apply(Dice((1, 2, 3, 4, 5)))
-    state.apply(Roll()); state.apply(Dice((6, 6, 6, 6, 6)))
+    state.apply(Roll())
+    state.apply(Dice((1, 2, 3, 4, 5)))
+    state.apply(Roll())
+    state.apply(Dice((6, 6, 6, 6, 6)))
     assert state.phase == "play" and state.starter == 2 and state.seat == 2
     assert state.rolloff_rounds == [{0: 20, 1: 5, 2: 20}, {0: 15, 2: 30}]
     assert state.dice is None and state.rolls_used == 0
@@ -166,9 +168,11 @@ def test_same_seed_same_actions_same_game():
 def test_a_resumed_session_draws_the_same_dice_as_one_never_stopped():
     variant = find_variant("classic")
     a = Session(variant, seats(2), seed=5)
-    a.act(Roll()); a.act(Roll())  # roll-off
+    a.act(Roll())
+    a.act(Roll())  # roll-off
     b = Session.from_json(json.loads(json.dumps(a.to_json())), variant)
-    a.act(Roll()); b.act(Roll())
+    a.act(Roll())
+    b.act(Roll())
     assert a.state.dice == b.state.dice and a.log == b.log
 
 
@@ -183,7 +187,9 @@ def test_a_resumed_session_draws_the_same_dice_as_one_never_stopped():
 def test_damaged_saves_raise_save_error(damage):
     variant = find_variant("classic")
     session = Session(variant, seats(2), seed=5)
-    session.act(Roll()); session.act(Roll()); session.act(Roll())
+    session.act(Roll())
+    session.act(Roll())
+    session.act(Roll())
     data = json.loads(json.dumps(session.to_json()))
     damage(data)
     with pytest.raises(SaveError):

@@ -1,4 +1,5 @@
-"""Jackpot's pictures and rack: symbols told apart by shape, tiles, symbol dice in the tray, tiles dropping into racks."""
+"""Jackpot's pictures and rack: symbols told apart by shape, tiles, symbol dice in the tray, tiles dropping into
+racks."""
 
 from __future__ import annotations
 

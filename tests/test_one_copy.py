@@ -58,7 +58,8 @@ def test_a_second_start_says_so_brings_the_first_forward_and_leaves(tmp_path):
         assert took < 5
         wait_for(lambda: "brought to the front" in _log(home), 10, what="the first copy to hear of it")
         assert first.poll() is None  # the first plays on
-        for command in (["records"], ["variants"], ["check-variant", str(ROOT / "assets" / "variants" / "classic.yaml")],
+        for command in (["records"], ["variants"],
+                        ["check-variant", str(ROOT / "assets" / "variants" / "classic.yaml")],
                         ["simulate", "--variant", "classic", "--players", "heuristic", "--games", "2"],
                         ["advise", "--variant", "classic", "--state",
                          '{"card": {}, "dice": [1, 2, 3, 4, 5], "rolls_left": 0}']):

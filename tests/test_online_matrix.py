@@ -54,4 +54,5 @@ def test_a_room_event_is_read_plainly_whatever_its_shape():
     event = _event({"sender": "@a:x", "type": "org.diceparlor.move", "content": "junk", "event_id": "$1"})
     assert event.content == {} and event.state_key is None and event.sender == "@a:x"
     assert "token" in _login_refused(nio.LoginError("password login is not supported", "M_UNKNOWN"))
-    assert _login_refused(nio.LoginError("Invalid password", "M_FORBIDDEN")) == "the server refused the user or password"
+    refused = _login_refused(nio.LoginError("Invalid password", "M_FORBIDDEN"))
+    assert refused == "the server refused the user or password"

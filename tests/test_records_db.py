@@ -277,7 +277,7 @@ def _old_entries(count: int) -> list[dict]:
     rng = random.Random(5)
     entries = [result_entry(_finished(v, [Seat("Ann"), Seat("Cpu", "computer", "greedy")], s), when=1000.0 + s)
                for s, v in enumerate(["classic", "jackpot", "dutch"])]
-    for i in range(count):
+    for _i in range(count):
         variant = rng.choice(["classic", "yatzy", "dutch", "jackpot"])
         games = rng.choice([1, 2, 6]) if variant == "dutch" else 1
         seats = []

@@ -59,7 +59,7 @@ def test_every_runtime_dependency_stops_below_the_next_major_version_of_what_we_
 
 def test_the_constraints_pin_every_requirement_of_the_build_and_the_tests_at_a_version_they_allow():
     pins = _pins()
-    for requirement in _requirements("build", "test"):
+    for requirement in _requirements("build", "test", "lint"):
         name = canonicalize_name(requirement.name)
         assert name in pins, f"{requirement.name} is not in packaging/constraints.txt"
         assert requirement.specifier.contains(pins[name], prereleases=True), f"{name}=={pins[name]}: not {requirement}"

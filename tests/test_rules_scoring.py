@@ -424,7 +424,7 @@ def test_a_box_is_filled_once_per_game_and_scoring_needs_a_roll(vid):
 def test_game_ends_when_every_box_is_filled_and_highest_total_wins(vid):
     n_boxes = len(all_ids(vid))
     state = fresh(vid, 1 if vid == "challenge" else 2)
-    for k in range(n_boxes * state.n):
+    for _k in range(n_boxes * state.n):
         assert not state.is_terminal()
         box = next(b for b, s in state.card().boxes.items() if s is None)
         if vid == "challenge":

@@ -185,8 +185,10 @@ def test_sheet002_partij_of_up_to_6_games_of_13_rounds_and_highest_throw_starts(
     variant = find_variant("dutch")
     state = new_state(variant, seats(2), 6, rolloff=True)
     assert len(state.cards) == 6 and all(len(card.boxes) == 13 for card in state.cards[0])
-    state.apply(Roll()); state.apply(Dice((1, 2, 3, 4, 5)))  # 15
-    state.apply(Roll()); state.apply(Dice((6, 6, 1, 1, 2)))  # 16: "het hoogste aantal ogen" starts
+    state.apply(Roll())
+    state.apply(Dice((1, 2, 3, 4, 5)))  # 15
+    state.apply(Roll())
+    state.apply(Dice((6, 6, 1, 1, 2)))  # 16: "het hoogste aantal ogen" starts
     assert state.phase == "play" and state.seat == 1
     with pytest.raises(IllegalAction):
         new_state(variant, seats(2), 7, rolloff=False)

@@ -313,7 +313,8 @@ def test_hand_values_agree_with_box_options_on_every_hand(name):
                 card[five] = variant.box(five).score
             upper = 0  # the filled upper boxes hold 0s
             pos = Position(mask, upper, flag)
-            H = hand_values(m, np.asarray(table.data, dtype=np.float64), np.array([mask]), np.array([upper]), np.array([flag]), jokers)[:, 0]
+            H = hand_values(m, np.asarray(table.data, dtype=np.float64), np.array([mask]), np.array([upper]),
+                            np.array([flag]), jokers)[:, 0]
             for h, hand in enumerate(m.geo.hands):
                 options = box_options(variant, card, hand)
                 if not is_five_alike(hand):

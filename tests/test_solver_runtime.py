@@ -40,15 +40,18 @@ SCORECARD = ("classic", "official", "dutch", "fivezee", "yatzy", "challenge")
 DECISIONS = 1000
 
 
-def numpy_turn(variant, table, pos, _flat={}):
+_FLAT: dict = {}  # the last table made flat, kept from one call to the next
+
+
+def numpy_turn(variant, table, pos):
     """A turn solved the numpy way (the advice's route before issue 17), as a :class:`Turn`."""
     key = id(table)
-    if key not in _flat:
-        _flat.clear()
-        _flat[key] = np.asarray(table.data, dtype=np.float64)
+    if key not in _FLAT:
+        _FLAT.clear()
+        _FLAT[key] = np.asarray(table.data, dtype=np.float64)
     m = solver_model.model(variant)
     geo, r = m.geo, rules(variant)
-    H = solver_model.hand_values(m, _flat[key], np.array([pos.mask]), np.array([pos.upper]), np.array([pos.five]))
+    H = solver_model.hand_values(m, _FLAT[key], np.array([pos.mask]), np.array([pos.upper]), np.array([pos.five]))
     card = card_of(variant, pos.mask, pos.five)
     for row in m.five_rows:
         options = box_options(variant, card, geo.hands[row])

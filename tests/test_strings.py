@@ -39,7 +39,8 @@ def test_every_language_has_every_key_and_no_other(language):
 @pytest.mark.parametrize("language", [code for code in i18n.languages() if code != i18n.DEFAULT])
 def test_placeholders_and_plural_forms_match_english(language):
     english, other = i18n.table("en"), i18n.table(language)
-    wrong = [key for key in english if key in other and i18n.placeholders(english[key]) != i18n.placeholders(other[key])]
+    wrong = [key for key in english
+             if key in other and i18n.placeholders(english[key]) != i18n.placeholders(other[key])]
     assert wrong == [], f"placeholders differ in {language}: {wrong}"
     forms = [key for key in english if isinstance(english[key], dict) != isinstance(other.get(key), dict)]
     assert forms == [], f"count forms differ in {language}: {forms}"

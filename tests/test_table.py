@@ -101,7 +101,8 @@ def test_a_tap_right_after_the_dialog_opens_does_not_answer_it(table):
     zero = next(b for b, s in session.state.options().scores.items() if s == 0)
     pos = scene.card.box_rect(zero, 0).center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))  # a box acts when let go
+    # a box acts when let go
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
     driver.step(0.02)
     dialog = driver.top
     assert isinstance(dialog, ConfirmDialog)

@@ -424,8 +424,9 @@ def test_no_tip_covers_a_die_or_what_it_explains(size, language, text_size, seat
 
     driver = Driver(animation="instant", language=language, text_size=text_size, size=size, walkthrough=True)
     try:
-        people = [Seat(name, colour=colour) for name, colour in zip(["Ann", "Ben", "Cas", "Dee", "Eef", "Fay"],
-                                                                     ["orange", "sky", "green", "red", "blue", "purple"])]
+        names = ["Ann", "Ben", "Cas", "Dee", "Eef", "Fay"]
+        colours = ["orange", "sky", "green", "red", "blue", "purple"]
+        people = [Seat(name, colour=colour) for name, colour in zip(names, colours)]
         session = Session(find_variant("classic"), people[:seats], seed=8, rolloff=False)
         scene = TableScene(driver.app, session)
         driver.start(scene)

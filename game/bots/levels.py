@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from game.bots.jackpot_players import GreedyJackpotPlayer, HeuristicJackpotPlayer, RandomJackpotPlayer
 from game.bots.optimal import EasyPlayer, HardPlayer, MediumPlayer, OptimalPlayer
@@ -83,7 +84,7 @@ def stand_in(family: str = "scorecard", rng: random.Random | None = None):
     return make_player(USUAL_LEVEL, rng, family)
 
 
-def seat_players(session) -> dict:
+def seat_players(session) -> dict[str, Any]:
     """A player for each computer seat of a scorecard game, each with its own generator drawn from the session's
     seed (a replay plays the same)."""
     rng = random.Random(session.seed ^ 0xB07)

@@ -190,7 +190,8 @@ class HeuristicPlayer(Player):
         markers = tuple(state.markers[state.seat])
         low, high = state.copy_range()
         choices = sub_multisets(state.common, low, high)
-        return Copy(max(choices, key=lambda c: (self._outlook(tuple(sorted(markers + c)), values, state.variant), len(c))))
+        return Copy(max(choices,
+                        key=lambda c: (self._outlook(tuple(sorted(markers + c)), values, state.variant), len(c))))
 
     def _pick_box(self, state: ScorecardState, card: dict, dice: tuple[int, ...]) -> str:
         options = box_options(state.variant, card, dice)

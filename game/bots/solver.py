@@ -31,6 +31,7 @@ import time
 from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from game.bots.solver_file import (
     SHIPPED,
@@ -75,11 +76,11 @@ class Option:
     bonus: int = 0
     loss: float = 0.0
 
-    def to_json(self, on_card: int | None = None, odds: dict[str, float] | None = None) -> dict:
+    def to_json(self, on_card: int | None = None, odds: dict[str, float] | None = None) -> dict[str, Any]:
         """The option as JSON; with the points on the card now, also its expected ``final`` score (those points
         plus ``value``, the points still to come); with ``odds`` (a keep's: :func:`game.coach.odds.hold_odds`),
         each open pattern box's chance by the end of the turn."""
-        data: dict = {"kind": self.kind, "value": round(self.value, 4), "loss": round(self.loss, 4)}
+        data: dict[str, Any] = {"kind": self.kind, "value": round(self.value, 4), "loss": round(self.loss, 4)}
         if on_card is not None:
             data["final"] = round(on_card + self.value, 4)
         if self.kind == "box":
@@ -259,7 +260,7 @@ def _print_progress(fraction: float, message: str) -> None:
     print(f"  [{fraction * 100:5.1f}%] {message}", flush=True)
 
 
-def build_shipped(names: Sequence[str], folder=None, quiet: bool = False) -> list[dict]:
+def build_shipped(names: Sequence[str], folder=None, quiet: bool = False) -> list[dict[str, Any]]:
     """Build and write the tables of these variants (default folder: ``assets/solver``)."""
     from pathlib import Path
 

@@ -37,6 +37,7 @@ import zlib
 from array import array
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from game.bots.solver_turn import SolverTableError, card_of, rules
 from game.errors import json_from
@@ -197,7 +198,7 @@ def save_table(table: SolverTable, path: Path, typecode: str = "f", codec: str =
     return path
 
 
-def read_header(path: Path, stream=None) -> dict:
+def read_header(path: Path, stream=None) -> dict[str, Any]:
     """The header of a table file (no values read); :class:`SolverTableError` if it is not one."""
     try:
         with (stream or open(path, "rb")) as data:

@@ -17,6 +17,7 @@ Pure: it replays the session's log from its start with the solver's table; nothi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.engine.actions import Copy, Roll, Score
 
@@ -99,14 +100,14 @@ class Decision:
     def kind(self) -> str:
         return {"keep": "hold", "box": "box", "copy": "copy"}[self.chosen.kind]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "turn": self.turn, "roll": self.roll, "kind": self.kind, "dice": list(self.dice),
                 "chosen": _option(self.chosen), "best": _option(self.best), "choices": self.choices,
                 "final_chosen": round(self.final_chosen, 4), "final_best": round(self.final_best, 4),
                 "loss": round(self.loss, 4), "class": class_of(self.loss), "luck": round(self.luck, 4)}
 
 
-def _option(option) -> dict:
+def _option(option) -> dict[str, Any]:
     if option.kind == "box":
         return {"box": option.box, "points": option.points, "bonus": option.bonus}
     return {"keep": list(option.keep)}
@@ -140,7 +141,7 @@ class GameReview:
                 found[class_of(d.loss)] += 1
         return found
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"variant": self.variant, "seat": self.seat, "name": self.name, "game": self.game,
                 "score": self.score, "start": round(self.start, 4), "luck": round(self.luck, 4),
                 "skill": round(self.skill, 4),

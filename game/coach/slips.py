@@ -66,7 +66,7 @@ class Slip:
                 return index
         return None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         data = {"variant": self.variant.id, "game": self.game, "games": self.games, "turn": self.turn,
                 "card": dict(self.card), "dice": list(self.dice), "rolls_left": self.rolls_left,
                 "on_card": self.on_card, "chosen": self.chosen, "loss": round(self.loss, 4),
@@ -85,7 +85,7 @@ class Slip:
             return None
 
     @classmethod
-    def _read(cls, data: dict, variant: Variant, number: int | None) -> Slip | None:
+    def _read(cls, data: dict[str, Any], variant: Variant, number: int | None) -> Slip | None:
         boxes = set(variant.box_ids)
         card = {box: data["card"].get(box) for box in variant.box_ids}
         if not set(data["card"]) <= boxes or not all(v is None or _whole(v) for v in card.values()):

@@ -7,6 +7,7 @@ string (``VERSION``), and a new known vector in docs/daily.md and tests/test_dai
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator
 from datetime import UTC, date, datetime
 
 from game.engine.dice_source import DiceTape
@@ -42,7 +43,7 @@ def seed_of(day: date, variant_id: str) -> bytes:
     return hashlib.sha256(f"{VERSION} {day.isoformat()} {variant_id}".encode("ascii")).digest()
 
 
-def face_stream(seed: bytes):
+def face_stream(seed: bytes) -> Iterator[int]:
     """Faces 1..6 without end: SHA-256(seed || counter as 8 bytes big-endian), counter from 0, each block's 32
     bytes in order; a byte below 252 gives the face ``byte % 6 + 1``, a byte from 252 up is skipped."""
     counter = 0

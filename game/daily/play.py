@@ -63,7 +63,7 @@ def first_rolls(session: Session, seat: int = 0) -> list[list[int]]:
     return rolls
 
 
-def moves_of(session: Session, seat: int) -> list[dict]:
+def moves_of(session: Session, seat: int) -> list[dict[str, Any]]:
     """A seat's own moves as JSON (no dice: those come from the day's tape), in order."""
     return [action.to_json() for action, actor in zip(session.log, session.actors)
             if actor == seat and not isinstance(action, Dice)]
@@ -122,8 +122,8 @@ def day_of(session: Session, today: date | None = None) -> date | None:
 def luck_and_skill(session: Session, seat: int = 0) -> tuple[float, float] | None:
     """A seat's luck (what its dice were worth against the average) and skill (what its choices cost), as the
     coach's review counts them; None where the variant has no solver table here to weigh them with."""
-    from game.coach.review import ReviewError, review_session  # the one place the daily game reads the coach
     from game.bots.solver_file import has_table
+    from game.coach.review import ReviewError, review_session  # the one place the daily game reads the coach
 
     if not session.variant.solvable or not has_table(session.variant):
         return None

@@ -42,16 +42,16 @@ def same_person(a: str, b: str) -> bool:
 
 
 # Moves kept short: "r" roll, "h2"/"l2" hold/release die 2, "s.chance" score a box.
-def encode_moves(moves: list[dict]) -> str:
+def encode_moves(moves: list[dict[str, Any]]) -> str:
     short = {"roll": lambda m: "r", "hold": lambda m: f"h{m['die']}", "release": lambda m: f"l{m['die']}",
              "score": lambda m: f"s.{m['box']}"}
     return " ".join(short[m["type"]](m) for m in moves)
 
 
-def decode_moves(text: Any) -> list[dict] | None:
+def decode_moves(text: Any) -> list[dict[str, Any]] | None:
     if not isinstance(text, str):
         return None
-    moves: list[dict] = []
+    moves: list[dict[str, Any]] = []
     for token in text.split():
         if token == "r":
             moves.append({"type": "roll"})
@@ -68,7 +68,7 @@ def decode_moves(text: Any) -> list[dict] | None:
 class DayResult:
     name: str
     score: int
-    moves: list[dict] | None  # None once the result is older than KEEP_MOVES_DAYS
+    moves: list[dict[str, Any]] | None  # None once the result is older than KEEP_MOVES_DAYS
     card: Card | None = None  # as its moves filled it (None without them)
     game: Session | None = None  # the game its moves replay (None without them): the coach's review reads it
 
@@ -77,21 +77,21 @@ class DailyResults:
     """The results file's content: ``days[date][i]`` is {"name", "score", "moves"}, ``practice[date]`` the
     tries after the first, by name."""
 
-    def __init__(self, data: dict | None = None):
+    def __init__(self, data: dict[str, Any] | None = None):
         data = data if isinstance(data, dict) else {}
         days = data.get("days")
-        self.days: dict[str, list[dict]] = days if isinstance(days, dict) else {}
+        self.days: dict[str, list[dict[str, Any]]] = days if isinstance(days, dict) else {}
         practice = data.get("practice")
         self.practice: dict[str, dict[str, int]] = practice if isinstance(practice, dict) else {}
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "days": self.days, "practice": self.practice}
 
-    def entries(self, day: date) -> list[dict]:
+    def entries(self, day: date) -> list[dict[str, Any]]:
         entries = self.days.get(day.isoformat())
         return [e for e in entries if _well_formed(e)] if isinstance(entries, list) else []
 
-    def result_of(self, day: date, name: str) -> dict | None:
+    def result_of(self, day: date, name: str) -> dict[str, Any] | None:
         return next((e for e in self.entries(day) if same_person(e["name"], name)), None)
 
     def day_results(self, day: date, variant: Variant) -> list[DayResult]:
@@ -136,7 +136,7 @@ class DailyResults:
                 continue
         return dates
 
-    def add(self, day: date, variant: Variant, name: str, moves: list[dict]) -> tuple[bool, int | None]:
+    def add(self, day: date, variant: Variant, name: str, moves: list[dict[str, Any]]) -> tuple[bool, int | None]:
         """A finished game: (whether it became the day's result, its score); a second try is practice, counted.
         A game whose moves do not replay to a finished game is refused: (False, None)."""
         checked = replay(day, variant, moves)
@@ -202,7 +202,7 @@ def load_results(path: Path | None = None) -> DailyResults:
     return DailyResults(data)
 
 
-def record_game(day: date, variant: Variant, name: str, moves: list[dict], path: Path | None = None
+def record_game(day: date, variant: Variant, name: str, moves: list[dict[str, Any]], path: Path | None = None
                 ) -> tuple[bool, int | None]:
     """Add a finished game to the file, under its lock (two games finishing at once lose neither)."""
     path = path or daily_path()

@@ -9,7 +9,7 @@ it exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any, TypeAlias
 
 from game.errors import SaveError, shown
 
@@ -18,7 +18,7 @@ from game.errors import SaveError, shown
 class Roll:
     """Roll every die not held (or, at a roll-off, all of them)."""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": "roll"}
 
 
@@ -26,7 +26,7 @@ class Roll:
 class Hold:
     die: int
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": "hold", "die": self.die}
 
 
@@ -34,7 +34,7 @@ class Hold:
 class Release:
     die: int
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": "release", "die": self.die}
 
 
@@ -42,7 +42,7 @@ class Release:
 class Score:
     box: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": "score", "box": self.box}
 
 
@@ -58,7 +58,7 @@ class Copy:
     def __post_init__(self) -> None:
         object.__setattr__(self, "values", tuple(sorted(self.values)))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": "copy", "values": list(self.values)}
 
 
@@ -68,7 +68,7 @@ class Dice:
 
     faces: tuple[int, ...]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": "dice", "faces": list(self.faces)}
 
 
@@ -79,7 +79,7 @@ class Place:
     symbol: str
     target: int | str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": "place", "symbol": self.symbol, "target": self.target}
 
 
@@ -90,11 +90,11 @@ class ChanceOption:
     choice: str
     column: int | None = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"type": "chance_option", "choice": self.choice, "column": self.column}
 
 
-Action = Union[Roll, Hold, Release, Score, Copy, Dice, Place, ChanceOption]
+Action: TypeAlias = Roll | Hold | Release | Score | Copy | Dice | Place | ChanceOption
 
 
 def _ints(value: Any) -> tuple[int, ...]:

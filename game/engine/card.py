@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.errors import SaveError, shown
 from game.rules.scoring import upper_bonus, upper_total
@@ -38,11 +39,11 @@ class Card:
         return (self.upper_total(variant) + self.upper_bonus(variant)
                 + self.lower_total(variant) + self.five_alike_bonus)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"boxes": dict(self.boxes), "five_alike_bonus": self.five_alike_bonus, "jokers": list(self.jokers)}
 
     @classmethod
-    def from_json(cls, data: dict, variant: Variant) -> Card:
+    def from_json(cls, data: dict[str, Any], variant: Variant) -> Card:
         boxes = data.get("boxes")
         if not isinstance(boxes, dict) or set(boxes) != set(variant.box_ids):
             raise SaveError(f"a card's boxes do not match the variant {variant.id}")

@@ -38,7 +38,7 @@ def _contains(pool: tuple[int, ...], wanted: tuple[int, ...]) -> bool:
 
 
 class CommonRollState(ScorecardState):
-    def __init__(self, variant: Variant, seats: list[Seat], games: int = 1, rolloff: bool = True):
+    def __init__(self, variant: Variant, seats: list[Seat], games: int = 1, rolloff: bool = True) -> None:
         self.roller = 0
         self.step = 0
         self.stage = "roll"  # roll | pick | score
@@ -94,6 +94,7 @@ class CommonRollState(ScorecardState):
             return [Roll()]
         if self.stage == "pick":
             low, high = self.copy_range()
+            assert self.common is not None  # the pick stage follows the common roll
             return [Copy(values) for values in sub_multisets(self.common, low, high)]
         options = self.options()
         return [Score(box) for box in options.scores] if options else []
@@ -104,6 +105,7 @@ class CommonRollState(ScorecardState):
         if self.stage == "pick":
             if not isinstance(action, Copy):
                 return "copy dice from the common roll onto your markers first"
+            assert self.common is not None  # the pick stage follows the common roll
             low, high = self.copy_range()
             if not low <= len(action.values) <= high:
                 return (f"copy {low} dice" if low == high else f"copy from {low} to {high} dice") + \
@@ -159,7 +161,7 @@ class CommonRollState(ScorecardState):
             self._start_round()
 
     # --------------------------------------------------------------- JSON --
-    def _extra_json(self) -> dict:
+    def _extra_json(self) -> dict[str, Any]:
         return {"challenge": {
             "roller": self.roller, "step": self.step, "stage": self.stage,
             "markers": [list(m) for m in self.markers], "queue": list(self.queue),

@@ -16,6 +16,7 @@ reads it back. Faces already drawn are in the session's log, so no source keeps 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -45,7 +46,7 @@ class DiceSource(Protocol):
     def draw(self, step: ChanceStep) -> tuple[int, ...] | None:
         """The faces of this throw (die ``i`` shows 1 to ``step.faces[i]``), or None while they have not arrived."""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """Its kind and parameters, for the session's save."""
 
 
@@ -58,7 +59,7 @@ class SeededDice:
     def draw(self, step: ChanceStep) -> tuple[int, ...]:
         return tuple(self.rng.randint(1, faces) for faces in step.faces)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"kind": "seeded"}
 
 
@@ -79,7 +80,7 @@ class DiceTape:
         drawn = (faces[(step.thrown + i) % len(faces)] for i in range(len(step.faces)))
         return tuple((face - 1) % top + 1 for face, top in zip(drawn, step.faces))  # a six on a lot of two: 2
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"kind": "tape", "turns": [list(faces) for faces in self.turns]}
 
 
@@ -89,13 +90,13 @@ class FarDice:
     def __init__(self) -> None:
         self.arrived: list[tuple[int, ...]] = []
 
-    def receive(self, faces) -> None:
+    def receive(self, faces: Iterable[int]) -> None:
         self.arrived.append(tuple(faces))
 
     def draw(self, step: ChanceStep) -> tuple[int, ...] | None:
         return self.arrived.pop(0) if self.arrived else None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"kind": "far"}  # what arrived is in the log; what has not, the far side sends again
 
 

@@ -88,18 +88,20 @@ class RoundScore:
     def total(self) -> int:
         return self.subtotal + self.high_bonus
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"lines": [list(x) for x in self.lines], "bonus": [list(x) for x in self.bonus],
                 "subtotal": self.subtotal, "high_bonus": self.high_bonus}
 
     @classmethod
-    def from_json(cls, data: dict) -> RoundScore:
+    def from_json(cls, data: dict[str, Any]) -> RoundScore:
         return cls([tuple(x) for x in data["lines"]], [tuple(x) for x in data["bonus"]], data["subtotal"],
                    data["high_bonus"])
 
 
 class JackpotState(GameState):
-    def __init__(self, variant: JackpotVariant, seats: list[Seat], games: int = 1, rolloff: bool = True):
+    variant: JackpotVariant
+
+    def __init__(self, variant: JackpotVariant, seats: list[Seat], games: int = 1, rolloff: bool = True) -> None:
         if not variant.min_players <= len(seats) <= variant.max_players:
             raise IllegalAction(f"{variant.name} is for {variant.min_players} to {variant.max_players} players,"
                                 f" not {len(seats)}")
@@ -192,7 +194,7 @@ class JackpotState(GameState):
     def bonuses_won(self, seat: int) -> dict[str, int | None]:
         return {}  # the records count none beside the totals: the rack's and high round's bonuses are in them
 
-    def result_rows(self, last: int = 0) -> list[tuple[str, dict, list[int]]]:
+    def result_rows(self, last: int = 0) -> list[tuple[str, dict[str, int], list[int]]]:
         """The results' rows (``last``: the game, always the one): each round played, then the total in bold."""
         rounds = [("gameover.round_row", {"round": r + 1}, [score.total for score in scores])
                   for r, scores in enumerate(self.scores)]
@@ -219,8 +221,8 @@ class JackpotState(GameState):
         if self.stage == "roll":
             return [Roll()]
         if self.stage == "chance_option":
-            return ([ChanceOption("keep"), ChanceOption("return")]
-                    + [ChanceOption("drop", c) for c in self.open_columns()])
+            drops = (ChanceOption("drop", c) for c in self.open_columns())
+            return [ChanceOption("keep"), ChanceOption("return"), *drops]
         return [Place(symbol, target) for symbol in self.tile_symbols() for target in self.targets()]
 
     def why_illegal(self, action: Action) -> str | None:
@@ -290,13 +292,16 @@ class JackpotState(GameState):
     def _chance_option(self, action: ChanceOption) -> None:
         seat = self.seat
         tile = self.chance[seat]
+        assert tile is not None  # why_illegal: the option is offered only with a tile in the Chance Space
         if action.choice == "return":
             self.chance[seat] = None
             self.supply[tile] += 1
             self.events.append(ChanceReturned(seat, tile))
         elif action.choice == "drop":
             self.chance[seat] = None
+            assert action.column is not None  # why_illegal: a drop names its column
             row = self.landing_row(seat, action.column)
+            assert row is not None  # why_illegal: only into an open column
             self.racks[seat][(action.column, row)] = tile
             self.events.append(ChanceDropped(seat, tile, action.column, row))
         self.stage = "place"
@@ -309,7 +314,9 @@ class JackpotState(GameState):
             self.chance[seat] = symbol
             self.events.append(Placed(seat, symbol, CHANCE_SPACE, None))
         else:
+            assert isinstance(target, int)  # a column (CHANCE_SPACE is the only name a target has)
             row = self.landing_row(seat, target)
+            assert row is not None  # why_illegal: only into an open column
             self.racks[seat][(target, row)] = symbol
             self.events.append(Placed(seat, symbol, target, row))
         self.to_place -= 1
@@ -360,7 +367,7 @@ class JackpotState(GameState):
         self.seat = self.round_starter
 
     # --------------------------------------------------------------- JSON --
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "variant": self.variant.id, "rules_hash": self.variant.rules_hash,
             "seats": [s.to_json() for s in self.seats], "phase": self.phase, "round": self.round,

@@ -26,7 +26,7 @@ class Decision:
     game: int
     at: int  # where in the session's log the choice was made
     loss: float  # points against the best option, on average (0: the best)
-    slip: dict | None = None  # a costly choice's position (``game.coach.slips``), kept for Practice
+    slip: dict[str, Any] | None = None  # a costly choice's position (``game.coach.slips``), kept for Practice
 
 
 class Review:
@@ -43,17 +43,17 @@ class Review:
 
     def sums(self, seat: int, games: int) -> list[tuple[int, float]]:
         """Each game's (decisions, points they cost together) for a seat."""
-        found = [[0, 0.0] for _ in range(games)]
+        found: list[list[float]] = [[0, 0.0] for _ in range(games)]
         for d in self.decisions:
             if d.seat == seat and 0 <= d.game < games:
                 found[d.game][0] += 1
                 found[d.game][1] += d.loss
-        return [(count, round(loss, 6)) for count, loss in found]
+        return [(int(count), round(loss, 6)) for count, loss in found]
 
-    def slips(self, seat: int) -> list[dict]:
+    def slips(self, seat: int) -> list[dict[str, Any]]:
         return [d.slip for d in self.decisions if d.seat == seat and d.slip is not None]
 
-    def to_json(self) -> list:
+    def to_json(self) -> list[list[Any]]:
         return [[d.seat, d.game, d.at, round(d.loss, 6), d.slip] for d in self.decisions]
 
     @classmethod

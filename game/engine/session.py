@@ -19,7 +19,7 @@ from game.engine.actions import Action, Dice, Roll, action_from_json
 from game.engine.dice_source import DiceSource, SeededDice, TurnReader, source_from_json
 from game.engine.families import new_state, state_from_json
 from game.engine.review import Review
-from game.engine.state import CHANCE, ScorecardState, Seat
+from game.engine.state import CHANCE, GameState, Seat
 from game.errors import SaveError
 from game.rules.variant import Variant
 
@@ -187,7 +187,7 @@ class Session:
         return drawn
 
     # --------------------------------------------------------------- JSON --
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         data = {
             "format": SAVE_FORMAT,
             "variant": self.variant.id,
@@ -214,9 +214,10 @@ class Session:
             raise SaveError("not a saved game of this version")
         session = cls.__new__(cls)
         session.variant = variant
-        session.seed = data.get("seed")
-        if not isinstance(session.seed, int) or isinstance(session.seed, bool):
+        seed = data.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
             raise SaveError("the saved game has no seed")
+        session.seed = seed
         session.start = state_from_json(data.get("start"), variant)
         session.state = session.start.clone()
         session.log = []
@@ -264,7 +265,7 @@ def _count(value: Any) -> bool:
     return type(value) is int and 0 <= value <= MAX_UNDOS
 
 
-def _load_undos(session: Session, data: dict) -> None:
+def _load_undos(session: Session, data: dict[str, Any]) -> None:
     """Who took scorings back, as saved. A save of an older version has only the whole count ("undos"): who
     took them back is not known, so they stay unattributed and count for every seat, which marks every seat's
     score in the records, as that version did. The same for a list of seats that is damaged (a comfort: the
@@ -276,7 +277,7 @@ def _load_undos(session: Session, data: dict) -> None:
     session.unattributed_undos = max(0, total - sum(session.seat_undos)) if _count(total) else 0
 
 
-def replay(start: ScorecardState, log: list[Action]) -> ScorecardState:
+def replay(start: GameState, log: list[Action]) -> GameState:
     """The state a log of actions leads to from a starting state (which is left as it was)."""
     state = start.clone()
     for action in log:

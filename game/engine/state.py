@@ -43,7 +43,7 @@ class Seat:
     def is_computer(self) -> bool:
         return self.kind == "computer"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "level": self.level, "colour": self.colour}
 
     @classmethod
@@ -66,6 +66,39 @@ class GameState:
     phase: str
     pending: tuple[int, ...] | None
     seat: int
+    variant: Any  # the family's own variant (Variant, JackpotVariant): each state below names its kind
+
+    def __init__(self, variant: Any, seats: list[Seat], games: int = 1, rolloff: bool = True) -> None:
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[Action]:
+        raise NotImplementedError
+
+    @property
+    def results_shown(self) -> bool:
+        """Whether the last move ended a round or game whose results everyone was shown."""
+        raise NotImplementedError
+
+    # What every kind says of its results (game.engine.families; tests/test_kinds.py checks each answers them).
+    games: int
+
+    def game_totals(self, game: int | None = None) -> list[int]:
+        raise NotImplementedError
+
+    def match_totals(self) -> list[int]:
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        raise NotImplementedError
+
+    def bonuses_won(self, seat: int) -> dict[str, int | None]:
+        raise NotImplementedError
+
+    def result_rows(self, last: int) -> list[tuple[str, dict[str, int], list[int]]]:
+        raise NotImplementedError
+
+    def result_row_count(self) -> int:
+        raise NotImplementedError
 
     @property
     def n(self) -> int:
@@ -102,7 +135,7 @@ class GameState:
     def chance_faces(self) -> list[int]:
         raise NotImplementedError
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         raise NotImplementedError
 
     @classmethod
@@ -121,7 +154,9 @@ class GameState:
 class ScorecardState(GameState):
     """Roll-off, match bookkeeping and the solo turn: roll, hold, release, score."""
 
-    def __init__(self, variant: Variant, seats: list[Seat], games: int = 1, rolloff: bool = True):
+    variant: Variant
+
+    def __init__(self, variant: Variant, seats: list[Seat], games: int = 1, rolloff: bool = True) -> None:
         if not variant.min_players <= len(seats) <= variant.max_players:
             raise IllegalAction(f"{variant.name} is for {variant.min_players} to {variant.max_players} players,"
                                 f" not {len(seats)}")
@@ -185,7 +220,7 @@ class ScorecardState(GameState):
         return {"upper_bonus": sum(card.upper_bonus(self.variant) > 0 for card in cards),
                 "five_alike": sum((card.boxes.get(five) or 0) > 0 for card in cards) if five else None}
 
-    def result_rows(self, last: int) -> list[tuple[str, dict, list[int]]]:
+    def result_rows(self, last: int) -> list[tuple[str, dict[str, int], list[int]]]:
         """The results after game ``last``: each game's row, then a match's (a row: words' key, values, totals)."""
         match = [sum(self.cards[g][s].total(self.variant) for g in range(last + 1)) for s in range(self.n)]
         return [("gameover.game_row", {"game": g + 1}, self.game_totals(g)) for g in range(last + 1)] + \
@@ -292,11 +327,13 @@ class ScorecardState(GameState):
         elif isinstance(action, Release):
             self.held[action.die] = False
         elif isinstance(action, Score):
+            assert self.dice is not None  # why_illegal: a box is scored only once rolled
             self._score(self.seat, action.box, self.dice)
             self._next_turn()
 
     def _land(self, faces: tuple[int, ...]) -> None:
         dice = list(self.dice) if self.dice is not None and self.phase == "play" else [0] * self.variant.dice
+        assert self.pending is not None  # faces land only on dice that were rolling
         for die, face in zip(self.pending, faces):
             dice[die] = face
         self.dice = tuple(dice)
@@ -311,6 +348,7 @@ class ScorecardState(GameState):
 
     # ----------------------------------------------------------- roll-off --
     def _rolloff_throw(self) -> None:
+        assert self.dice is not None  # just landed
         self.rolloff_totals[self.seat] = sum(self.dice)
         position = self.contenders.index(self.seat) + 1
         if position < len(self.contenders):
@@ -379,7 +417,7 @@ class ScorecardState(GameState):
         self._start_turn()
 
     # --------------------------------------------------------------- JSON --
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "variant": self.variant.id,
             "rules_hash": self.variant.rules_hash,
@@ -401,7 +439,7 @@ class ScorecardState(GameState):
             **self._extra_json(),
         }
 
-    def _extra_json(self) -> dict:
+    def _extra_json(self) -> dict[str, Any]:
         return {}
 
     @classmethod
@@ -435,7 +473,7 @@ class ScorecardState(GameState):
             raise SaveError(f"the saved state is damaged ({cause(error)})") from None
         return state
 
-    def _load_extra(self, data: dict) -> None:
+    def _load_extra(self, data: dict[str, Any]) -> None:
         pass
 
 

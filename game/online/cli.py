@@ -43,7 +43,7 @@ def add_parser(commands: Any) -> None:
     which.add_argument("--room", metavar="ROOM", help="this game's room ID")
 
 
-def say(line: dict) -> None:
+def say(line: dict[str, Any]) -> None:
     print(json.dumps(line), flush=True)
 
 

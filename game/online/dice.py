@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Iterator
 
 DOMAIN = b"diceparlor-dice-v1"
 UNIT = 2**32  # the faces are drawn from 4-byte units
@@ -72,7 +73,7 @@ def faces(game: str, step: int, links: list[bytes], dice: list[int]) -> tuple[in
     return tuple(shown)
 
 
-def _units(seed: bytes):
+def _units(seed: bytes) -> Iterator[int]:
     block = 0
     while True:
         data = sha(seed + block.to_bytes(8, "big"))

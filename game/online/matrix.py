@@ -36,8 +36,9 @@ CALL_SECONDS = 600  # the longest any one call from the caller may take (a loop 
 
 
 class MatrixTransport:
-    def __init__(self, homeserver: str, user: str, password: str = "", tell: Callable[[dict], None] = lambda said: None,
-                 *, token: str = "", device: str = ""):
+    def __init__(self, homeserver: str, user: str, password: str = "",
+                 tell: Callable[[dict[str, Any]], None] = lambda said: None, *, token: str = "",
+                 device: str = "") -> None:
         self.user, self.tell = user, tell
         self.inbox: dict[str, queue.Queue] = {}
         self.seen: dict[str, set[str]] = {}
@@ -87,7 +88,7 @@ class MatrixTransport:
             raise OnlineError(f"the server refused to {what}: {answer.message}")
         return answer
 
-    async def _raw(self, method: str, path: str, body: dict | None = None) -> tuple[int, dict]:
+    async def _raw(self, method: str, path: str, body: dict[str, Any] | None = None) -> tuple[int, dict[str, Any]]:
         """A client-server API call nio has no method for (room account data)."""
         for _ in range(MAX_WAITS + 1):
             headers = {"Authorization": f"Bearer {self.client.access_token}", "Content-Type": "application/json"}
@@ -101,7 +102,7 @@ class MatrixTransport:
         raise OnlineError("the server kept asking us to wait: try again later")
 
     # -------------------------------------------------------------- rooms --
-    def create_game(self, name: str, invite: list[str], setup: dict, text: str) -> str:
+    def create_game(self, name: str, invite: list[str], setup: dict[str, Any], text: str) -> str:
         power = {"events": {SETUP: 100, ANCHOR: 0, "m.room.redaction": 100, "m.room.power_levels": 100,
                             "m.room.history_visibility": 100, "m.room.tombstone": 100, "m.room.server_acl": 100,
                             "m.room.encryption": 100, "m.room.name": 50},
@@ -219,11 +220,11 @@ class MatrixTransport:
     def _txn(self, room: str, txn: str) -> str:
         return f"dp-{hashlib.sha256(room.encode()).hexdigest()[:12]}-{txn}"
 
-    def send(self, room: str, kind: str, content: dict, txn: str) -> None:
+    def send(self, room: str, kind: str, content: dict[str, Any], txn: str) -> None:
         self._run(self._ok(lambda: self.client.room_send(room, kind, content, tx_id=self._txn(room, txn)),
                            f"take our {kind.rsplit('.', 1)[-1]}"))
 
-    def put_state(self, room: str, kind: str, key: str, content: dict) -> None:
+    def put_state(self, room: str, kind: str, key: str, content: dict[str, Any]) -> None:
         self._run(self._ok(lambda: self.client.room_put_state(room, kind, content, key),
                            f"take our {kind.rsplit('.', 1)[-1]}"))
 
@@ -234,12 +235,12 @@ class MatrixTransport:
         return (f"/_matrix/client/v3/user/{quote(self.user, safe='')}/rooms/{quote(room, safe='')}"
                 f"/account_data/{quote(kind, safe='')}")
 
-    def put_private(self, room: str, kind: str, content: dict) -> None:
+    def put_private(self, room: str, kind: str, content: dict[str, Any]) -> None:
         status, data = self._run(self._raw("PUT", self._account_path(room, kind), content))
         if status != 200:
             raise OnlineError(f"the server refused to keep our note: {data.get('error', status)}")
 
-    def get_private(self, room: str, kind: str) -> dict | None:
+    def get_private(self, room: str, kind: str) -> dict[str, Any] | None:
         status, data = self._run(self._raw("GET", self._account_path(room, kind)))
         return data if status == 200 else None
 
@@ -254,7 +255,7 @@ class MatrixTransport:
         self.thread.join(timeout=10)
 
 
-def _event(source: dict) -> RoomEvent:
+def _event(source: dict[str, Any]) -> RoomEvent:
     content = source.get("content")
     return RoomEvent(str(source.get("sender", "")), str(source.get("type", "")),
                      content if isinstance(content, dict) else {}, source.get("state_key"),

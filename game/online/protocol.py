@@ -58,7 +58,7 @@ class Setup:
     games: int = 1
     game: str = ""  # a fresh id: the dice of two games never come out alike
     chain: int = CHAIN_LENGTH
-    extra: dict = field(default_factory=dict, compare=False)
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def seat_of(self, user: str) -> int | None:
         return self.users.index(user) if user in self.users else None
@@ -79,7 +79,7 @@ def plain(value: Any, depth: int = 0) -> bool:
     return False
 
 
-def _checked(content: dict) -> dict:
+def _checked(content: dict[str, Any]) -> dict[str, Any]:
     if not plain(content):
         raise ProtocolError("a content may hold only whole numbers and text")
     if len(json.dumps(content)) > MAX_CONTENT:
@@ -87,7 +87,7 @@ def _checked(content: dict) -> dict:
     return content
 
 
-def _opened(content: Any, *fields: str) -> dict:
+def _opened(content: Any, *fields: str) -> dict[str, Any]:
     """A content as read: an object of this version, holding these fields."""
     if not isinstance(content, dict):
         raise ProtocolError("its content is not an object")
@@ -101,7 +101,7 @@ def _opened(content: Any, *fields: str) -> dict:
     return content
 
 
-def _count(content: dict, name: str, low: int, high: int) -> int:
+def _count(content: dict[str, Any], name: str, low: int, high: int) -> int:
     value = content[name]
     if type(value) is not int or not low <= value <= high:
         raise ProtocolError(f"{name} must be a whole number from {low} to {high}, not {shown(value)}")
@@ -115,7 +115,7 @@ def _link(value: Any) -> bytes:
 
 
 # -------------------------------------------------------------------------------------------------- setup --
-def setup_content(setup: Setup) -> dict:
+def setup_content(setup: Setup) -> dict[str, Any]:
     return _checked({"version": VERSION, "host": setup.host, "variant": setup.variant, "games": setup.games,
                      "game": setup.game, "chain": setup.chain,
                      "seats": [{"user": user, "name": name} for user, name in zip(setup.users, setup.names)]})
@@ -145,7 +145,7 @@ def read_setup(content: Any) -> Setup:
 
 
 # ------------------------------------------------------------------------------------------------ anchors --
-def anchor_content(anchor: bytes) -> dict:
+def anchor_content(anchor: bytes) -> dict[str, Any]:
     return _checked({"version": VERSION, "anchor": anchor.hex()})
 
 
@@ -154,7 +154,7 @@ def read_anchor(content: Any) -> bytes:
 
 
 # -------------------------------------------------------------------------------------------------- moves --
-def move_content(at: int, action: Action, link: bytes | None = None, held: list[int] | None = None) -> dict:
+def move_content(at: int, action: Action, link: bytes | None = None, held: list[int] | None = None) -> dict[str, Any]:
     """A move made when the game's log held ``at`` entries; a roll reveals the roller's next ``link`` and says
     which dice it keeps (``held``: holding is no event of its own)."""
     move = {key: value for key, value in action.to_json().items() if value is not None}
@@ -166,7 +166,7 @@ def move_content(at: int, action: Action, link: bytes | None = None, held: list[
     return _checked(content)
 
 
-def read_held(content: dict) -> list[int] | None:
+def read_held(content: dict[str, Any]) -> list[int] | None:
     held = content.get("held")
     if held is not None and (not isinstance(held, list) or len(held) > 100 or len(set(held)) != len(held)):
         raise ProtocolError(f"held must list dice, each once, not {shown(held)}")
@@ -186,7 +186,7 @@ def read_move(content: Any) -> tuple[int, Action, bytes | None]:
 
 
 # ------------------------------------------------------------------------------------------------ reveals --
-def reveal_content(step: int, link: bytes) -> dict:
+def reveal_content(step: int, link: bytes) -> dict[str, Any]:
     return _checked({"version": VERSION, "step": step, "link": link.hex()})
 
 
@@ -196,7 +196,7 @@ def read_reveal(content: Any) -> tuple[int, bytes]:
 
 
 # ------------------------------------------------------------------------------------------------ results --
-def result_content(scores: dict[str, int]) -> dict:
+def result_content(scores: dict[str, int]) -> dict[str, Any]:
     return _checked({"version": VERSION, "scores": dict(scores)})
 
 

@@ -52,7 +52,7 @@ class RoomSeat:
     """``user``'s seat in ``room``, played by ``chooser(state) -> move`` (a computer player)."""
 
     def __init__(self, transport: Transport, room: str, referee: Referee, chooser: Callable[[Any], Any],
-                 tell: Callable[[dict], None] = lambda said: None):
+                 tell: Callable[[dict[str, Any]], None] = lambda said: None):
         self.transport, self.room, self.referee = transport, room, referee
         self.user = transport.user
         self.chooser = chooser
@@ -126,7 +126,7 @@ class RoomSeat:
             return move, [die for die, kept in enumerate(trial.held) if kept]
         return move, None
 
-    def _send(self, kind: str, at: int, content: dict) -> bool:
+    def _send(self, kind: str, at: int, content: dict[str, Any]) -> bool:
         if (kind, at) in self.sent:
             return False  # on its way: sent once, whatever happens meanwhile
         self.sent.add((kind, at))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from game.online.protocol import SETUP, RoomEvent
 
@@ -24,7 +24,7 @@ class OnlineError(Exception):
 class Transport(Protocol):
     user: str
 
-    def create_game(self, name: str, invite: list[str], setup: dict, text: str) -> str:
+    def create_game(self, name: str, invite: list[str], setup: dict[str, Any], text: str) -> str:
         """A new invite-only room holding the game's setup (only the host may change it), opened by ``text``."""
 
     def games(self, invited: bool = True) -> list[str]:
@@ -42,16 +42,16 @@ class Transport(Protocol):
     def wait(self, room: str, timeout: float) -> list[RoomEvent]:
         """What came to the room since last asked (waiting at most ``timeout`` seconds for something)."""
 
-    def send(self, room: str, kind: str, content: dict, txn: str) -> None: ...
+    def send(self, room: str, kind: str, content: dict[str, Any], txn: str) -> None: ...
 
-    def put_state(self, room: str, kind: str, key: str, content: dict) -> None: ...
+    def put_state(self, room: str, kind: str, key: str, content: dict[str, Any]) -> None: ...
 
     def say(self, room: str, text: str, txn: str) -> None:
         """One plain line for people in chat apps."""
 
-    def put_private(self, room: str, kind: str, content: dict) -> None: ...
+    def put_private(self, room: str, kind: str, content: dict[str, Any]) -> None: ...
 
-    def get_private(self, room: str, kind: str) -> dict | None: ...
+    def get_private(self, room: str, kind: str) -> dict[str, Any] | None: ...
 
     def close(self) -> None: ...
 
@@ -62,7 +62,7 @@ class MemoryRoom:
     members: set[str]
     invited: set[str]
     timeline: list[RoomEvent] = field(default_factory=list)
-    state: dict[tuple[str, str], dict] = field(default_factory=dict)
+    state: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
     name: str = ""
 
 
@@ -71,7 +71,7 @@ class MemoryServer:
 
     def __init__(self) -> None:
         self.rooms: dict[str, MemoryRoom] = {}
-        self.private: dict[tuple[str, str, str], dict] = {}
+        self.private: dict[tuple[str, str, str], dict[str, Any]] = {}
         self.txns: set[tuple[str, str, str]] = set()
         self.ids = itertools.count(1)
 
@@ -95,7 +95,7 @@ class MemoryTransport:
             raise OnlineError(f"{self.user} is not in the room {room}")
         return data
 
-    def create_game(self, name: str, invite: list[str], setup: dict, text: str) -> str:
+    def create_game(self, name: str, invite: list[str], setup: dict[str, Any], text: str) -> str:
         room = f"!game{len(self.server.rooms) + 1}"
         self.server.rooms[room] = MemoryRoom(self.user, {self.user}, set(invite), name=name)
         self.server.post(room, RoomEvent(self.user, SETUP, setup, ""))
@@ -132,14 +132,14 @@ class MemoryTransport:
         self.read[room] = len(timeline)
         return list(new)
 
-    def send(self, room: str, kind: str, content: dict, txn: str) -> None:
+    def send(self, room: str, kind: str, content: dict[str, Any], txn: str) -> None:
         self._room(room)
         if (self.user, room, txn) in self.server.txns:
             return  # sent before: a homeserver answers a repeated transaction with the first event
         self.server.txns.add((self.user, room, txn))
         self.server.post(room, RoomEvent(self.user, kind, content))
 
-    def put_state(self, room: str, kind: str, key: str, content: dict) -> None:
+    def put_state(self, room: str, kind: str, key: str, content: dict[str, Any]) -> None:
         data = self._room(room)
         if key.startswith("@") and key != self.user or kind == SETUP and self.user != data.creator:
             raise OnlineError(f"{self.user} may not set {kind} {key!r}")  # what a homeserver's rules refuse
@@ -148,10 +148,10 @@ class MemoryTransport:
     def say(self, room: str, text: str, txn: str) -> None:
         self.send(room, "m.room.message", {"msgtype": "m.text", "body": text}, txn)
 
-    def put_private(self, room: str, kind: str, content: dict) -> None:
+    def put_private(self, room: str, kind: str, content: dict[str, Any]) -> None:
         self.server.private[(self.user, room, kind)] = content
 
-    def get_private(self, room: str, kind: str) -> dict | None:
+    def get_private(self, room: str, kind: str) -> dict[str, Any] | None:
         return self.server.private.get((self.user, room, kind))
 
     def close(self) -> None:

@@ -7,11 +7,13 @@ that defaults to the one on screen.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from game.rules import i18n
 from game.rules.i18n import Tr, t
+from game.rules.jackpot import JackpotVariant
 from game.rules.variant import Box, Variant
 
 
@@ -74,14 +76,14 @@ def _colour(colour: str) -> str:
     return t(key) if key in i18n.table(i18n.DEFAULT) else colour  # a user's own colour stays as written
 
 
-def _symbol_name(variant, symbol_id: str) -> str:
+def _symbol_name(variant: JackpotVariant, symbol_id: str) -> str:
     try:
         return variant.symbol(symbol_id).name.get().lower()
     except (KeyError, StopIteration, ValueError):
         return symbol_id
 
 
-def _jackpot_lines(variant) -> list[str]:
+def _jackpot_lines(variant: JackpotVariant) -> list[str]:
     lines = [str(variant.description), ""]
     for colour in dict.fromkeys(d.colour for d in variant.dice):
         faces = next(d.faces for d in variant.dice if d.colour == colour)
@@ -126,7 +128,7 @@ def _scorecard_lines(variant: Variant) -> list[str]:
     return lines
 
 
-def _with_help(lines: list[str], variant) -> Tr:
+def _with_help(lines: list[str], variant: Variant | JackpotVariant) -> Tr:
     help_text = str(variant.help).strip()
     if help_text:
         lines += ["", help_text]
@@ -134,10 +136,11 @@ def _with_help(lines: list[str], variant) -> Tr:
 
 
 # Each family's rules in plain words, one entry a family (as its parser in game.rules.variants.PARSERS).
-RULES_LINES = {"scorecard": _scorecard_lines, "jackpot": _jackpot_lines}
+# (each takes its own family's variant: the family picks the entry, so the checker is not asked to)
+RULES_LINES: dict[str, Callable[[Any], list[str]]] = {"scorecard": _scorecard_lines, "jackpot": _jackpot_lines}
 
 
-def rules_text(variant, language: str | None = None) -> Tr:
+def rules_text(variant: Variant | JackpotVariant, language: str | None = None) -> Tr:
     """The whole rules text of a variant, paragraphs split by newlines; indented lines belong to a list."""
     with _speaking(language):
         return _with_help(RULES_LINES[variant.family](variant), variant)

@@ -40,7 +40,7 @@ def keep_outcomes(keep: tuple[int, ...], dice: int = 5, faces: int = 6) -> tuple
 @cache
 def reachable_keeps(hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Every distinct set of dice one can hold from this sorted hand, from none to all."""
-    found = set()
+    found: set[tuple[int, ...]] = set()
     for size in range(len(hand) + 1):
         found.update(itertools.combinations(hand, size))
     return tuple(sorted(found, key=lambda k: (len(k), k)))

@@ -199,6 +199,7 @@ def system_language() -> str:
 
 def t(key: str, /, count: int | None = None, **values: Any) -> Tr:
     """The text for ``key`` in the current language, placeholders filled."""
+    template: str | None
     if _current == PSEUDO:
         template = _pseudo_text(key, count)
     else:

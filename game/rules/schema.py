@@ -11,7 +11,7 @@ later files all read their YAML through it.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, overload
 
 from game.errors import SHOWN_LENGTH, VariantError, one_line, shown
 from game.rules.yamlsource import LineDict, LineList, text_problem
@@ -55,13 +55,14 @@ class Fields:
         self.file, self.path, self.line = file, path, line
         if not isinstance(value, dict):
             raise VariantError(file, line, path or "(top)", f"expected a mapping of keys, got {describe(value)}")
-        self.data: dict = value
-        self.key_lines: dict = getattr(value, "key_lines", {})
+        self.data: dict[str, Any] = value
+        self.key_lines: dict[str, int] = getattr(value, "key_lines", {})
         if allowed is not None:
             for key in value:
                 if key not in allowed:
                     known = ", ".join(sorted(allowed))
-                    raise VariantError(file, self.line_of(key), self.field(str(key)), f"unknown key (known keys: {known})")
+                    raise VariantError(file, self.line_of(key), self.field(str(key)),
+                                       f"unknown key (known keys: {known})")
 
     def field(self, key: str) -> str:
         key = one_line(key, SHOWN_LENGTH)  # a key a file made up may be long or hold a line break
@@ -86,17 +87,27 @@ class Fields:
         if not any(_is(value, k) for k in kinds):
             wanted = " or ".join(_TYPE_WORDS.get(k, k.__name__) for k in kinds)
             raise self.fail(key, f"expected {wanted}, got {describe(value)}")
-        if isinstance(value, str) and text_problem(value):
-            raise self.fail(key, text_problem(value))
+        problem = text_problem(value) if isinstance(value, str) else None
+        if problem:
+            raise self.fail(key, problem)
         return value
 
-    def integer(self, key: str, default: Any = _MISSING, low: int | None = None, high: int | None = None) -> int:
+    # A default of None gives None when the key is left out; any other default, or none, gives a number.
+    @overload
+    def integer(self, key: str, default: int = ..., low: int | None = None, high: int | None = None) -> int: ...
+
+    @overload
+    def integer(self, key: str, default: None, low: int | None = None, high: int | None = None) -> int | None: ...
+
+    def integer(self, key: str, default: Any = _MISSING, low: int | None = None,
+                high: int | None = None) -> int | None:
         """A whole number from ``low`` to ``high``; a default is held to the same bounds as a given value (a
         default may be worked out from other fields, and a file must not slip past the bounds by leaving a key
         out)."""
-        value = self.get(key, int, default)
+        value: int | None = self.get(key, int, default)
         if value is None and key not in self.data:
-            return value
+            return None
+        assert value is not None  # None only as the default of a key left out, returned above
         if low is not None and value < low or high is not None and value > high:
             bounds = f"from {low} to {high}" if low is not None and high is not None else (
                 f"at least {low}" if low is not None else f"at most {high}")
@@ -105,16 +116,23 @@ class Fields:
         return value
 
     def choice(self, key: str, choices: tuple[str, ...], default: Any = _MISSING) -> str:
-        value = self.get(key, str, default)
+        value: str = self.get(key, str, default)
         if key in self.data and value not in choices:
             raise self.fail(key, f"unknown value {shown(value)} (one of: {', '.join(choices)})")
         return value
 
-    def sub(self, key: str, allowed: set[str], default: Any = _MISSING) -> Fields | None:
+    # A default of None gives None when the key is left out; without one the key is required.
+    @overload
+    def sub(self, key: str, allowed: set[str] | None) -> Fields: ...
+
+    @overload
+    def sub(self, key: str, allowed: set[str] | None, default: None) -> Fields | None: ...
+
+    def sub(self, key: str, allowed: set[str] | None, default: Any = _MISSING) -> Fields | None:
         if key not in self.data:
             if default is _MISSING:
                 raise VariantError(self.file, self.line, self.field(key), "missing (this field is required)")
-            return default
+            return None
         value = self.data[key]
         return Fields(self.file, self.field(key), value, getattr(value, "line", self.line_of(key)), allowed)
 

@@ -37,19 +37,23 @@ def _longest_run(counts: tuple[int, ...]) -> int:
 
 
 def _pattern(box: Box, dice: tuple[int, ...], counts: tuple[int, ...], fh5: bool) -> int | None:
-    """The "matching" sum if the dice make the box's pattern, else None."""
+    """The "matching" sum if the dice make the box's pattern, else None (a kind's own fields, such as a face box's
+    face, were checked present when the variant was read: the asserts say so to the type checker)."""
     kind = box.kind
     if kind == "face":
+        assert box.face is not None
         return counts[box.face] * box.face
     if kind == "chance":
         return sum(dice)
     if kind == "of_a_kind":
+        assert box.count is not None
         for face in range(len(counts) - 1, 0, -1):
             if counts[face] >= box.count:
                 return face * box.count
         return None
     if kind == "pairs":
         pairs = [face for face in range(len(counts) - 1, 0, -1) if counts[face] >= 2]
+        assert box.count is not None
         if len(pairs) < box.count:
             return None
         return 2 * sum(pairs[: box.count])
@@ -62,6 +66,7 @@ def _pattern(box: Box, dice: tuple[int, ...], counts: tuple[int, ...], fh5: bool
         if box.faces is not None:
             ok = all(counts[f] for f in box.faces)
         else:
+            assert box.length is not None
             ok = _longest_run(counts) >= box.length
         return sum(dice) if ok else None
     if kind == "five_alike":
@@ -96,8 +101,10 @@ def _joker_pattern(box: Box, dice: tuple[int, ...]) -> int:
     # A joker meets any pattern; "matching" then counts the dice the pattern would use.
     face = dice[0]
     if box.kind == "of_a_kind":
+        assert box.count is not None
         return face * box.count
     if box.kind == "pairs":
+        assert box.count is not None
         return face * 2 * box.count
     return sum(dice)
 
@@ -122,7 +129,7 @@ def box_options(variant: Variant, card: dict[str, int | None], dice: tuple[int, 
     joker = False
     allowed = open_boxes
     if len(dice) == variant.dice and is_five_alike(dice) and five is not None and card.get(five) is not None:
-        if variant.five_alike_bonus and card[five] > 0:
+        if variant.five_alike_bonus and (card.get(five) or 0) > 0:
             bonus = variant.five_alike_bonus
         mode = variant.joker
         upper = variant.face_box(dice[0])
@@ -130,7 +137,7 @@ def box_options(variant: Variant, card: dict[str, int | None], dice: tuple[int, 
         open_lower = [b for b in open_boxes if not b.upper]
         if mode == "official":
             joker = True
-            if upper_open:
+            if upper is not None and upper_open:
                 allowed = [variant.box(upper)]
             elif open_lower:
                 allowed = open_lower
@@ -166,6 +173,6 @@ def upper_bonus_needed(variant: Variant, card: dict[str, int | None]) -> int | N
     have = upper_total(variant, card)
     if have >= rule.threshold:
         return 0
-    still_possible = have + sum(variant.dice * variant.box(b).face for b in variant.upper_boxes
+    still_possible = have + sum(variant.dice * (variant.box(b).face or 0) for b in variant.upper_boxes
                                 if card.get(b) is None and variant.box(b).kind == "face")
     return rule.threshold - have if still_possible >= rule.threshold else None

@@ -14,7 +14,7 @@ import json
 import re
 import unicodedata
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, overload
 
 from game.errors import VariantError, shown
 from game.rules import drawable, i18n
@@ -37,7 +37,7 @@ class Text:
         if language is None:
             language = i18n.language()
         if language == i18n.PSEUDO:  # the layout check's language: English made longer
-            return i18n._pseudo(table.get("en") or next(iter(table.values()), ""))
+            return str(i18n._pseudo(table.get("en") or next(iter(table.values()), "")))
         return table.get(language) or table.get("en") or next(iter(table.values()), "")
 
     def __str__(self) -> str:
@@ -108,6 +108,11 @@ class Variant:
         """Which engine plays it: ``solo`` turns or ``common`` rolls (game.engine.families)."""
         return self.turns
 
+    if TYPE_CHECKING:  # derived look-ups set below; not fields at run time, so eq, hash and repr stay the rules'
+        _by_id: dict[str, Box] = field(init=False)
+        _face_box: dict[int | None, str] = field(init=False)
+        _five_alike_box: str | None = field(init=False)
+
     # Derived look-ups, computed once; the rules themselves stay frozen.
     def __post_init__(self) -> None:
         by_id = {box.id: box for box in self.boxes}
@@ -118,7 +123,7 @@ class Variant:
         object.__setattr__(self, "_five_alike_box", five[0] if five else None)
 
     def box(self, box_id: str) -> Box:
-        return self._by_id[box_id]  # type: ignore[attr-defined]
+        return self._by_id[box_id]
 
     @property
     def box_ids(self) -> tuple[str, ...]:
@@ -126,11 +131,11 @@ class Variant:
 
     def face_box(self, face: int) -> str | None:
         """The upper box that counts this face, if the variant has one."""
-        return self._face_box.get(face)  # type: ignore[attr-defined]
+        return self._face_box.get(face)
 
     @property
     def five_alike_box(self) -> str | None:
-        return self._five_alike_box  # type: ignore[attr-defined]
+        return self._five_alike_box
 
     @property
     def upper_boxes(self) -> tuple[str, ...]:
@@ -183,7 +188,8 @@ _KIND_SCORES = {
     "five_alike": (int,),
     "chance": ("total",),
 }
-_KIND_DEFAULT_SCORE = {"face": "matching", "of_a_kind": "total", "pairs": "matching", "chance": "total", "full_house": "total"}
+_KIND_DEFAULT_SCORE = {"face": "matching", "of_a_kind": "total", "pairs": "matching", "chance": "total",
+                       "full_house": "total"}
 
 
 REQUIRED = object()
@@ -194,6 +200,14 @@ DESCRIPTION_LENGTH = 400
 HELP_LENGTH = 8000
 MAX_POINTS = 1000  # any number of points a file gives: the solver and the records stay well inside their ranges
 MAX_BOXES = 17  # the solver's table doubles with every box: 2**17 card masks is what it holds (the card shows 20)
+
+
+@overload
+def read_text(fields: Fields, key: str, default: str = ..., most: int = NAME_LENGTH) -> Text: ...
+
+
+@overload
+def read_text(fields: Fields, key: str, default: None, most: int = NAME_LENGTH) -> Text | None: ...
 
 
 def read_text(fields: Fields, key: str, default: Any = REQUIRED, most: int = NAME_LENGTH) -> Text | None:
@@ -292,7 +306,7 @@ def _parse_box(file: str, index: int, item: Any, line: int, faces: int, dice: in
         score = box.get("score", (int, str))
         ok = (int in allowed and isinstance(score, int)) or score in allowed
         if not ok:
-            words = ", ".join("a number of points" if a is int else a for a in allowed)
+            words = ", ".join("a number of points" if a is int else str(a) for a in allowed)
             raise box.fail("score", f"a {kind} box scores {words}; got {describe(score)}")
         if isinstance(score, int) and not 0 <= score <= MAX_POINTS:
             raise box.fail("score", f"points must be from 0 to {MAX_POINTS}, got {score}")
@@ -351,7 +365,7 @@ def parse_variant(data: Any, file: str, variant_id: str) -> Variant:
     if bonus:
         threshold = bonus.integer("threshold", low=1, high=6 * 6 * 6)
         points = bonus.integer("points", low=0, high=MAX_POINTS)
-        best = sum(dice * b.face for b in boxes if b.upper and b.kind == "face")
+        best = sum(dice * (b.face or 0) for b in boxes if b.upper and b.kind == "face")  # (a face box has a face)
         if threshold > best:
             raise bonus.fail("threshold", f"{threshold} can never be reached: the upper boxes score at most {best}")
         upper_bonus = UpperBonus(threshold, points)

@@ -8,9 +8,11 @@ that does not, so a single broken file never hides the others.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from game.errors import UnknownVariant, VariantError, cause, shown
 from game.paths import asset, user_variants_dir
@@ -76,13 +78,18 @@ def _load_unchanged(path: str, mtime_ns: int, size: int) -> Variant:
     return parse_any(load_file(Path(path)), path, id_from_name(Path(path)))
 
 
-def parse_any(data, file: str, variant_id: str):
+def parse_any(data: Any, file: str, variant_id: str) -> Variant:
     """A scorecard game or, with ``family: jackpot``, a Jackpot game: each family parses its own fields."""
     parse = PARSERS.get(data.get("family") if isinstance(data, dict) else None, parse_variant)
     return parse(data, file, variant_id)
 
 
-PARSERS = {"jackpot": parse_jackpot, "scorecard": parse_variant}
+# A JackpotVariant goes where a Variant is named: the kinds share no base type yet (one registration per kind,
+# issue 35 item 5, gives them one); until then this is the one place the checker is told so.
+PARSERS: dict[str | None, Callable[[Any, str, str], Variant]] = {
+    "jackpot": parse_jackpot,  # type: ignore[dict-item]
+    "scorecard": parse_variant,
+}
 
 
 @dataclass(frozen=True)

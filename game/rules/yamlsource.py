@@ -41,18 +41,18 @@ def text_problem(text: str) -> str | None:
     return f"holds a character that cannot be shown (U+{ord(bad.group()):04X})" if bad else None
 
 
-class LineDict(dict):
+class LineDict(dict[Any, Any]):
     """A mapping that knows its own line and the line of each of its keys."""
 
     line: int = 0
-    key_lines: dict
+    key_lines: dict[Any, int]
 
 
-class LineList(list):
+class LineList(list[Any]):
     """A sequence that knows its own line and the line of each item."""
 
     line: int = 0
-    item_lines: list
+    item_lines: list[int]
 
 
 class _Loader(_BASE):  # type: ignore[misc, valid-type]
@@ -69,7 +69,7 @@ def _mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
     for merged in reversed(_merged(loader, node)):  # "<<: [*a, *b]": the first listed wins
         result.update(merged)
         result.key_lines.update(merged.key_lines)
-    given: set = set()
+    given: set[Any] = set()
     for key_node, value_node in node.value:
         if key_node.tag == _MERGE:
             continue
@@ -135,7 +135,8 @@ def _check_depth(text: str, name: str) -> None:
         if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
             depth += 1
             if depth > MAX_DEPTH:
-                raise VariantError(name, event.start_mark.line + 1, "yaml", f"nested more than {MAX_DEPTH} deep")
+                line = event.start_mark.line + 1 if event.start_mark else 0
+                raise VariantError(name, line, "yaml", f"nested more than {MAX_DEPTH} deep")
         elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
             depth -= 1
 

@@ -25,7 +25,7 @@ class Speaker:
         self.log = log
         self.last = ""  # the last sentence said: a key repeats it
         self.said = 0  # sentences handed over (the log's line count)
-        self._queue: queue.Queue = queue.Queue()
+        self._queue: queue.Queue[object] = queue.Queue()  # a sentence, or _STOP
         self._thread: threading.Thread | None = None
 
     def say(self, text: str | None, language: str = "en", interrupt: bool = False) -> None:
@@ -90,6 +90,7 @@ class Speaker:
             if item is _STOP:
                 self._queue.task_done()
                 return
+            assert isinstance(item, tuple)  # a sentence: (text, language)
             text, language = item
             try:
                 self.voice.speak(text, language)

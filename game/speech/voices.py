@@ -101,7 +101,7 @@ class Program(Voice):
         self.command, self.name, self.languages = command, name, languages
         self.wav_folder = Path(wav_folder) if wav_folder else None
         self.said = 0
-        self.process: subprocess.Popen | None = None
+        self.process: subprocess.Popen[bytes] | None = None
         self.lock = threading.Lock()
 
     def speak(self, text: str, language: str) -> None:

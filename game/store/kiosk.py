@@ -42,7 +42,7 @@ import math
 import re
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -286,7 +286,7 @@ def salvage(path: Path, known_variants: list[str]) -> KioskConfig | None:
                    pin_state="invalid" if "admin_pin" in broken else config.pin_state)
 
 
-def _latin1_fallback(raw: bytes):
+def _latin1_fallback(raw: bytes) -> Iterator[str]:
     """UTF-8 where it is, Latin-1 where a byte is not (the usual slip: one word typed in an old editor)."""
     rest = raw[3:] if raw.startswith(b"\xef\xbb\xbf") else raw
     while rest:
@@ -311,7 +311,9 @@ def _settings_one_by_one(text: str, name: str, problems: list[str], broken: set[
     merged = LineDict()
     merged.line, merged.key_lines = 1, {}
     for start, end in zip(starts, starts[1:] + [len(lines)]):
-        key = _TOP_KEY.match(lines[start]).group(1)
+        top = _TOP_KEY.match(lines[start])
+        assert top is not None  # starts are the lines it matches
+        key = top.group(1)
         try:
             part = load_text("\n" * start + "".join(lines[start:end]), name)
         except VariantError as error:
@@ -321,7 +323,7 @@ def _settings_one_by_one(text: str, name: str, problems: list[str], broken: set[
                             + (shut if key == "admin_pin" else " (default used)" if key in _KEYS else " (ignored)"))
             broken.add(key)
             continue
-        if not isinstance(part, dict):
+        if not isinstance(part, LineDict):  # (a mapping is read as a LineDict)
             continue
         for found, value in part.items():
             if found in merged:
@@ -430,7 +432,7 @@ class PinLock:
 
 def lock_seconds(rounds: int) -> float:
     """How long the ``rounds``-th lockout in a row lasts: 1, 2, 4 minutes, then 5."""
-    return min(LOCK_LONGEST, LOCK_SECONDS * 2 ** min(rounds - 1, 12))
+    return float(min(LOCK_LONGEST, LOCK_SECONDS * 2 ** min(rounds - 1, 12)))
 
 
 def unlock() -> str:

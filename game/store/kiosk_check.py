@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from game.rules.variants import load_all
 from game.store.kiosk import PIN_LONGEST, PIN_SHORTEST, KioskConfig, PinLock, kiosk_path, load_kiosk, unlock
@@ -20,7 +21,7 @@ PIN_WORDS = {
 }
 
 
-def report(config: KioskConfig, path: Path) -> dict:
+def report(config: KioskConfig, path: Path) -> dict[str, Any]:
     """The check as data: the same for ``--json`` and for people."""
     return {
         "file": str(path),
@@ -44,7 +45,7 @@ def report(config: KioskConfig, path: Path) -> dict:
     }
 
 
-def _lines(found: dict) -> list[str]:
+def _lines(found: dict[str, Any]) -> list[str]:
     settings = found["settings"]
     lines = [f"kiosk file: {found['file']}" + ("" if found["exists"] else " (not there: every default applies)"),
              "settings in force:"]

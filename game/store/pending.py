@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import uuid
 from pathlib import Path
+from typing import Any
 
 from game.paths import user_data_dir
 from game.store.records_import import _sound
@@ -24,7 +25,7 @@ def pending_path() -> Path:
     return user_data_dir() / PENDING_FILE
 
 
-def waiting(path: Path | None = None) -> list[dict]:
+def waiting(path: Path | None = None) -> list[dict[str, Any]]:
     """The results waiting for the records, oldest first; a file that cannot be used is set aside (none then)."""
     path = path or pending_path()
     try:
@@ -40,7 +41,7 @@ def waiting(path: Path | None = None) -> list[dict]:
     return data
 
 
-def keep(entry: dict, path: Path | None = None) -> None:
+def keep(entry: dict[str, Any], path: Path | None = None) -> None:
     """Add one finished game's result (``records.result_entry``) to the waiting ones. Raises OSError when it
     cannot be written: the caller holds the result in memory then."""
     path = path or pending_path()

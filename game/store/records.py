@@ -52,7 +52,7 @@ def records_path() -> Path:
     return user_data_dir() / RECORDS_FILE
 
 
-def result_entry(session: Session, when: float | None = None) -> dict:
+def result_entry(session: Session, when: float | None = None) -> dict[str, Any]:
     """One finished game, as the records keep it."""
     state, variant = session.state, session.variant
     winners = set(state.winners())
@@ -123,7 +123,7 @@ def bring_up_to_date(path: Path | None = None, updating: Progress | None = None,
     return message
 
 
-def _write(conn: sqlite3.Connection, path: Path, entries: list[dict]) -> None:
+def _write(conn: sqlite3.Connection, path: Path, entries: list[dict[str, Any]]) -> None:
     try:
         conn.execute("BEGIN IMMEDIATE")
         insert_entries(conn, entries)
@@ -207,7 +207,7 @@ class Records:
     def __init__(self, conn: sqlite3.Connection, path: Path, message: str | None = None) -> None:
         self.conn, self.path, self.message = conn, path, message
 
-    def _all(self, sql: str, *args: Any) -> list[tuple]:
+    def _all(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
         try:
             return self.conn.execute(sql, args).fetchall()
         except sqlite3.Error as error:
@@ -215,7 +215,7 @@ class Records:
 
     def count(self) -> int:
         """How many results (games and matches) there are."""
-        return self._all("SELECT COUNT(*) FROM results")[0][0]
+        return int(self._all("SELECT COUNT(*) FROM results")[0][0])
 
     def variants(self) -> list[str]:
         """The variants with records, by id (each is in ``variants`` from its first result on)."""
@@ -270,9 +270,9 @@ class Records:
             ORDER BY date DESC, result DESC, game DESC LIMIT ?""", self._variant(variant), name, last)
         return rows[::-1]
 
-    def entries(self) -> list[dict]:
+    def entries(self) -> list[dict[str, Any]]:
         """Every result, in ``result_entry``'s shape, oldest first (for tests and exports: it reads them all)."""
-        found: dict[int, dict] = {}
+        found: dict[int, dict[str, Any]] = {}
         for number, variant, name, date, games, solo, undos in self._all("""
                 SELECT r.id, v.variant, n.name, r.date, r.games, r.solo, r.undos FROM results AS r
                 JOIN variants AS v ON v.id = r.variant LEFT JOIN names AS n ON n.id = r.variant_name ORDER BY r.id"""):
@@ -284,12 +284,12 @@ class Records:
         for row in self._all("""SELECT s.result, s.seat, n.name, k.kind, k.level, s.total, s.won, s.upper_bonus,
                 s.five_alike, s.undos FROM seats AS s JOIN names AS n ON n.id = s.name JOIN kinds AS k ON k.id = s.kind
                 ORDER BY s.result, s.seat"""):
-            seat: dict[str, Any] = {"name": row[2], "kind": row[3], "level": row[4], "total": row[5],
-                                    "won": bool(row[6]), "game_totals": totals.get((row[0], row[1]), []),
-                                    "undos": row[9]}
+            sitting: dict[str, Any] = {"name": row[2], "kind": row[3], "level": row[4], "total": row[5],
+                                       "won": bool(row[6]), "game_totals": totals.get((row[0], row[1]), []),
+                                       "undos": row[9]}
             if row[7] is not None or row[8] is not None:  # a game whose bonuses are counted (state.bonuses_won)
-                seat.update(upper_bonus=row[7], five_alike=row[8])
-            found[row[0]]["seats"].append(seat)
+                sitting.update(upper_bonus=row[7], five_alike=row[8])
+            found[row[0]]["seats"].append(sitting)
         for number, seat, game, count, loss in self._all("SELECT * FROM decisions ORDER BY result, seat, game"):
             sums = found[number]["seats"][seat].setdefault("decisions", [])
             sums.extend([[0, 0.0]] * (game - len(sums)))  # a game with no decision has no row
@@ -322,7 +322,7 @@ class Records:
         return [row[0] for row in self._all("""SELECT n.name FROM slips AS p JOIN names AS n ON n.id = p.name
             GROUP BY p.name ORDER BY MAX(p.result) DESC, n.name""")]
 
-    def slips(self, name: str, limit: int = PRACTICE) -> list[tuple[int, dict]]:
+    def slips(self, name: str, limit: int = PRACTICE) -> list[tuple[int, dict[str, Any]]]:
         """A person's costliest slips, the ones practised least first: (its number, its position)."""
         found = []
         for number, position in self._all("""SELECT id, position FROM slips
@@ -351,13 +351,13 @@ def open_records(path: Path | None = None) -> Iterator[Records]:
     yield Records(conn, path, message)
 
 
-def read_records(path: Path | None = None) -> tuple[list[dict], str | None]:
+def read_records(path: Path | None = None) -> tuple[list[dict[str, Any]], str | None]:
     """Every result, and a one-line message if a damaged file was set aside."""
     with open_records(path) as records:
         return records.entries(), records.message
 
 
-def records_report(records: Records, variant: str | None = None) -> dict:
+def records_report(records: Records, variant: str | None = None) -> dict[str, Any]:
     """Everything ``dice-parlor records --json`` shows: high scores per variant, every player by name."""
     variants = [v for v in records.variants() if variant in (None, v)]
     return {

@@ -59,7 +59,7 @@ class RecordsDamage(str):
         message.problem, message.reason, message.kept = problem, reason, kept
         return message
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[RecordsDamage], tuple[str, str, str | None]]:
         return (RecordsDamage, (self.problem, self.reason, self.kept))
 
 
@@ -76,7 +76,7 @@ class RecordsNewer(str):
         message.version = version
         return message
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[RecordsNewer], tuple[int]]:
         return (RecordsNewer, (self.version,))
 
 
@@ -351,7 +351,8 @@ def _mostly_free(conn: sqlite3.Connection) -> bool:
 
 
 def _pages(conn: sqlite3.Connection, what: str) -> int:
-    return conn.execute(f"SELECT {what} FROM pragma_page_count, pragma_freelist_count").fetchone()[0]
+    pages: int = conn.execute(f"SELECT {what} FROM pragma_page_count, pragma_freelist_count").fetchone()[0]
+    return pages
 
 
 def compact(conn: sqlite3.Connection, progress: Progress | None = None) -> None:

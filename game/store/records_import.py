@@ -39,7 +39,7 @@ class _Unusual(Exception):
     """Something ``_games`` does not read (a damaged file, another shape): the old reader decides."""
 
 
-def read_json(path: Path) -> tuple[list[dict], str | None]:
+def read_json(path: Path) -> tuple[list[dict[str, Any]], str | None]:
     """The entries, and a one-line message if the file was damaged (it is then moved aside, kept)."""
     try:
         text = read_file(path).decode("utf-8")  # a FIFO in its place is refused, not waited on
@@ -86,13 +86,15 @@ def _sound(entry: Any) -> bool:
                     for s in entry["seats"]))
 
 
-def _games(text: str, progress: Progress) -> Iterator[dict]:
+def _games(text: str, progress: Progress) -> Iterator[dict[str, Any]]:
     """The games of the file's "results", one by one, each checked as ``read_json`` checks them. Raises
     _Unusual for anything else: not an object, a "results" that is not a list or comes twice, a bad game."""
     end, seen = len(text), False
 
     def skip(at: int) -> int:
-        return _SPACE.match(text, at).end()
+        space = _SPACE.match(text, at)
+        assert space is not None  # it matches no space at all too
+        return space.end()
 
     def expect(at: int, char: str) -> int:
         if text[at:at + 1] != char:
@@ -137,7 +139,7 @@ def _games(text: str, progress: Progress) -> Iterator[dict]:
         raise _Unusual(str(error)) from error  # limit, a nesting too deep); a key that is not a string
 
 
-def _damaged(path: Path, problem: str, reason: str) -> tuple[list[dict], str]:
+def _damaged(path: Path, problem: str, reason: str) -> tuple[list[dict[str, Any]], str]:
     kept = move_aside(path)
     return [], RecordsDamage(problem, reason, kept.name if kept else None)
 

@@ -10,6 +10,7 @@ the file as it was, and the next start does that piece again.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from game.store.records import bring_up_to_date, records_path
@@ -50,7 +51,7 @@ class Preparation:
         self._stop.set()
         self.wait(seconds)
 
-    def _noting(self, task: str):
+    def _noting(self, task: str) -> Callable[[float], None]:
         def note(done: float) -> None:
             if self._stop.is_set():
                 raise Stopped

@@ -33,9 +33,14 @@ import math
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TypeVar, overload
 
 VERSION = 5
 Progress = Callable[[float], None]  # told how far a long piece of work is, 0 to 1
+Row = tuple[Any, ...]  # a row of one of the tables below, its columns in order
+# A player's sums by (variant, name): games, wins, points, best (None till a game), bonus, its games, five, its games
+Sums = dict[tuple[int, int | None], list[Any]]
+T = TypeVar("T")
 
 # What version 5 added (a version 4 file gets them as they are; the layout has them from the start).
 DECISIONS = """
@@ -156,7 +161,8 @@ def from_text_rows(conn: sqlite3.Connection, progress: Progress) -> None:
             begun = time.perf_counter()
             pace = (begun - started) / done if done else None  # seconds per share so far
 
-            def meanwhile(done=done, share=share, begun=begun, pace=pace) -> int:
+            def meanwhile(done: float = done, share: float = share, begun: float = begun,
+                          pace: float | None = pace) -> int:
                 guess = min(0.9, (time.perf_counter() - begun) / (pace * share)) if pace and share else 0.0
                 progress((done + guess * share) / total)
                 return 0
@@ -173,21 +179,28 @@ class Numbers:
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
-        self.known: dict[tuple, int] = {}
+        self.known: dict[Row, int] = {}
 
-    def _number(self, table: str, columns: tuple[str, ...], values: tuple) -> int:
+    def _number(self, table: str, columns: tuple[str, ...], values: Row) -> int:
         key = (table, *values)
-        number = self.known.get(key)
+        number: int | None = self.known.get(key)
         if number is None:
             where = " AND ".join(f"{column} IS ?" for column in columns)  # IS: a person's level is NULL
             row = self.conn.execute(f"SELECT id FROM {table} WHERE {where}", values).fetchone()
             number = row[0] if row else self.conn.execute(
                 f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(values))})", values).lastrowid
+            assert number is not None  # the row found, or the one just inserted
             self.known[key] = number
         return number
 
     def variant(self, variant: str) -> int:
         return self._number("variants", ("variant",), (variant,))
+
+    @overload
+    def name(self, name: str) -> int: ...
+
+    @overload
+    def name(self, name: str | None) -> int | None: ...
 
     def name(self, name: str | None) -> int | None:
         return None if name is None else self._number("names", ("name",), (name,))
@@ -196,12 +209,12 @@ class Numbers:
         return self._number("kinds", ("kind", "level"), (kind, level))
 
 
-def _or(value, default):
+def _or(value: T | None, default: T) -> T:
     return default if value is None else value
 
 
-def _rows(entries: Iterable[dict], first: int, numbers: Numbers, sums: dict
-          ) -> Iterator[tuple[tuple, list[tuple], list[tuple], list[tuple], list[tuple]]]:
+def _rows(entries: Iterable[dict[str, Any]], first: int, numbers: Numbers, sums: Sums
+          ) -> Iterator[tuple[Row, list[Row], list[Row], list[Row], list[Row]]]:
     """Each entry's result row, seat rows, score rows, and the coach's decision and slip rows; its people's games
     are added to ``sums``."""
     for number, entry in enumerate(entries, first):
@@ -212,7 +225,10 @@ def _rows(entries: Iterable[dict], first: int, numbers: Numbers, sums: dict
         undos = _or(entry.get("undos"), 0)
         result = (number, variant, numbers.name(entry.get("variant_name")), entry["date"], games, solo, undos,
                   len(seats))
-        seat_rows, score_rows, decision_rows, slip_rows = [], [], [], []
+        seat_rows: list[Row] = []
+        score_rows: list[Row] = []
+        decision_rows: list[Row] = []
+        slip_rows: list[Row] = []
         for index, seat in enumerate(seats):
             name = numbers.name(seat["name"])
             person = seat.get("kind") != "computer"
@@ -228,7 +244,8 @@ def _rows(entries: Iterable[dict], first: int, numbers: Numbers, sums: dict
         yield result, seat_rows, score_rows, decision_rows, slip_rows
 
 
-def _coach_rows(seat: dict, number: int, index: int, name: int, decisions: list, slips: list) -> None:
+def _coach_rows(seat: dict[str, Any], number: int, index: int, name: int | None, decisions: list[Row],
+                slips: list[Row]) -> None:
     """A person's decisions (a count and their cost for each game) and slips, as ``result_entry`` gives them;
     anything else in their place is left out."""
     for game, sums in enumerate(seat.get("decisions") or []):
@@ -241,7 +258,8 @@ def _coach_rows(seat: dict, number: int, index: int, name: int, decisions: list,
             slips.append((number, index, name, float(loss), json.dumps(slip, separators=(",", ":"))))
 
 
-def _add_sums(sums: dict, key: tuple[int, int], seat: dict, totals: list[int], games: int, others: bool) -> None:
+def _add_sums(sums: Sums, key: tuple[int, int | None], seat: dict[str, Any], totals: list[int], games: int,
+              others: bool) -> None:
     """One person's seat in a player's sums: the same as ``ALL_SUMS`` counts from the rows."""
     found = sums.setdefault(key, [0, 0, 0, None, 0, 0, 0, 0])
     bonus, five = seat.get("upper_bonus"), seat.get("five_alike")
@@ -266,11 +284,17 @@ ON CONFLICT (variant, name) DO UPDATE SET
 """
 
 
-def insert_entries(conn: sqlite3.Connection, entries: Iterable[dict], batch: int = 20_000) -> int:
+def insert_entries(conn: sqlite3.Connection, entries: Iterable[dict[str, Any]], batch: int = 20_000) -> int:
     """Add entries (``result_entry``'s shape) inside the caller's transaction; returns how many."""
-    first = conn.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM results").fetchone()[0]
+    first: int = conn.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM results").fetchone()[0]
     numbers = Numbers(conn)
-    added, results, seats, scores, decisions, slips, sums = 0, [], [], [], [], [], {}
+    added = 0
+    results: list[Row] = []
+    seats: list[Row] = []
+    scores: list[Row] = []
+    decisions: list[Row] = []
+    slips: list[Row] = []
+    sums: Sums = {}
 
     def flush() -> None:
         conn.executemany("INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?)", results)
@@ -296,7 +320,7 @@ def insert_entries(conn: sqlite3.Connection, entries: Iterable[dict], batch: int
     return added
 
 
-def bulk_insert(conn: sqlite3.Connection, entries: Iterable[dict], after: Progress | None = None) -> int:
+def bulk_insert(conn: sqlite3.Connection, entries: Iterable[dict[str, Any]], after: Progress | None = None) -> int:
     """``insert_entries`` for many entries at once (the take-over, the benchmark), in the caller's transaction:
     a bigger page cache, and into empty records without the high scores' index, built once after (sorting it
     once is several times quicker than growing it row by row). ``after`` is told how far that last part is."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,10 @@ from game.engine.session import MAX_LOG, Session
 from game.errors import DiceParlorError, NotJSON, SaveError, UnknownVariant, json_from, shown
 from game.paths import read_file, user_data_dir
 from game.rules.i18n import t
+from game.rules.variant import Variant
 from game.store.storage import move_aside, write_atomic
+
+FindVariant = Callable[[str], Variant]  # game.rules.variants.find_variant, or a test's own
 
 SAVE_FILE = "autosave.json"
 LAST_FILE = "last_game.json"  # the last finished game, whole: `dice-parlor review --last` replays it
@@ -89,7 +93,7 @@ def keep_last(session: Session, path: Path | None = None) -> None:
     save_session(session, path or user_data_dir() / LAST_FILE)
 
 
-def load_last(find_variant, path: Path | None = None) -> Session | None:
+def load_last(find_variant: FindVariant, path: Path | None = None) -> Session | None:
     """The last finished game kept by :func:`keep_last` (None: none yet). Raises SaveError for a damaged file."""
     path = path or user_data_dir() / LAST_FILE
     if not path.exists():
@@ -106,7 +110,7 @@ def delete_save(path: Path | None = None) -> None:
             pass
 
 
-def _read(path: Path, find_variant) -> tuple[Session, float | None]:
+def _read(path: Path, find_variant: FindVariant) -> tuple[Session, float | None]:
     raw = read_file(path, MAX_SAVE_BYTES + 1)  # never more than the cap into memory; a FIFO is refused, not waited on
     if len(raw) > MAX_SAVE_BYTES:
         raise SaveError(f"it is larger than {MAX_SAVE_BYTES // (1024 * 1024)} MB")
@@ -137,7 +141,7 @@ def _read(path: Path, find_variant) -> tuple[Session, float | None]:
     return session, saved_at if isinstance(saved_at, (int, float)) else None
 
 
-def load_saved(find_variant, path: Path | None = None) -> Resumed:
+def load_saved(find_variant: FindVariant, path: Path | None = None) -> Resumed:
     """The saved game, if there is a usable one; damaged files are moved aside with a message."""
     path = path or save_path()
     backup = path.with_name(path.name + ".bak")

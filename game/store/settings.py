@@ -41,8 +41,8 @@ class Settings:
     speech: bool = False  # say the table aloud (game.speech), for players who cannot see it
     speech_verbosity: str = "normal"  # one of SPEECH_VERBOSITIES
     coach_threshold: float = 0  # one of COACH_THRESHOLDS: below it the coach's panel stays quiet unless asked
-    window: list = field(default_factory=list)  # where the window was left: x, y, width, height (scenes.window)
-    coach_for: list = field(default_factory=list)  # the people who left the coach on: on again at their next game
+    window: list[int] = field(default_factory=list)  # where the window was left: x, y, width, height (scenes.window)
+    coach_for: list[str] = field(default_factory=list)  # the people who left the coach on: on again at their next game
 
     def clean(self) -> Settings:
         """Each value that is not what its field takes becomes that field's default."""

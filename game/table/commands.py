@@ -8,7 +8,7 @@ frozen value, so a command can be queued, logged, or sent from a seat far away.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
+from typing import TypeAlias
 
 from game.engine.actions import ChanceOption, Copy, Hold, Place, Release, Roll, Score
 
@@ -64,6 +64,6 @@ class NextTip:
     """The first-game tips' Next."""
 
 
-Move = Union[Roll, Hold, Release, Score, Copy, Place, ChanceOption]
-Command = Union[Move, Toggle, Undo, AllowUndo, RefuseUndo, Ready, Focus, AskCoach, NextTip]
+Move: TypeAlias = Roll | Hold | Release | Score | Copy | Place | ChanceOption
+Command: TypeAlias = Move | Toggle | Undo | AllowUndo | RefuseUndo | Ready | Focus | AskCoach | NextTip
 MOVES = (Roll, Hold, Release, Score, Copy, Place, ChanceOption)

@@ -23,7 +23,7 @@ class Rolled:
     """Dice were thrown: ``faces`` of every die now on the table, ``rolling`` which of them left the hand."""
 
     seat: int
-    faces: tuple
+    faces: tuple[int | str, ...]  # numbers, or Jackpot's symbols
     rolling: tuple[bool, ...]
 
 
@@ -60,7 +60,7 @@ class Tiles:
     class of the roll it was made on."""
 
     seat: int
-    events: tuple
+    events: tuple[object, ...]  # game.engine.jackpot_state's Placed, ChanceDropped, ...
     roll_class: str | None
 
 

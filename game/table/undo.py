@@ -56,11 +56,11 @@ def nothing_now(table: Any) -> str:
 
 
 def name(table: Any, seat: int) -> str:
-    return table.state.seats[seat].name
+    return str(table.state.seats[seat].name)
 
 
 def move_words(session: Any, move: Any) -> str:
     """A move as players say it: the box's name ("Small Straight"), "tile"."""
     if isinstance(move, Score):
-        return session.variant.box(move.box).name
+        return str(session.variant.box(move.box).name)
     return "tile" if isinstance(move, Place) else "move"

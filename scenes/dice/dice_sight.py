@@ -137,7 +137,8 @@ class DiceSight:
         rect = self.die_rect(die)
         if d.state != REST or d.held:
             return rect.left + 4, rect.top + 4
-        pips = [p for other in self._dice if other.state == REST and not other.held for p in self.seen_pips(other.index)]
+        pips = [p for other in self._dice if other.state == REST and not other.held
+                for p in self.seen_pips(other.index)]
         pull = radius * 0.35  # how far in from the corner of the upright top rectangle
         cx, cy, half = rect.centerx, rect.centery, rect.width / 2
         for ux, uy in ((-1, -1), (1, -1), (-1, 1), (1, 1), (0, -1.25), (-1.25, 0), (1.25, 0), (0, 1.25)):

@@ -82,7 +82,8 @@ def _bezier(p0, p1, p2, steps: int = 40) -> list[tuple[float, float]]:
     return out
 
 
-def _leaf(base: tuple[float, float], tip: tuple[float, float], width: float, steps: int = 24) -> list[tuple[float, float]]:
+def _leaf(base: tuple[float, float], tip: tuple[float, float], width: float,
+          steps: int = 24) -> list[tuple[float, float]]:
     """A pointed leaf from ``base`` to ``tip``, ``width`` across at its widest."""
     bx, by = base
     dx, dy = tip[0] - bx, tip[1] - by
@@ -284,7 +285,8 @@ def _rounded_mask(size: tuple[int, int], radius: int) -> pygame.Surface:
     return mask
 
 
-def _gradient(size: tuple[int, int], top: Colour, bottom: Colour, radius: int, diagonal: bool = False) -> pygame.Surface:
+def _gradient(size: tuple[int, int], top: Colour, bottom: Colour, radius: int,
+              diagonal: bool = False) -> pygame.Surface:
     w, h = size
     surface = pygame.Surface(size, pygame.SRCALPHA)
     if diagonal:

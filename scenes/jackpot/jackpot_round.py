@@ -236,7 +236,8 @@ class JackpotRoundScene(Scene):
                 _arrow(surface, (rect.right - 8, y + (rows - 1) * step), up=False)
             if self.done():
                 score = scores[seat]
-                text = f"{score.subtotal} + {score.high_bonus} = {score.total}" if score.high_bonus else str(score.total)
+                text = (f"{score.subtotal} + {score.high_bonus} = {score.total}" if score.high_bonus
+                        else str(score.total))
                 draw_text(surface, text, 26, (255, 226, 130), (rect.centerx, y + rows * step + 14), "center",
                           "black", rect.width)
         if self.done():

@@ -336,7 +336,7 @@ class JackpotTableScene(PlayScene):
                 if column is not None:
                     self.place(column)
                     return None
-            for k, symbol in enumerate(self.symbols()):
+            for k, _symbol in enumerate(self.symbols()):
                 if self.painter.tile_rect(k).collidepoint(intent.pos):
                     self.choice = k
                     self.app.play("hold")

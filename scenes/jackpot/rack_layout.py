@@ -92,7 +92,8 @@ class RackLayout:
 
     def chance_at(self, pos) -> bool:
         """Whether a point is on the chance space (its window or the block around it)."""
-        return self.chance_rect().inflate(round(2 * MARGIN * self.unit), round(2 * MARGIN * self.unit)).collidepoint(pos)
+        margin = round(2 * MARGIN * self.unit)
+        return self.chance_rect().inflate(margin, margin).collidepoint(pos)
 
     def _tile_rect(self, hole: pygame.Rect) -> pygame.Rect:
         rect = pygame.Rect(0, 0, self.tile_size, self.tile_size)
@@ -120,12 +121,15 @@ class RackLayout:
         body_bottom = (2 * MARGIN + high) * u
         blocks = []
         for c, h in enumerate(self.columns):
-            blocks.append(pygame.Rect(round(c * u), round((high - h) * u), round(u + 2 * m), round(body_bottom - (high - h) * u)))
+            blocks.append(pygame.Rect(round(c * u), round((high - h) * u), round(u + 2 * m),
+                                      round(body_bottom - (high - h) * u)))
         n = len(self.columns)
         chance_x = (n + GAP) * u
-        chance = pygame.Rect(round(chance_x), round((high - 1) * u), round(u + 2 * m), round(body_bottom - (high - 1) * u))
+        chance = pygame.Rect(round(chance_x), round((high - 1) * u), round(u + 2 * m),
+                             round(body_bottom - (high - 1) * u))
         blocks.append(chance)
         join_top = body_bottom - (CHANCE_JOIN * u + m)
-        blocks.append(pygame.Rect(round((n - 1) * u + u), round(join_top), round(chance_x - (n - 1) * u), round(body_bottom - join_top)))
+        blocks.append(pygame.Rect(round((n - 1) * u + u), round(join_top), round(chance_x - (n - 1) * u),
+                                  round(body_bottom - join_top)))
         foot = pygame.Rect(0, round(body_bottom - 0.06 * u), self.frame.width * scale, round(FOOT * u + 0.06 * u))
         return blocks, chance, foot

@@ -98,7 +98,7 @@ class RackPainter:
 
         for c in lit:
             block = layout.column_block(c)
-            glow = light(("glow", c) + key, lambda: frame.build_glow(block), pulse)
+            glow = light(("glow", c) + key, lambda block=block: frame.build_glow(block), pulse)
             surface.blit(glow, glow.get_rect(center=block.move(origin).center), special_flags=pygame.BLEND_RGB_ADD)
             self._draw_chevron(surface, c, pulse)
         if chance_lit:

@@ -55,8 +55,8 @@ class HelpOverlay(Scene):
         box = pygame.Rect(0, 0, self.WIDTH, height)
         box.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         panel(surface, box, theme.PAPER, 20, theme.WOOD_LIGHT)
-        draw_text(surface, t("help.title_pad" if self.pad else "help.title"), 36, theme.INK, (box.centerx, box.y + 44), "center", "black",
-                  box.width - 40)
+        draw_text(surface, t("help.title_pad" if self.pad else "help.title"), 36, theme.INK, (box.centerx, box.y + 44),
+                  "center", "black", box.width - 40)
         y = box.y + 90 + step // 2
         for (key, _), meaning in zip(self.keys, lines):
             if self.pad:  # the buttons as the pad shows them: round A B X Y, LB / RB, the d-pad's cross

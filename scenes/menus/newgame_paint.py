@@ -89,13 +89,14 @@ class NewGamePainter:
             caret = "|" if not scene.caret_blinking() or int(scene.clock.time * 2) % 2 == 0 else " "
             room = field.width - 30
             if len(seat.name) >= MAX_NAME:  # full: it says so, rather than dropping keys without a word
-                full = draw_text(surface, f"{MAX_NAME}/{MAX_NAME}", 16, theme.ZERO_INK, (field.right - 8, field.centery),
-                                 "midright", "bold")
+                full = draw_text(surface, f"{MAX_NAME}/{MAX_NAME}", 16, theme.ZERO_INK,
+                                 (field.right - 8, field.centery), "midright", "bold")
                 room -= full.width + 8
             size = round(24 * assets.text_scale())
             shown = _tail(assets.printable(seat.name), size, room)
             if scene.fresh_edit and shown:  # chosen, as a text field shows it: typing replaces it
-                chosen = pygame.Rect(field.x + 7, 0, assets.measure(shown, size, "bold") + 6, assets.line_height(size, 1.1))
+                chosen = pygame.Rect(field.x + 7, 0, assets.measure(shown, size, "bold") + 6,
+                                     assets.line_height(size, 1.1))
                 chosen.centery = field.centery
                 rounded(surface, theme.CHOSEN_TEXT, chosen, 4)
             draw_text(surface, shown + caret, 24, theme.INK, (field.x + 10, field.centery), "midleft", "bold")

@@ -154,8 +154,8 @@ class PracticePaint:
                 draw_text(surface, i18n.number(card[box]), 20, theme.INK, (rect.right - 10, rect.centery), "midright",
                           "black")
             elif index is not None:
-                draw_text(surface, i18n.number(slip.options[index].points), 20, theme.INK if mark else theme.PREVIEW_INK,
-                          (rect.right - 10, rect.centery), "midright", "bold")
+                draw_text(surface, i18n.number(slip.options[index].points), 20,
+                          theme.INK if mark else theme.PREVIEW_INK, (rect.right - 10, rect.centery), "midright", "bold")
         y = box_rows(slip)[-1][1].bottom + 22
         upper = upper_total(variant, card)
         draw_text(surface, t("scorecard.upper_total"), 18, theme.INK_SOFT, (CARD.x + 20, y), "midleft", "bold", 240)
@@ -194,8 +194,8 @@ class PracticePaint:
                 rounded(surface, theme.INK, rect.inflate(16, 16), 18, 3)
                 rounded(surface, theme.WHITE, rect.inflate(10, 10), 15, 3)
             if scene.answer is None and scene.can_roll():
-                draw_text(surface, str(i + 1), 15, ON_FELT, (rect.centerx, rect.bottom + 18 + (LIFT if i in held else 0)),
-                          "center", "bold")
+                draw_text(surface, str(i + 1), 15, ON_FELT,
+                          (rect.centerx, rect.bottom + 18 + (LIFT if i in held else 0)), "center", "bold")
         top = self.dice_rects(slip)[0].bottom
         if scene.answer is None:
             self._question(surface, scene, slip, felt, top + 44)

@@ -82,7 +82,8 @@ class RulesScene(Scene):
             style = "bold" if heading else "regular"
             hang = INDENT if indent else 0
             room = width - indent - hang
-            wrapped = [piece for line in assets.wrap(words, SIZE, room, style) for piece in _split_long(line, room, style)]
+            wrapped = [piece for line in assets.wrap(words, SIZE, room, style)
+                       for piece in _split_long(line, room, style)]
             for n, line in enumerate(wrapped):
                 self.lines.append((Tr(line), indent + (hang if n else 0), style))
         self.scroll = min(self.scroll, self.max_scroll())
@@ -166,7 +167,8 @@ class RulesScene(Scene):
                     return None
         if intent.kind == "tap" and self.page.collidepoint(intent.pos):
             # a tap on the lower half of the page pages down, on the upper half up: touch-friendly scrolling
-            self._scroll_by((self.view_height() - self.line_height()) * (1 if intent.pos[1] > self.page.centery else -1))
+            down = 1 if intent.pos[1] > self.page.centery else -1
+            self._scroll_by((self.view_height() - self.line_height()) * down)
             return None
         self.row.handle(intent, self.clock.time)
         return None

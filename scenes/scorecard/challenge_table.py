@@ -203,8 +203,8 @@ class ChallengeTableScene(TableScene):
         count = len(self.selected)
         self.copy_button.enabled = self.person_to_play() and state.stage == "pick" and low <= count <= high
         self.copy_button.label = t("challenge.copy_dice", dice=count) if count else t("challenge.copy_none")
-        self.copy_button.detail = ((t("challenge.pick_exact", low=low) if low == high else t("challenge.pick_upto", high=high))
-                                   if state.stage == "pick" else "")
+        pick = t("challenge.pick_exact", low=low) if low == high else t("challenge.pick_upto", high=high)
+        self.copy_button.detail = pick if state.stage == "pick" else ""
         self.copy_button.rect.x = 16 if state.stage == "pick" else -1000
         self.roll_button.rect.x = 16 if state.stage != "pick" else -1000
 

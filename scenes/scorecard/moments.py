@@ -53,7 +53,8 @@ class Moments:
                seconds: float, move: int, dice_glow: bool = True, origin=None) -> tuple[str, float]:
         """A box filled: cheered if it matters, then kept in view ``seconds`` (a cheer is seen whole where the
         pace allows it). ``faces``: the dice on the felt; ``dice_glow`` False where they are not what scored
-        (Challenge's markers); ``origin``: where the dice lie, for the sparks. Returns the sound to play and how long the box shows."""
+        (Challenge's markers); ``origin``: where the dice lie, for the sparks. Returns the sound to play and how long
+        the box shows."""
         moment = self._moment(box, card, bonuses_before, faces)
         sound = "score" if card.boxes[box] else "zero"
         if moment is not None:

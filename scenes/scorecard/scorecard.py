@@ -103,7 +103,8 @@ class Scorecard:
         self.font = max(16, min(24, self.row_h - 14))
 
     def row_rect(self, index: int) -> pygame.Rect:
-        return pygame.Rect(self.inner.x, self.inner.y + self.header_h + index * self.row_h, self.inner.width, self.row_h)
+        return pygame.Rect(self.inner.x, self.inner.y + self.header_h + index * self.row_h, self.inner.width,
+                           self.row_h)
 
     def cell_rect(self, index: int, seat: int) -> pygame.Rect:
         row = self.row_rect(index)
@@ -184,7 +185,8 @@ class Scorecard:
         name = self.state.seats[seat].name
         if self.short_name(seat) == name:
             return
-        width = min(self.rect.width - 20, assets.measure(assets.printable(name, "bold"), self._floor() + 3, "bold") + 24)
+        width = min(self.rect.width - 20,
+                    assets.measure(assets.printable(name, "bold"), self._floor() + 3, "bold") + 24)
         tip = pygame.Rect(0, self.inner.y + self.header_h + 2, width, assets.line_height(CARD_TEXT + 3, 1.0) + 14)
         tip.centerx = self.inner.x + self.label_w + seat * self.col_w + self.col_w // 2
         tip.clamp_ip(self.rect.inflate(-8, 0))
@@ -277,9 +279,11 @@ class Scorecard:
                 rounded(surface, theme.mix((255, 244, 200), theme.HOLD_GOLD, min(1.0, glow)), rect.inflate(-4, -4), 6)
             if score is not None:
                 colour = theme.INK if score > 0 else theme.ZERO_INK
-                draw_text(surface, str(self.shown_score(seat, row.box)), size, colour, rect.center, "center", "bold", self.col_w - 4)
+                draw_text(surface, str(self.shown_score(seat, row.box)), size, colour, rect.center, "center", "bold",
+                          self.col_w - 4)
                 if row.box in card.jokers:  # a small gold corner: scored as a joker (the box help says so)
-                    corner = [(rect.right - 14, rect.y + 2), (rect.right - 2, rect.y + 2), (rect.right - 2, rect.y + 14)]
+                    corner = [(rect.right - 14, rect.y + 2), (rect.right - 2, rect.y + 2),
+                              (rect.right - 2, rect.y + 14)]
                     pygame.draw.polygon(surface, theme.PREVIEW_INK, corner)
             elif seat == active and options is not None:
                 if row.box in options.scores:
@@ -312,8 +316,8 @@ class Scorecard:
             draw_text(surface, str(card.total(v)), size + 2, theme.INK, rect.center, "center", "black", self.col_w - 4)
         elif row.kind == "match":
             done = range(self.shown_game() + 1)  # the match so far, as of the game shown
-            draw_text(surface, str(sum(state.cards[g][seat].total(v) for g in done)), size + 2, theme.INK, rect.center, "center", "black",
-                      self.col_w - 4)
+            draw_text(surface, str(sum(state.cards[g][seat].total(v) for g in done)), size + 2, theme.INK, rect.center,
+                      "center", "black", self.col_w - 4)
 
     def bonus_hint(self, seat: int) -> str:
         """"12 more for +35" for the seat's upper section, or what happened to the bonus."""

@@ -178,7 +178,8 @@ class TablePainter:
         # an option's value is the points still to come: the card's come first
         on_card = table.coach.on_card(table.seat)
         title = self.coach_title()
-        titles = [title] if fits(title, 16, width - 24, "bold") else wrap_lines(title, floor_for(16), width - 24, "bold")
+        titles = ([title] if fits(title, 16, width - 24, "bold")
+                  else wrap_lines(title, floor_for(16), width - 24, "bold"))
         top = line * len(titles)  # the title takes one line, or two in a long language
         best = options[:4]
         # under each option, on a smaller line: a hold's goals with their chances; why a box is best, or its cost

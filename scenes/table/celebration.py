@@ -133,7 +133,8 @@ def vignette(size: tuple[int, int]) -> pygame.Surface:
             edge = min(1.0, max(0.0, (math.hypot(dx, dy) - 0.55) / 0.75))
             small.set_at((x, y), (*WARM, int(210 * edge ** 1.6)))
     edge = pygame.transform.smoothscale(small, size)
-    return edge.convert_alpha() if pygame.display.get_surface() is not None else edge  # the display's format blits fastest
+    # the display's format blits fastest
+    return edge.convert_alpha() if pygame.display.get_surface() is not None else edge
 
 
 def prepare(size: tuple[int, int] = (theme.WIDTH, theme.HEIGHT)) -> None:

@@ -313,8 +313,9 @@ def _late_copies(bank: dict[str, list[pygame.mixer.Sound]]) -> dict[int, list[py
     for name in HITS.values():
         for take in bank.get(name, ()):
             raw = take.get_raw()
-            late[id(take)] = [pygame.mixer.Sound(buffer=silence * (frame * int(frequency * STAGGER_MS * k / 1000)) + raw)
-                              for k in range(1, HIT_VOICES)]
+            late[id(take)] = [
+                pygame.mixer.Sound(buffer=silence * (frame * int(frequency * STAGGER_MS * k / 1000)) + raw)
+                for k in range(1, HIT_VOICES)]
     return late
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable
-from contextlib import nullcontext
-from typing import TYPE_CHECKING, Any, ContextManager
+from contextlib import AbstractContextManager, nullcontext
+from typing import TYPE_CHECKING, Any
 
 from scenes.ui.tween import Clock
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from scenes.ui.input import Intent
 
 
-def showing(app: Any) -> ContextManager[None]:
+def showing(app: Any) -> AbstractContextManager[None]:
     """Around a part that only shows what the engine decided and kept (a throw's flight): a stop signal may
     cut it short (``app.stop.showing()``, scenes.stop); an app without stop signals (a test's) has nothing."""
     stop = getattr(app, "stop", None)

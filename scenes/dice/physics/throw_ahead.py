@@ -16,8 +16,9 @@ from scenes.dice.physics.throw_gesture import FLICK_SPEED
 
 # A toss "near" a flight worked out to the end (no new one is begun): strength, where (die sides), which way.
 NEAR_STRENGTH, NEAR_SPOT, NEAR_TURN = 0.1, 0.4, math.radians(8)
-# A flight serves a toss this far from its own when the dice leave the hand, the difference not seen; one being worked out goes on while the hand stays this near it, else a moving
-# hand would start a new flight every frame and never finish one. A flick's strength is its speed: wider.
+# A flight serves a toss this far from its own when the dice leave the hand, the difference not seen; one being
+# worked out goes on while the hand stays this near it, else a moving hand would start a new flight every frame and
+# never finish one. A flick's strength is its speed: wider.
 SERVES_STRENGTH, SERVES_SPOT, SERVES_TURN = 0.16, 1.2, math.radians(15)
 SERVES_FLICK = 0.35
 # A flick's flight begun ahead of where the hand let go (it was guessed to go on) serves too: the cup follows
