@@ -70,15 +70,8 @@ def test_host_and_join_play_a_whole_classic_game_the_joiner_killed_and_back_with
     print(f"Synapse started in {homeserver.started_in:.1f} s; the game took {took:.1f} s")
 
 
-def test_two_copies_play_a_whole_jackpot_game(homeserver, tmp_path):
-    ann, ann_pw = account(homeserver, tmp_path, "jan")
-    bob, bob_pw = account(homeserver, tmp_path, "jbob")
-    host = seat(homeserver, ann, ann_pw, "host", "--variant", "jackpot", "--invite", bob, home=tmp_path / "a")
-    room = json.loads(host.stdout.readline())["room"]
-    join = seat(homeserver, bob, bob_pw, "join", "--room", room, home=tmp_path / "b")
-    bobs, anns = lines(join), lines(host)
-    assert anns[-1] == bobs[-1] and set(anns[-1]["game_over"]["scores"]) == {ann, bob}
-
+# A whole Jackpot game between two copies over Synapse is packaging/check_online.py's (CI, with the built
+# app, after the suite): it took 22 s of the suite's ten minutes.
 
 def test_a_wrong_password_is_one_line(homeserver, tmp_path):
     ann, _ = account(homeserver, tmp_path, "wrong")
