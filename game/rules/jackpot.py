@@ -108,7 +108,7 @@ class JackpotVariant:
     @property
     def rules_hash(self) -> str:
         rules = {"symbols": [(s.id, s.tiles) for s in self.symbols], "dice": [d.faces for d in self.dice],
-                 "columns": self.columns, "lines": [l.cells for l in self.lines], "runs": self.runs,
+                 "columns": self.columns, "lines": [line.cells for line in self.lines], "runs": self.runs,
                  "rack_bonus": self.rack_bonus, "high": self.high_round_bonus,
                  "grants": [(k, g.tiles, g.choice, g.chance_option) for k, g in self.grants]}
         return hashlib.sha256(json.dumps(rules, sort_keys=True).encode()).hexdigest()[:16]
@@ -176,7 +176,8 @@ def score_lines(variant: JackpotVariant, rack: dict[Cell, str]) -> list[LineScor
         if best:
             run = cells[best[0]: best[0] + best[1]]
             symbol = rack[run[0]]
-            found.append(LineScore(line.name.get("en"), symbol, best[1], variant.run_points(symbol, best[1]), tuple(run)))
+            found.append(LineScore(line.name.get("en"), symbol, best[1], variant.run_points(symbol, best[1]),
+                                   tuple(run)))
     return found
 
 
