@@ -383,10 +383,10 @@ def play_jackpot_move_by_pad(driver, pad, table, action) -> None:
             press(driver, pad, RB)
         assert table.chosen() == action.symbol and table.picked() == symbols.index(action.symbol)
     for _ in range(len(state.variant.columns) + 3):
-        if table.cursor_at() == target:
+        if table.aim.at(table.aim_targets()) == target:
             break
         press(driver, pad, RIGHT)
-    assert table.cursor_at() == target
+    assert table.aim.at(table.aim_targets()) == target
     assert table.racks[table.shown_seat].focus == target  # the cursor is drawn on the rack, not only kept
     if target == CHANCE_SPACE:
         assert table.racks[table.shown_seat].ghost is not None or state.stage == "chance_option"

@@ -18,7 +18,7 @@ from typing import Any
 from game.engine.actions import Action, ChanceOption, Dice, Place, Roll
 from game.engine.state import GameState, Seat
 from game.errors import IllegalAction, SaveError, cause
-from game.rules.jackpot import Cell, JackpotVariant, classify, granted_symbols, rack_bonus, score_lines
+from game.rules.jackpot import Cell, JackpotVariant, classify, granted_symbols, landing_row, rack_bonus, score_lines
 
 CHANCE_SPACE = "chance"
 
@@ -149,12 +149,7 @@ class JackpotState(GameState):
 
     def landing_row(self, seat: int, column: int) -> int | None:
         """The row a tile dropped into this column falls to, or None when the column is full."""
-        if not 0 <= column < len(self.variant.columns):
-            return None
-        for row in range(self.variant.columns[column]):
-            if (column, row) not in self.racks[seat]:
-                return row
-        return None
+        return landing_row(self.variant.columns, self.racks[seat], column)
 
     def open_columns(self, seat: int | None = None) -> list[int]:
         seat = self.seat if seat is None else seat

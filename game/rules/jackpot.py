@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
+from collections.abc import Container
 from dataclasses import dataclass
 from typing import Any
 
@@ -193,6 +194,15 @@ def rack_bonus(variant: JackpotVariant, rack: dict[Cell, str]) -> list[tuple[str
         if points:
             bonuses.append((symbol, counts[symbol], points))
     return bonuses
+
+
+def landing_row(columns: tuple[int, ...] | list[int], rack: Container[Cell], column: int) -> int | None:
+    """The rule of the rack: a tile dropped into ``column`` falls to its lowest open window (the row of the
+    ``(column, row)`` cells ``rack`` leaves free), None when the column is full or there is no such column.
+    The state and the rack's view both ask it, so a tile never lands in one window and shows in another."""
+    if not 0 <= column < len(columns):
+        return None
+    return next((row for row in range(columns[column]) if (column, row) not in rack), None)
 
 
 def rack_score(variant: JackpotVariant, rack: dict[Cell, str]) -> int:

@@ -11,6 +11,7 @@ throw pending: nothing is told until its faces arrive (``update``), then the usu
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from game.engine.actions import Copy, Hold, Place, Release, Roll, Score
@@ -35,6 +36,7 @@ from game.table.events import (
     UndoAsked,
     Undone,
 )
+from game.table.jackpot_turn import JackpotTurn, jackpot_turn
 from game.table.pace import PACES, Pace
 from game.table.seats import Driver, drivers_for
 from game.table.undo import UndoRight, move_words, name, undo_right
@@ -315,6 +317,20 @@ class JackpotController(TableController):
     """Jackpot's turns: roll the symbol dice, drop a tile into a column or the Chance Space."""
 
     PAUSES = {"turn": 0.8, "move": 0.9, "hold": 0.9}
+
+    def turn(self) -> JackpotTurn:
+        """What the seat to play may do now, and why not (game.table.jackpot_turn): what the screens read."""
+        return jackpot_turn(self.state, self.seat, self.may_move())
+
+    def command(self, command: Any) -> list:
+        """As every table's, with a refused drop worded for the window (a full column, a taken Chance Space)."""
+        turn = self.turn()
+        events = super().command(command)
+        for k, event in enumerate(events):
+            why = turn.why_not(event.command) if isinstance(event, Refused) else None
+            if why is not None:
+                events[k] = replace(event, key=why.key, values=why.values)
+        return events
 
     def _hands_over_first(self) -> bool:
         """A new game's first player is named by the lot ("Ann starts", which the table shows); a game

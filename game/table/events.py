@@ -117,10 +117,13 @@ class Previewed:
 
 @dataclass(frozen=True)
 class Refused:
-    """A command the table did not take, and why (in plain words, for a log or a remote seat)."""
+    """A command the table did not take, and why (in plain words, for a log or a remote seat); ``key`` and its
+    ``values``, when given, word it in the player's language for the window ("Column 1 is full")."""
 
     command: Any
     why: str
+    key: str = ""
+    values: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,8 @@ tense and by name ("Ada took a cherry (three alike)"), until the next roll. A pa
   tiles of a Jackpot, a kept Chance Space tile then the tile taken; ``deed_no_room``: a tile then went back
   to the supply for want of room;
 - ``move_roll``: the class of the roll the last move was made on (the turn's dice are gone once it ends);
-- ``refusal``: a person's move the rules refuse (a full column's key or tap, a taken Chance Space), said over
-  what to do for a moment, with a low thud, as the table says other moves that cannot be made.
+- ``refusal``: a person's move the controller refuses (a full column's key or tap, a taken Chance Space), its
+  ``Refused`` worded and said over what to do for a moment, with a low thud.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from __future__ import annotations
 from game.engine.actions import Action, ChanceOption, Roll
 from game.engine.jackpot_state import CHANCE_SPACE, ChanceDropped, ChanceReturned, Placed, Returned
 from game.rules.i18n import Tr, t
+from game.table.events import Refused
 from scenes.jackpot.jackpot_words import class_name, deed, either, rolled, symbol_words
 
 REFUSAL_SHOWN = 2.5  # seconds a refused move's words stay over the picker (or until the next move)
@@ -53,23 +54,14 @@ class Heading:
         """Nothing done yet, as far as the table can say (on entering, after an undo, for a new round)."""
         self.deeds, self.deed_no_room = [], False
 
-    def refused(self, target: int | str) -> bool:
-        """A person's drop the rules refuse: a full column, or a Chance Space that holds a tile. Said (and a low
-        thud played) instead of nothing happening; True when it was refused."""
-        state = self.table.state
-        if state.stage not in ("place", "chance_option"):
-            return False
-        if isinstance(target, int) and 0 <= target < len(state.variant.columns):
-            if state.landing_row(state.seat, target) is not None:
-                return False
-            self.refusal = ("jackpot.column_full", {"column": target + 1})
-        elif target == CHANCE_SPACE and state.stage == "place" and state.chance[state.seat] is not None:
-            self.refusal = ("jackpot.chance_taken", {})
-        else:
-            return False
-        self.refusal_time = REFUSAL_SHOWN
-        self.table.app.play("zero")
-        return True
+    def refused(self, events: list) -> None:
+        """The controller refused a person's drop (a full column, a taken Chance Space): its reason, in the
+        player's words, is said over what to do for a moment, with a low thud, instead of nothing happening."""
+        for event in events:
+            if isinstance(event, Refused) and event.key:
+                self.refusal = (event.key, dict(event.values))
+                self.refusal_time = REFUSAL_SHOWN
+                self.table.app.play("zero")
 
     def refusal_over(self, dt: float) -> None:
         """Counts down the refusal's moment (in real seconds: it is read at any animation speed)."""

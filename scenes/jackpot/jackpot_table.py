@@ -3,8 +3,12 @@
 The current seat's rack is drawn large, the others small beneath it. A
 person rolls, picks the tile where the roll gives a choice, and taps a
 column (or the Chance Space); columns where the tile can go light up and a
-ghost tile shows where it would land. Everything goes through
-``session.act``; the views animate the state's ``events``. Who starts, and
+ghost tile shows where it would land. The controller judges: its turn
+(``controller.turn()``) says what the person may do, every move goes to it as a
+command, and the views animate its events (a ``Refused`` drop is said by the
+``heading``, a ``TurnPassed`` drives the ``handoff``). The ``aim``
+(jackpot_aim.Aim) keeps the cursor and lights the big rack; jackpot_racks lays
+the racks out and drops their tiles. Who starts, and
 the hand-over between people, show over the dice (``handoff``, a
 jackpot_handoff.HandOff); the words over the picker, a drop the rules refuse
 among them, are the ``heading``'s (jackpot_heading.Heading); the ``painter``
@@ -21,14 +25,16 @@ from __future__ import annotations
 import pygame
 
 from game.engine.actions import ChanceOption, Place, Roll
-from game.engine.jackpot_state import CHANCE_SPACE, ChanceDropped, ChanceReturned, Placed, Returned
+from game.engine.jackpot_state import CHANCE_SPACE, Returned
 from game.engine.session import Session
 from game.rules.i18n import t
-from game.table.events import Moved, Rolled, RoundOver, Tiles
+from game.table.events import Moved, Rolled, RoundOver, Tiles, TurnPassed
+from scenes.jackpot.jackpot_aim import Aim
 from scenes.jackpot.jackpot_dice import symbol_dice_tray
 from scenes.jackpot.jackpot_handoff import HandOff
 from scenes.jackpot.jackpot_heading import Heading
 from scenes.jackpot.jackpot_paint import BIG_RACK, PICKER, SMALL_RACKS, TRAY, JackpotPainter, portrait_parts
+from scenes.jackpot.jackpot_racks import arrange, show_tiles
 from scenes.jackpot.rack_view import RackView
 from scenes.table.play_scene import PlayScene
 from scenes.table.walkthrough import JACKPOT_STEPS, Walkthrough
@@ -56,8 +62,7 @@ class JackpotTableScene(PlayScene):
         self.shown_seat = -1
         self.seen = SEEN  # counts down once the tiles have landed; then the view moves to the next player
         self.choice = 0  # which of the allowed symbols the person has picked
-        self.hover_column: int | None = None
-        self.cursor: int | str | None = None  # the keyboard's column (or the Chance Space), shown on the rack
+        self.aim = Aim()  # the keyboard's cursor and the mouse's column, and what the big rack lights for them
         self.move = None  # the move being shown
         self.throwing = False
         self.round_pending = False
@@ -75,10 +80,11 @@ class JackpotTableScene(PlayScene):
 
     # --------------------------------------------------------- lifecycle --
     def enter(self) -> None:
-        self.label_buttons()
+        self.refresh_buttons()
         self.flush()  # a new game is kept from its first moment
         self.can_undo = self.undo_allowed()
         self.sync_views()
+        self.handoff.passed(self.controller.opening)  # the first turn, as the controller opened the table
         self._turn_started()
         if self.tips_due("jackpot_walkthrough", Place):
             big = self.racks[self.shown_seat] if self.shown_seat >= 0 else self.racks[0]
@@ -88,12 +94,10 @@ class JackpotTableScene(PlayScene):
                                            "jackpot_walkthrough", done=self.session.played())
 
     def resume(self) -> None:
-        self.label_buttons()  # the language may have changed in the settings
+        self.refresh_buttons()  # the language may have changed in the settings
 
-    def words_changed(self) -> None:
-        self.label_buttons()
-
-    def label_buttons(self) -> None:
+    def refresh_buttons(self) -> None:
+        """The buttons' words (again when the language changes: PlayScene.words_changed)."""
         self.roll_button.label = t("jackpot.roll")
         self.menu_button.label = t("common.menu")
         self.undo_button.label = t("common.undo")
@@ -102,21 +106,14 @@ class JackpotTableScene(PlayScene):
 
     def _arrange(self) -> None:
         """The current seat's rack large, the others small in a row beneath."""
-        seat = self.state.seat
-        if seat == self.shown_seat:
-            return
-        self.shown_seat = seat
-        others = [s for s in range(self.state.n) if s != seat]
-        self.racks[seat].rect = pygame.Rect(BIG_RACK)
-        width = SMALL_RACKS.width // max(3, len(others))
-        for k, other in enumerate(others):
-            self.racks[other].rect = pygame.Rect(SMALL_RACKS.x + k * width + 6, SMALL_RACKS.y + 34, width - 12,
-                                                 SMALL_RACKS.height - 40)
+        if self.state.seat != self.shown_seat:
+            self.shown_seat = self.state.seat
+            arrange(self.racks, self.shown_seat)
 
     # ------------------------------------------------------------ helpers --
     def binding_table(self) -> str:
         """At the Chance Option with no tip showing, the pad's RT returns the tile; else it is the tips' Next."""
-        chance = self.state.stage == "chance_option" and not self.walkthrough_shown()
+        chance = self.controller.turn().stage == "chance_option" and not self.walkthrough_shown()
         return "jackpot_chance" if chance else self.bindings
 
     def person_to_play(self) -> bool:
@@ -143,7 +140,7 @@ class JackpotTableScene(PlayScene):
     def symbols(self) -> tuple[str, ...]:
         if self.throwing:
             return ()  # the dice have not settled: the tile would give the result away
-        return self.state.tile_symbols() if self.state.stage == "place" else ()
+        return self.controller.turn().symbols  # the controller's: what this roll gives
 
     def chosen(self) -> str | None:
         symbols = self.symbols()
@@ -167,35 +164,19 @@ class JackpotTableScene(PlayScene):
         elif isinstance(event, Tiles):
             self.heading.move_made(event.roll_class)
             self.heading.note_deed(self.move, event.seat)
-            self._show_events(event.events)
+            if any(isinstance(tile, Returned) for tile in event.events) and not self.heading.deeds:
+                self.heading.say("jackpot.no_room")
+            show_tiles(self.racks, event.events, self.app.play, self.app.animation_speed() > 100)
+        elif isinstance(event, TurnPassed):
+            self.handoff.passed(event)  # shown once the turn's rack is in view
         elif isinstance(event, RoundOver):
             self.round_pending = True  # the round is shown once the last tile has landed
 
     def shown(self, events: list) -> None:
         if any(isinstance(event, Moved) for event in events):
-            self.hover_column = None
+            self.aim.hover = None
             if not self.round_pending:
                 self._turn_started()
-
-    def _show_events(self, events: list) -> None:
-        """The engine's events, as the racks show them: each tile to the window the engine put it in."""
-        for event in events:
-            if isinstance(event, Placed):
-                view = self.racks[event.seat]
-                if event.target == CHANCE_SPACE:
-                    view.drop_chance(event.symbol, lambda: self.app.play("hold"))
-                else:
-                    view.drop(event.symbol, event.target, lambda: self.app.play("clack", 0.8), row=event.row)
-            elif isinstance(event, ChanceReturned):
-                self.racks[event.seat].lift_chance(None)
-            elif isinstance(event, ChanceDropped):
-                self.racks[event.seat].lift_chance(event.column, lambda: self.app.play("clack", 0.8), row=event.row)
-            elif isinstance(event, Returned) and not self.heading.deeds:
-                self.heading.say("jackpot.no_room")
-            # Rolled, Starter and RoundScored are shown elsewhere (the dice, the banner, the round's summary)
-        if self.app.animation_speed() > 100:
-            for view in self.racks:
-                view.skip()
 
     def _turn_started(self) -> None:
         if self.seat < 0:
@@ -204,7 +185,7 @@ class JackpotTableScene(PlayScene):
         if not self.busy():
             self._arrange()  # else once the last tile has landed in the big rack
         seat = self.state.seats[self.seat]
-        if self.state.stage == "roll":  # a person is asked to roll; a computer's turn says who is playing
+        if self.controller.turn().stage == "roll":  # a person is asked to roll; a computer's turn says who is playing
             computer = not self.controller.is_person(self.seat)
             self.heading.say("jackpot.playing" if computer else "jackpot.your_roll", name=seat.name)
 
@@ -219,75 +200,36 @@ class JackpotTableScene(PlayScene):
 
     # ------------------------------------------------------- person moves --
     def roll(self) -> None:
-        if self.person_to_play() and self.state.stage == "roll":
+        if self.person_to_play() and self.controller.turn().may_roll:
             self.act(Roll())
 
     def place(self, target: int | str) -> None:
-        if not self.person_to_play() or self.heading.refused(target):
-            return
-        if self.state.stage == "chance_option":
-            if isinstance(target, int):
-                self.act(ChanceOption("drop", target))
-            else:
-                self.act(ChanceOption("keep"))
-            return
-        symbol = self.chosen()
-        if symbol is not None:
-            self.act(Place(symbol, target))
-
-    def cursor_targets(self) -> list[int | str]:
-        """Where the keyboard's cursor may stand now: the open columns, then the Chance Space (when it can be
-        chosen: an empty one for a tile, or a full one to keep its tile at the Chance Option)."""
+        """A person's tap or key on a column (or the Chance Space): the move the controller says it means, sent
+        to it; a drop it refuses is said over the picker, in its words (a full column, a taken Chance Space)."""
         if not self.person_to_play():
-            return []
-        state = self.state
-        if state.stage == "chance_option":
-            return [*state.open_columns(), CHANCE_SPACE]
-        if state.stage == "place" and self.symbols():
-            return list(state.targets())
-        return []
-
-    def cursor_at(self) -> int | str | None:
-        """Where the cursor stands now. It keeps its place from turn to turn; when that column has filled
-        up (or the Chance Space is not to be had) it stands on the next open column to the right."""
-        targets = self.cursor_targets()
-        if self.cursor is None or not targets:
-            return None
-        if self.cursor in targets:
-            return self.cursor
-        columns = [c for c in targets if isinstance(c, int)]
-        if isinstance(self.cursor, int):
-            return next((c for c in columns if c > self.cursor), targets[-1])
-        return columns[-1] if columns else targets[-1]
-
-    def move_cursor(self, step: int) -> None:
-        """Left/Right: the cursor to the next column (the Chance Space is right of the last), or shows it."""
-        targets = self.cursor_targets()
-        if not targets:
             return
-        here = self.cursor_at()
-        if here is not None:
-            self.cursor = targets[(targets.index(here) + step) % len(targets)]
-        elif isinstance(self.hover_column, int):  # from the column the mouse points at
-            ahead = [c for c in targets if isinstance(c, int) and (c > self.hover_column if step > 0
-                                                                   else c < self.hover_column)]
-            self.cursor = (ahead[0] if step > 0 else ahead[-1]) if ahead else targets[0 if step > 0 else -1]
-        else:
-            self.cursor = targets[0 if step > 0 else -1]
-        self.hover_column = None
+        move = self.controller.turn().move(target, self.chosen())
+        if move is not None:
+            events = self.controller.command(move)
+            self.heading.refused(events)
+            self.show_events(events)
+
+    def aim_targets(self) -> tuple:
+        """Where the person may aim a tile now (the controller's turn says); nothing while it is not theirs."""
+        return self.controller.turn().targets() if self.person_to_play() else ()
 
     def confirm(self) -> None:
         """Enter: roll, or drop the tile where the cursor stands (first showing the cursor if it is hidden)."""
         if not self.person_to_play():
             return
-        if self.state.stage == "roll":
+        if self.controller.turn().may_roll:
             self.roll()
             return
-        here = self.cursor_at()
+        here = self.aim.at(self.aim_targets())
         if here is not None:
             self.place(here)
         else:
-            self.move_cursor(1)
+            self.aim.move(self.aim_targets(), 1)
 
     def show_undo(self) -> None:
         """The rack, the supply and the dice as they were just before the tile taken back."""
@@ -322,9 +264,7 @@ class JackpotTableScene(PlayScene):
             return None
         big = self.racks[self.shown_seat] if self.shown_seat >= 0 else None
         if intent.kind == "point" and big is not None:
-            self.hover_column = big.column_at(intent.pos)
-            if self.hover_column is not None:
-                self.cursor = None  # the mouse points: its column is the one shown
+            self.aim.point(big.column_at(intent.pos))
             self.buttons.handle(intent, self.clock.time)
             return None
         if intent.kind == "tap":
@@ -336,7 +276,7 @@ class JackpotTableScene(PlayScene):
                 if column is not None:
                     self.place(column)
                     return None
-            for k, _symbol in enumerate(self.symbols()):
+            for k in range(len(self.symbols())):
                 if self.painter.tile_rect(k).collidepoint(intent.pos):
                     self.choice = k
                     self.app.play("hold")
@@ -350,12 +290,12 @@ class JackpotTableScene(PlayScene):
         elif intent.kind == "hold" and isinstance(intent.key, int):
             self.place(intent.key)
         elif intent.kind == "nav" and intent.key in ("left", "right"):
-            self.move_cursor(1 if intent.key == "right" else -1)
+            self.aim.move(self.aim_targets(), 1 if intent.key == "right" else -1)
         elif intent.kind == "nav" and intent.key in ("next", "prev", "up", "down") and self.symbols():
             self.choice = (self.choice + (1 if intent.key in ("next", "down") else -1)) % len(self.symbols())
         elif intent.kind == "chance":
             self.place(CHANCE_SPACE)
-        elif intent.kind == "chance_return" and self.state.stage == "chance_option":
+        elif intent.kind == "chance_return" and "return" in self.controller.turn().chance_options:
             self.act(ChanceOption("return"))
         elif intent.kind == "undo":
             self.undo()
@@ -381,12 +321,15 @@ class JackpotTableScene(PlayScene):
         self._hand_on_dice()
         self.handoff.update(dt, speed)
         self.drive_bot(dt, speed)
-        self._light_targets()
-        self.roll_button.enabled = self.person_to_play() and self.state.stage == "roll"
+        turn = self.controller.turn()
+        big = self.racks[self.shown_seat] if self.shown_seat >= 0 else None
+        self.aim.light(self.racks, big, turn, self.aim_targets(), self.chosen(), self.controller.chosen,
+                       not self.throwing and not self.round_pending)
+        self.roll_button.enabled = self.person_to_play() and turn.may_roll
         undo = self.can_undo and not self.state.is_terminal()  # a finished game's card is only looked at
         self.undo_button.enabled = undo and not self.busy()
         self.undo_button.rect.x = 146 if undo else -1000
-        chance_stage = self.person_to_play() and self.state.stage == "chance_option"
+        chance_stage = self.person_to_play() and bool(turn.chance_options)
         for button in (self.keep_button, self.return_button):
             button.enabled = chance_stage
             button.rect.y = PICKER.bottom - 74 if chance_stage else -500
@@ -397,33 +340,6 @@ class JackpotTableScene(PlayScene):
         if (self.state.dice is None and not self.throwing and self.seat >= 0 and self.seat == self.shown_seat
                 and not self.busy() and any(self.tray.shown_faces())):
             self.tray.place(None, [False] * len(self.variant.dice))
-
-    def _light_targets(self) -> None:
-        big = self.racks[self.shown_seat] if self.shown_seat >= 0 else None
-        for view in self.racks:
-            if view is not big:
-                view.lit_columns, view.chance_lit, view.ghost, view.focus = set(), False, None, None
-        if big is None:
-            return
-        cursor = self.cursor_at()
-        big.focus = cursor
-        state = self.state
-        chosen = self.controller.chosen  # a computer's tile, shown as a ghost before it drops
-        bot_ghost = isinstance(chosen, Place) and chosen.target != CHANCE_SPACE
-        placing = state.stage in ("place", "chance_option") and not self.throwing and not self.round_pending
-        if placing and (self.person_to_play() or bot_ghost):
-            big.lit_columns = set(state.open_columns())
-            big.chance_lit = state.stage == "place" and state.chance[state.seat] is None
-            symbol = state.chance[state.seat] if state.stage == "chance_option" else self.chosen()
-            column = chosen.target if bot_ghost else (cursor if cursor is not None else self.hover_column)
-            if column == CHANCE_SPACE and not bot_ghost:
-                valid = big.chance_lit and big.chance() is None
-            else:
-                valid = column in big.lit_columns and big.landing_row(column) is not None
-            big.ghost = (chosen.symbol, column) if bot_ghost and valid else (
-                (symbol, column) if valid and symbol else None)
-        else:
-            big.lit_columns, big.chance_lit, big.ghost = set(), False, None
 
     # --------------------------------------------------------------- draw --
     def draw(self, surface: pygame.Surface) -> None:

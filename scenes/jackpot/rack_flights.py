@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.rules.jackpot import SYMBOLS
+from game.rules.jackpot import SYMBOLS, landing_row
 from scenes.jackpot.rack_layout import RackLayout, Window
 
 # Motion, in view seconds and units.
@@ -101,10 +101,7 @@ class RackFlights:
         """The row a tile dropped into ``column`` now would end in; None when the column is full."""
         if not 0 <= column < len(self.layout.columns):
             raise ValueError(f"no column {column} in a rack of columns {self.layout.columns}")
-        for row in range(self.layout.columns[column]):
-            if (column, row) not in self._content:
-                return row
-        return None
+        return landing_row(self.layout.columns, self._content, column)  # the rules' own, not a copy
 
     def set_tiles(self, windows: dict[Window, str], chance: str | None) -> None:
         """Show this content at once; tiles in the air are dropped without their callbacks."""
