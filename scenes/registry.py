@@ -31,6 +31,7 @@ from scenes.menus.settings_scene import SettingsScene
 from scenes.menus.title import TitleScene
 from scenes.menus.turn_review import TurnReviewScene
 from scenes.online.far_away import FarAwayScene
+from scenes.online.far_table import FarOpening, far_table
 from scenes.scorecard.challenge_table import ChallengeTableScene
 from scenes.scorecard.table import TableScene
 from scenes.ui.dialogs import ConfirmDialog, PauseMenu
@@ -43,6 +44,11 @@ TABLES: dict[str, Callable[..., Scene]] = {"solo": TableScene, "common": Challen
 def table_for(app, session: Session, demo: bool = False) -> Scene:
     """The table for the kind of game a session plays."""
     return TABLES[session.variant.kind](app, session, demo)
+
+
+def far_table_for(app, session: Session, game, opened) -> Scene:
+    """The table for a game far away (scenes.online.far_table): the kind's table, its seats and dice the room's."""
+    return far_table(TABLES[session.variant.kind])(app, session, game, opened)
 
 
 def opening_for(app, session: Session, demo: bool = False) -> Scene:
@@ -58,12 +64,13 @@ SCENES: dict[str, Callable[..., Scene]] = {
     scene.screen: scene for scene in (
         TitleScene, NewGameScene, PracticeScene, RecordsScene, RecordsWait, RulesScene, SettingsScene, GameOverScene,
         JackpotRoundScene, PauseMenu, ConfirmDialog, StillPlaying, PinPad, AdminPanel, NameKeyboard, DailyScene,
-        DailyResultsScene, TurnReviewScene, DailyNextScene, FarAwayScene)
+        DailyResultsScene, TurnReviewScene, DailyNextScene, FarAwayScene, FarOpening)
 }
 SCENES["help"] = lambda app, scene: HelpOverlay(app, keys_for(scene, app.input.pad_last),  # the screen below's
                                                 app.input.pad_last)
 SCENES["table"] = table_for
 SCENES["opening"] = opening_for
+SCENES["far_table"] = far_table_for
 SCENES["daily_results"] = after_days_game  # several people play today's dice one after the other
 
 

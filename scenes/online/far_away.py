@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.online import account as accounts
+from game.online.far_game import FarGame
 from game.online.lobby import GameSummary, Lobby, check_invites, connect_matrix, your_turns
 from game.online.transport import OnlineError
 from game.rules.i18n import t
@@ -248,7 +249,15 @@ class FarAwayScene(Scene):
         if game.invited:
             self.lobby.ask("join", room=game.room)
         else:
-            self.note = t("online.open_soon")
+            self.play(game.room)
+
+    def play(self, room: str) -> None:
+        """The game at the table: its own worker reads the room (the lobby's thread stays free for the list)."""
+        lobby = self.lobby
+        if lobby.account is None:
+            return
+        account = lobby.account
+        self.app.go("far_game", FarGame(lambda: lobby.connect(account), room, lobby.find_variant))
 
     # -------------------------------------------------------------- frames --
     def update(self, dt: float) -> None:
@@ -259,6 +268,8 @@ class FarAwayScene(Scene):
         for answer in answers:
             if answer.kind in ("signed_in", "hosted", "joined"):
                 self.lobby.ask("games")
+            if answer.kind == "joined":
+                self.play(answer.value)  # joined to play: the table opens (and waits for whoever is missing)
             if answer.kind in ("hosted", "error"):
                 self.note = ""
             if answer.kind == "hosted":

@@ -29,15 +29,19 @@ class PlayScene(Scene):
     throwing = False  # dice in the air: input waits (a tap skips)
     walkthrough = None  # the first-game tips (a scenes.table.walkthrough.Walkthrough) while they are offered
     coach = None  # the scorecard tables' coach (a game.coach.coach.Coach)
+    keeps = True  # kept on this machine as it is played (a game far away is not: its room is the save)
+    seat_drivers = None  # who plays each seat (game.table.seats); None: the session's people here, its computers
 
     def __init__(self, app, session: Session, demo: bool = False):
         super().__init__(app)
         self.session = session
         self.variant = session.variant
         self.demo = demo
-        session.listen(Autosave(app, demo))  # every move and undo is kept as it happens
+        if self.keeps:
+            session.listen(Autosave(app, demo))  # every move and undo is kept as it happens
         # A kiosk keeps no resumable game and allows no undo; a demo is watched, so every seat is a computer.
-        self.controller = controller_for(session, demo=demo, undo=not getattr(app, "keeps_nothing", False),
+        self.controller = controller_for(session, self.seat_drivers, demo=demo,
+                                         undo=self.keeps and not getattr(app, "keeps_nothing", False),
                                          pace=self.pace())
         self.controller.before_move.append(self.judge)
         self.gesture = ThrowGesture()  # a person shaking the cup or flicking the dice
@@ -55,7 +59,7 @@ class PlayScene(Scene):
             self.coach.close()
 
     def flush(self) -> None:
-        if not self.state.is_terminal():  # a finished game went into the records when it ended
+        if self.keeps and not self.state.is_terminal():  # a finished game went into the records when it ended
             remember(self.app, self.session, None, self.demo)
 
     @property
