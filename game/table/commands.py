@@ -8,7 +8,6 @@ frozen value, so a command can be queued, logged, or sent from a seat far away.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from game.engine.actions import ChanceOption, Copy, Hold, Place, Release, Roll, Score
 
@@ -18,6 +17,11 @@ class Toggle:
     """Hold a die that lies on the felt, or release a held one: whichever it needs."""
 
     die: int
+
+
+@dataclass(frozen=True)
+class CopyPicked:
+    """Challenge: copy the dice picked (``Toggle`` picks and unpicks them) onto the seat's markers."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +68,6 @@ class NextTip:
     """The first-game tips' Next."""
 
 
-Move = Union[Roll, Hold, Release, Score, Copy, Place, ChanceOption]
-Command = Union[Move, Toggle, Undo, AllowUndo, RefuseUndo, Ready, Focus, AskCoach, NextTip]
+Move = Roll | Hold | Release | Score | Copy | Place | ChanceOption
+Command = Move | Toggle | CopyPicked | Undo | AllowUndo | RefuseUndo | Ready | Focus | AskCoach | NextTip
 MOVES = (Roll, Hold, Release, Score, Copy, Place, ChanceOption)
