@@ -400,7 +400,7 @@ def test_challenges_picks_live_in_the_controller_and_copy_what_was_picked():
     table.command(Toggle(0))
     table.command(Toggle(1))
     too_many = table.command(Toggle(2))
-    assert len(too_many) == 1 and too_many[0].reason == "pick_most" and dict(too_many[0].words) == {"high": 2}
+    assert len(too_many) == 1 and too_many[0].reason == "pick_most" and dict(too_many[0].words) == {"count": 2}
     assert table.command(Toggle(9))[0].reason == "not_now"  # no such die
 
 

@@ -335,7 +335,7 @@ class ChallengeController(ScorecardController):
             return [refused(command, "no common die there")]
         high = state.copy_range()[1]
         if command.die not in self.picks and len(self.picks) >= high:
-            return [refused(command, f"copy at most {high} dice", "pick_most", high=high)]
+            return [refused(command, f"copy at most {high} dice", "pick_most", count=high)]
         self.picks ^= {command.die}
         return [Picked(seat, frozenset(self.picks))]
 

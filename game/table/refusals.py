@@ -36,7 +36,7 @@ def move_refused(state: Any, move: Any, why: str) -> Refused:
         return refused(move, why, "box_filled" if state.card().boxes[box] is not None else "box_joker", box=name)
     if isinstance(move, Copy) and stage == "pick":
         low, high = state.copy_range()
-        return refused(move, why, "copy_exact" if low == high else "copy_upto", low=low, high=high)
+        return refused(move, why, "copy_exact" if low == high else "copy_upto", count=high)
     if stage == "roll":
         return refused(move, why, "roll_first")
     if stage == "pick":
