@@ -121,9 +121,6 @@ class TableScene(PlayScene):
     def say(self, text: str, seconds: float = 1.6) -> None:
         self.banner, self.banner_time = text, seconds
 
-    def _speed(self) -> float:
-        return self.app.animation_speed()
-
     # ------------------------------------------------------------ acting --
     def judge(self, seat: int, action) -> None:
         if not self.demo:
@@ -380,7 +377,7 @@ class TableScene(PlayScene):
 
     # ------------------------------------------------------------ update --
     def update(self, dt: float) -> None:
-        speed = self._speed()
+        speed = self.app.animation_speed()
         self.clock.tick(dt)
         self.box_help.update(dt)
         if self.update_dice(dt, speed):
