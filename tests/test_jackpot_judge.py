@@ -52,8 +52,8 @@ def test_a_refused_drop_carries_its_reason_worded_for_the_window():
     for move, key, values in ((Place(symbol, 0), "jackpot.column_full", {"column": 1}),
                               (Place(symbol, CHANCE_SPACE), "jackpot.chance_taken", {})):
         [refused] = table.command(move)
-        assert isinstance(refused, Refused) and refused.why and refused.key == key
-        assert i18n.t(refused.key, **dict(refused.values)) == i18n.t(key, **values)
+        assert isinstance(refused, Refused) and refused.why and refused.reason == key
+        assert i18n.t(refused.reason, **dict(refused.words)) == i18n.t(key, **values)
     assert len(table.session.log) == moves  # nothing dropped
 
 

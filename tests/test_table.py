@@ -100,6 +100,7 @@ def test_a_tap_right_after_the_dialog_opens_does_not_answer_it(table):
     _roll_and_land(driver, scene)
     zero = next(b for b, s in session.state.options().scores.items() if s == 0)
     pos = scene.card.box_rect(zero, 0).center
+    # a box acts when let go
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
     # a box acts when let go
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
@@ -415,3 +416,13 @@ def test_the_cups_rattle_reaches_the_sounds_through_the_app(table):
     driver.app.set_rattle(0.6)
     driver.app.stop_rattle()
     assert heard == [("start_rattle", 0.0), ("set_rattle", 0.6), ("stop_rattle",)]
+
+
+def test_a_refused_press_is_said_in_the_window_in_the_players_words(table):
+    """Roll pressed with no rolls left goes to the controller; its refusal shows as the table's banner."""
+    driver, scene, session = table
+    for _ in range(3):
+        _roll_and_land(driver, scene)
+    assert not scene.roll_button.enabled  # the controller's view says so
+    driver.key(pygame.K_SPACE)
+    assert len(session.log) == 6 and scene.banner == "No rolls left: choose a box" and scene.banner_time > 0

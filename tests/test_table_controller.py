@@ -22,6 +22,7 @@ from game.table.events import (
     GameOver,
     Held,
     Moved,
+    Picked,
     Previewed,
     Refused,
     Rolled,
@@ -252,10 +253,12 @@ def test_the_coach_tips_and_focus_are_commands_of_the_person_to_play():
     assert table.command(Focus("chance")) == [Focused(0, "chance")]
 
 
-def test_challenge_copies_are_told_and_dice_are_not_toggled():
+def test_challenge_copies_are_told_and_dice_are_picked_not_held():
     table = controller_for(session_of("challenge", "pp"))
     table.command(Roll())
-    assert isinstance(table.command(Toggle(0))[0], Refused)
+    moves = len(table.session.log)
+    assert table.command(Toggle(0)) == [Picked(0, frozenset({0}))] and len(table.session.log) == moves
+    assert table.command(Toggle(0)) == [Picked(0, frozenset())]
     copy = next(a for a in table.state.legal_actions() if type(a).__name__ == "Copy")
     events = table.command(copy)
     assert Copied(0, copy.values) in events

@@ -20,9 +20,9 @@ from game.engine.state import CHANCE, Seat
 from game.errors import SaveError
 from game.rules.variants import find_variant
 from game.store.saves import load_saved
-from game.table.commands import AllowUndo, Ready, RefuseUndo, Undo
+from game.table.commands import AllowUndo, CopyPicked, Ready, RefuseUndo, Toggle, Undo
 from game.table.controller import controller_for
-from game.table.events import Moved, Refused, Rolled, Scored, TurnPassed, UndoAsked, Undone
+from game.table.events import Copied, Moved, Picked, Refused, Rolled, Scored, TurnPassed, UndoAsked, Undone
 from game.table.seats import Computer, Person
 
 SAVES = Path(__file__).parent / "data" / "saves"
@@ -348,3 +348,101 @@ def test_faces_from_far_away_that_cannot_be_are_refused_and_the_throw_waits_on()
     dice.receive((7, 7, 7, 7, 7))  # here before the throw asks for them: still refused, not a traceback
     table.command(Roll())
     assert isinstance(table.update(0.0)[0], Refused) and session.dice_pending
+
+
+# ------------------------------------------------------------------------------------------- the view --
+def test_the_view_says_for_every_seat_what_it_may_do_and_why_not():
+    table = controller_for(two_people())
+    ann, kid = table.view_for(0), table.view_for(1)
+    assert ann.to_play == kid.to_play == 0 and ann.awaiting == 0  # Ann is handed the dice as the table opens
+    assert not ann.may_act and "taken the dice" in ann.why_not and not ann.moves
+    assert not kid.may_act and kid.why_not == "it is Ann's turn" and not kid.boxes
+    table.command(Ready())
+    ann = table.view_for(0)
+    assert ann.may_act and ann.may_roll and not ann.boxes and not ann.undo
+    table.command(Roll())
+    ann = table.view_for(0)
+    assert dict(ann.boxes) == table.state.options().scores and Hold(0) in ann.moves
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        ann.may_act = False  # a frozen answer: a view cannot change what the table said
+    box = next(b for b, points in ann.boxes if points)
+    table.command(Score(box))
+    ann, kid = table.view_for(0), table.view_for(1)
+    assert ann.undo and ann.undo.move == Score(box) and kid.undo.asks  # Kid may only ask Ann
+    assert kid.awaiting == 1 and not kid.may_act
+
+
+@pytest.mark.parametrize("variant_id", ["classic", "official", "dutch", "fivezee", "yatzy", "challenge", "jackpot"])
+def test_every_kind_answers_the_views_questions(variant_id):
+    table = controller_for(two_people(variant_id))
+    if table.awaiting is not None:
+        table.command(Ready())
+    view = table.view_for(table.seat)
+    assert view.may_act and view.may_roll and view.moves == tuple(table.state.legal_actions())
+    assert not table.view_for(1 - table.seat).may_act
+
+
+def test_challenges_picks_live_in_the_controller_and_copy_what_was_picked():
+    table = controller_for(two_people("challenge"))
+    table.command(Roll())
+    view = table.view_for(0)
+    low, high = view.pick_range
+    assert (low, high) == table.state.copy_range() and not view.picks and view.may_copy == (low == 0)
+    for die in range(3):
+        assert table.command(Toggle(die)) == [Picked(0, frozenset(range(die + 1)))]
+    assert table.view_for(0).picks == frozenset(range(3)) and table.view_for(0).may_copy
+    values = tuple(sorted(table.state.common[d] for d in range(3)))
+    assert Copied(0, values) in table.command(CopyPicked())
+    assert table.seat == 1 and not table.view_for(1).picks  # the next seat picks afresh
+    table.command(CopyPicked())  # Kid copies nothing: five markers still empty, so five dice are thrown again
+    table.command(Roll())
+    assert table.view_for(0).pick_range == (0, 2)
+    table.command(Toggle(0))
+    table.command(Toggle(1))
+    too_many = table.command(Toggle(2))
+    assert len(too_many) == 1 and too_many[0].reason == "pick_most" and dict(too_many[0].words) == {"count": 2}
+    assert table.command(Toggle(9))[0].reason == "not_now"  # no such die
+
+
+def test_challenge_the_last_step_starts_with_every_die_picked():
+    table = controller_for(two_people("challenge"))
+    steps = table.session.variant.rolls_per_turn
+    for _ in range(steps):
+        table.command(Roll())
+        while table.state.stage == "pick":
+            view = table.view_for(table.seat)
+            if view.pick_range[0] == view.pick_range[1] == len(table.state.common):
+                assert view.picks == frozenset(range(len(table.state.common))) and view.may_copy
+            table.command(CopyPicked())
+    assert table.state.stage == "score"
+
+
+@pytest.mark.parametrize(("move", "reason"), [(Score("chance"), "roll_first"), (Hold(0), "roll_first")])
+def test_a_refused_move_names_its_reason_for_the_screen(move, reason):
+    table = controller_for(two_people())
+    table.command(Ready())
+    refused = table.command(move)
+    assert len(refused) == 1 and isinstance(refused[0], Refused) and refused[0].reason == reason
+
+
+def test_refusals_name_a_box_already_filled_and_no_rolls_left():
+    table = controller_for(Session(find_variant("classic"), [Seat("Ann")], seed=5, rolloff=False))
+    for _ in range(3):
+        table.command(Roll())
+    assert table.command(Roll())[0].reason == "no_rolls_left"
+    table.command(Score("chance"))
+    table.command(Roll())
+    refused = table.command(Score("chance"))[0]
+    assert refused.reason == "box_filled" and dict(refused.words) == {"box": table.session.variant.box("chance").name}
+    assert table.command(Undo(0))[0].reason == "undo_not_now"  # Ann rolled since: nothing to take back
+
+
+def test_a_computers_turn_is_refused_to_the_person_here_by_name():
+    session = Session(find_variant("classic"), [Seat("Ann"), Seat("Bot", "computer", "greedy")], seed=5,
+                      rolloff=False)
+    table = controller_for(session)
+    table.command(Roll())
+    box = next(b for b, points in table.state.options().scores.items() if points)
+    table.command(Score(box))
+    refused = table.command(Roll())[0]
+    assert refused.reason == "not_your_turn" and dict(refused.words) == {"name": "Bot"}

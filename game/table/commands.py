@@ -21,6 +21,11 @@ class Toggle:
 
 
 @dataclass(frozen=True)
+class CopyPicked:
+    """Challenge: copy the dice picked (``Toggle`` picks and unpicks them) onto the seat's markers."""
+
+
+@dataclass(frozen=True)
 class Undo:
     """``seat`` asks to take back the last box filled (or tile dropped), while the next seat has not acted: its
     own move at once; another person's at this screen once they agree (``UndoAsked``, then ``AllowUndo``)."""
@@ -65,5 +70,5 @@ class NextTip:
 
 
 Move: TypeAlias = Roll | Hold | Release | Score | Copy | Place | ChanceOption
-Command: TypeAlias = Move | Toggle | Undo | AllowUndo | RefuseUndo | Ready | Focus | AskCoach | NextTip
+Command: TypeAlias = Move | Toggle | CopyPicked | Undo | AllowUndo | RefuseUndo | Ready | Focus | AskCoach | NextTip
 MOVES = (Roll, Hold, Release, Score, Copy, Place, ChanceOption)

@@ -16,7 +16,7 @@ from typing import Any
 
 from game.engine.actions import Copy, Hold, Place, Release, Roll, Score
 from game.engine.session import Session
-from game.table.commands import MOVES, AllowUndo, AskCoach, Focus, NextTip, Ready, RefuseUndo, Toggle, Undo
+from game.table.commands import MOVES, AllowUndo, AskCoach, CopyPicked, Focus, NextTip, Ready, RefuseUndo, Toggle, Undo
 from game.table.events import (
     CoachAsked,
     Copied,
@@ -24,6 +24,7 @@ from game.table.events import (
     GameOver,
     Held,
     Moved,
+    Picked,
     Previewed,
     Refused,
     Rolled,
@@ -38,8 +39,10 @@ from game.table.events import (
 )
 from game.table.jackpot_turn import JackpotTurn, jackpot_turn
 from game.table.pace import PACES, Pace
+from game.table.refusals import move_refused, refused
 from game.table.seats import Driver, drivers_for
 from game.table.undo import UndoRight, move_words, name, undo_right
+from game.table.view import TableView, view_for
 
 
 class TableController:
@@ -65,7 +68,9 @@ class TableController:
         self.holder: int | None = None  # the person at this screen who has the dice (or hands them on): asks undo
         self.asked: tuple[int, int, int] | None = None  # an undo asked of another person: (by, owner, log index)
         self.rolling: tuple[int, Any, tuple] | None = None  # a throw whose faces have not arrived: (seat, move, before)
+        self.picks: set[int] = set()  # Challenge: the common dice the seat to play picked to copy (not a move yet)
         self.opening = self._turn_began(first=True)  # the first turn as the table opens
+        self._picks_for_turn()
 
     # ------------------------------------------------------------ queries --
     @property
@@ -90,6 +95,10 @@ class TableController:
         """What ``seat`` may take back now, and why not (None: the person at this screen with the dice)."""
         return undo_right(self, self.holder if seat is None else seat)
 
+    def view_for(self, seat: int) -> TableView:
+        """What ``seat`` may do now and why not, as one frozen answer (game.table.view)."""
+        return view_for(self, seat)
+
     def _undoable_here(self) -> bool:
         """A person at this screen may still take back their last move (a computer waits its grace)."""
         index = self.session.undoable() if self.undo_on else None
@@ -102,9 +111,10 @@ class TableController:
         if isinstance(command, (Undo, AllowUndo, RefuseUndo)):
             return self._undo(command)
         if self.session.dice_pending:
-            return [Refused(command, "the dice have not landed yet")]
+            return [refused(command, "the dice have not landed yet", "dice_in_air")]
         if not self.is_person(seat):
-            return [Refused(command, "it is not a person's turn at this screen")]
+            return [refused(command, "it is not a person's turn at this screen", "not_your_turn",
+                            name=name(self, seat) if seat >= 0 else "")]
         if isinstance(command, Ready):
             if self.awaiting is None:
                 return []
@@ -115,41 +125,41 @@ class TableController:
             return [CoachAsked(seat) if isinstance(command, AskCoach) else TipAsked(seat)
                     if isinstance(command, NextTip) else Focused(seat, command.target)]
         if self.awaiting is not None:
-            return [Refused(command, "the next player has not taken the dice yet")]
-        if isinstance(command, Toggle):
-            toggle, command = command, self._toggled(command.die)
-            if command is None:
-                return [Refused(toggle, "no die to hold or release there")]
+            return [refused(command, "the next player has not taken the dice yet", "take_dice",
+                            name=name(self, self.awaiting))]
+        if isinstance(command, (Toggle, CopyPicked)):
+            return self._toggle(command)
         if not isinstance(command, MOVES):
-            return [Refused(command, "not a command of this table")]
+            return [refused(command, "not a command of this table")]
         return self._play(command)
 
-    def _toggled(self, die: int):
+    def _toggle(self, command: Toggle | CopyPicked) -> list:
+        """A die tapped: held if it lies on the felt, released if held."""
         dice, held = getattr(self.state, "dice", None), getattr(self.state, "held", ())
-        if dice is None or not 0 <= die < len(held):
-            return None
-        return Release(die) if held[die] else Hold(die)
+        if isinstance(command, CopyPicked) or dice is None or not 0 <= command.die < len(held):
+            return [refused(command, "no die to hold or release there", "roll_first" if dice is None else "not_now")]
+        return self._play(Release(command.die) if held[command.die] else Hold(command.die))
 
     def _undo(self, command: Any) -> list:
         """Undo is judged for the seat asking; another person's move is theirs to give back (see game.table.undo)."""
         if isinstance(command, Undo):
             right = self.may_undo(command.seat)
             if not right:
-                return [Refused(command, right.why)]
+                return [refused(command, right.why, "undo_not_now")]
             if right.asks:
                 self.asked = (command.seat, right.owner, self.session.undoable())
                 return [UndoAsked(command.seat, right.owner, right.move)]
             return self._take_back()
         asked, self.asked = self.asked, None
         if asked is None or asked[1] != command.owner:
-            return [Refused(command, f"nobody asked {name(self, command.owner)} to take a move back")
-                    if 0 <= command.owner < len(self.drivers) else Refused(command, "no such player")]
+            return [refused(command, f"nobody asked {name(self, command.owner)} to take a move back", "undo_not_now")
+                    if 0 <= command.owner < len(self.drivers) else refused(command, "no such player")]
         by, owner, index = asked
         if isinstance(command, RefuseUndo):
             what = move_words(self.session, self.session.log[index])
-            return [Refused(Undo(by), f"{name(self, owner)} keeps their {what}")]
+            return [refused(Undo(by), f"{name(self, owner)} keeps their {what}", "undo_kept", name=name(self, owner))]
         if self.session.undoable() != index or not self.is_person(owner):
-            return [Refused(command, "too late: the game has gone on since it was asked")]
+            return [refused(command, "too late: the game has gone on since it was asked", "undo_not_now")]
         return self._take_back()
 
     def _take_back(self) -> list:
@@ -159,6 +169,7 @@ class TableController:
         self.asked = None
         self.awaiting = None  # the person whose move it was plays on: nothing to hand over
         self.last_seat = self.holder = self.seat
+        self._picks_for_turn()
         return [Undone(self.seat)]
 
     # -------------------------------------------------------------- moves --
@@ -166,12 +177,13 @@ class TableController:
         """One move of the seat to play: checked, made through the session (its listeners keep it), told."""
         state = self.state
         if not state.is_legal(move):
-            return [Refused(move, state.why_illegal(move) or "not a legal move now")]
+            return [move_refused(state, move, state.why_illegal(move) or "not a legal move now")]
         seat = state.current_player()
         for listener in list(self.before_move):
             listener(seat, move)
         before = self._before(move)
         self.asked = None  # the game goes on: a question to take a move back is moot
+        self.picks = set()
         self.session.act(move)
         if self.session.dice_pending:  # thrown far away: told once the faces arrive (update)
             self.rolling = (seat, move, before)
@@ -181,6 +193,7 @@ class TableController:
     def _told(self, seat: int, move: Any, before: tuple) -> list:
         """What a move did, once its dice (if any) have landed: the kind's events, a game over, the next turn."""
         events: list = self._did(seat, move, before)
+        self._picks_for_turn()
         if self.state.is_terminal() or self._game_of(self.state) != before[0]:
             events.append(GameOver(before[0], self.state.is_terminal()))
         now, self.wait = self.seat, 0.0
@@ -202,6 +215,10 @@ class TableController:
 
     def _did(self, seat: int, move: Any, before: tuple) -> list:
         return []
+
+    def _picks_for_turn(self) -> None:
+        """Challenge: what the seat to play starts with picked (nothing elsewhere)."""
+        self.picks = set()
 
     def _turn_began(self, previous: int = -1, first: bool = False) -> TurnPassed:
         """A seat's turn begins (also when a game opens): a person after another person at this screen is
@@ -263,7 +280,7 @@ class TableController:
         """Dice thrown far away: nothing is told until their faces arrive, then the move as if drawn here."""
         if not self.session.settle():
             why, self.session.dice_refused = self.session.dice_refused, None
-            return [Refused(self.rolling[1] if self.rolling else None, why)] if why else []
+            return [refused(self.rolling[1] if self.rolling else None, why, "dice_in_air")] if why else []
         if self.rolling is None:  # pending as the table opened (a resumed game, the lot for who starts)
             return [self._turn_began(first=True)] if self.seat >= 0 else []
         (seat, move, before), self.rolling = self.rolling, None
@@ -309,8 +326,27 @@ class ChallengeController(ScorecardController):
             return [Copied(seat, move.values)]
         return super()._did(seat, move, before)
 
-    def _toggled(self, die: int):
-        return None  # the dice to copy are picked on screen, then copied in one move (Copy)
+    def _toggle(self, command: Toggle | CopyPicked) -> list:
+        """The dice to copy are picked one by one (``Toggle``; no move yet), then copied in one move."""
+        state, seat = self.state, self.seat
+        if isinstance(command, CopyPicked):
+            return self._play(Copy(tuple(sorted(state.common[d] for d in self.picks))) if state.stage == "pick"
+                              else Copy(()))
+        if state.stage != "pick":
+            return [move_refused(state, Copy(()), "no common dice to pick now")]
+        if not 0 <= command.die < len(state.common):
+            return [refused(command, "no common die there")]
+        high = state.copy_range()[1]
+        if command.die not in self.picks and len(self.picks) >= high:
+            return [refused(command, f"copy at most {high} dice", "pick_most", count=high)]
+        self.picks ^= {command.die}
+        return [Picked(seat, frozenset(self.picks))]
+
+    def _picks_for_turn(self) -> None:
+        """When every common die must be copied (the last step), they start picked."""
+        state = self.state
+        low, high = state.copy_range() if state.stage == "pick" else (-1, -1)
+        self.picks = set(range(len(state.common))) if low == high == len(state.common or ()) else set()
 
 
 class JackpotController(TableController):
@@ -329,7 +365,7 @@ class JackpotController(TableController):
         for k, event in enumerate(events):
             why = turn.why_not(event.command) if isinstance(event, Refused) else None
             if why is not None:
-                events[k] = replace(event, key=why.key, values=why.values)
+                events[k] = replace(event, reason=why.key, words=why.values)
         return events
 
     def _hands_over_first(self) -> bool:

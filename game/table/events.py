@@ -6,7 +6,7 @@ what it did: dice thrown, a die held, a box filled, tiles dropped, a turn passed
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -117,13 +117,23 @@ class Previewed:
 
 @dataclass(frozen=True)
 class Refused:
-    """A command the table did not take, and why (in plain words, for a log or a remote seat); ``key`` and its
-    ``values``, when given, word it in the player's language for the window ("Column 1 is full")."""
+    """A command the table did not take, and why (in plain words, for a log or a remote seat). ``reason`` names
+    the why for a screen to say in the players' language (``refused.<reason>`` with ``words``: see
+    game.table.refusals; a kind's own reason is a whole key, "jackpot.column_full"); it does not count in
+    comparing two refusals."""
 
     command: Any
     why: str
-    key: str = ""
-    values: tuple[tuple[str, Any], ...] = ()
+    reason: str = field(default="not_now", compare=False)
+    words: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
+
+
+@dataclass(frozen=True)
+class Picked:
+    """Challenge: the seat's picks among the common dice changed (the dice it will copy); not a move."""
+
+    seat: int
+    picks: frozenset[int]
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from game.engine.jackpot_state import CHANCE_SPACE, ChanceDropped, ChanceReturne
 from game.rules.i18n import Tr, t
 from game.table.events import Refused
 from scenes.jackpot.jackpot_words import class_name, deed, either, rolled, symbol_words
+from scenes.table.refusal import refusal_words
 
 REFUSAL_SHOWN = 2.5  # seconds a refused move's words stay over the picker (or until the next move)
 
@@ -37,7 +38,7 @@ class Heading:
         self.deeds: list[tuple[str, int, str, str | None, int | None]] = []  # since the last roll, in order
         self.deed_no_room = False
         self.move_roll: str | None = None  # the class of the roll a move was made on
-        self.refusal: tuple[str, dict] | None = None
+        self.refusal: str | None = None
         self.refusal_time = 0.0
 
     def say(self, key: str, **values) -> None:
@@ -58,8 +59,8 @@ class Heading:
         """The controller refused a person's drop (a full column, a taken Chance Space): its reason, in the
         player's words, is said over what to do for a moment, with a low thud, instead of nothing happening."""
         for event in events:
-            if isinstance(event, Refused) and event.key:
-                self.refusal = (event.key, dict(event.values))
+            if isinstance(event, Refused):
+                self.refusal = refusal_words(event)
                 self.refusal_time = REFUSAL_SHOWN
                 self.table.app.play("zero")
 
@@ -84,7 +85,7 @@ class Heading:
         if table.person_to_play():
             ask = self.grant_text() or self.banner_text()
             if self.refusal:
-                done = t(self.refusal[0], **self.refusal[1])  # first what was refused, then what to do
+                done = self.refusal  # first what was refused, then what to do
             return Tr(f"{done}\n{ask}") if done and ask and (table.state.dice is None or self.refusal) else ask
         state = table.state
         if table.throwing or not state.dice or done:

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine.actions import Copy, Roll
+from game.engine.actions import Roll
 from game.engine.challenge import CommonRollState
 from game.rules.i18n import t
-from game.table.events import Copied, Rolled
+from game.table.commands import CopyPicked
+from game.table.events import Copied, Picked, Rolled
 from scenes.dice.dice_tray import DiceTray
 from scenes.scorecard.challenge_paint import ROW_PITCH, ChallengePainter
 from scenes.scorecard.table import TableScene
@@ -37,7 +38,6 @@ class ChallengeTableScene(TableScene):
     cheers_dice = False  # a seat scores its markers (they glow in its row), not the common dice
 
     def __init__(self, app, session, demo: bool = False):
-        self.selected: set[int] = set()
         super().__init__(app, session, demo)
         felt = self.layout.tray.width
         self.markers_rect = markers_rect(self.state.n, felt)
@@ -49,6 +49,11 @@ class ChallengeTableScene(TableScene):
         self.buttons = ButtonRow([self.roll_button, self.copy_button, self.pause_button, self.undo_button,
                                   self.coach_button], one_choice=False)
         self.painter = ChallengePainter(self)  # the common dice's felt and every seat's markers
+
+    @property
+    def selected(self) -> set[int]:
+        """The common dice the seat to play picked to copy: the controller keeps them (``Toggle``)."""
+        return set(self.controller.picks)
 
     @property
     def cstate(self) -> CommonRollState:
@@ -80,7 +85,6 @@ class ChallengeTableScene(TableScene):
                 self.number_dice()
         else:
             self.tray.place(None, [False] * self.variant.dice)
-        self.selected = set()
 
     def replace_dice(self) -> None:
         """After an undo: the common dice as the state has them, on a tray of their number (no holds here)."""
@@ -97,17 +101,16 @@ class ChallengeTableScene(TableScene):
 
     def show(self, event) -> None:
         if isinstance(event, Rolled):
-            self.selected = set()
             self.tray = self._new_tray(len(event.faces))
             self.throw_dice(event.faces, list(event.rolling))
             self._turn_started()
         elif isinstance(event, Copied):
             self.app.play("hold")
-            self.selected = set()
-            self.tray.highlight = set()
             copied = ", ".join(map(str, event.values)) or t("challenge.nothing")
             self.say(t("challenge.copies", name=self.state.seats[event.seat].name, dice=copied), 1.2)
             self._turn_started()
+        elif isinstance(event, Picked):
+            self.app.play("hold")  # the picks glow (own_highlight): heard as well
         else:
             super().show(event)
 
@@ -135,46 +138,14 @@ class ChallengeTableScene(TableScene):
         stage = self.cstate.stage
         if stage == "roll":
             self.say(t("challenge.roll_for_all", count=self.cstate.roll_size(), name=name), 1.4)
-        elif stage == "pick":
-            self._select_if_forced()
         elif stage == "score" and self.controller.is_person(seat):
             self.say(t("challenge.score_markers", name=name), 1.2)
 
     # ------------------------------------------------------- person moves --
-    def copy_range(self) -> tuple[int, int]:
-        return self.cstate.copy_range()
-
     def copy(self) -> None:
-        if not self.person_to_play() or self.cstate.stage != "pick":
-            return
-        values = tuple(sorted(self.cstate.common[i] for i in self.selected))
-        action = Copy(values)
-        if self.state.is_legal(action):
-            self.act(action)
-
-    def toggle(self, die: int) -> None:
-        state = self.cstate
-        if not self.person_to_play() or state.stage != "pick" or not 0 <= die < len(state.common or ()):
-            return
-        low, high = self.copy_range()
-        if die in self.selected:
-            self.selected.discard(die)
-        elif len(self.selected) < high:
-            self.selected.add(die)
-        self.tray.highlight = set(self.selected)
-        self.app.play("hold")
-
-    def roll(self) -> None:
-        if self.person_to_play() and self.cstate.stage == "roll":
-            self.act(Roll())
-
-    def _select_if_forced(self) -> None:
-        """When every rolled die must be copied (the last step), they start selected."""
-        state = self.cstate
-        low, high = state.copy_range()
-        if state.stage == "pick" and low == high == len(state.common or ()):
-            self.selected = set(range(len(state.common)))
-            self.tray.highlight = set(self.selected)
+        """Copy the picked dice (the controller knows which, and says whether they may be copied)."""
+        if not self.input_waits():
+            self.act(CopyPicked())
 
     def fresh_throw(self) -> bool:
         return True  # every common roll is new dice, numbered left to right for picking
@@ -194,14 +165,14 @@ class ChallengeTableScene(TableScene):
     # ------------------------------------------------------------ update --
     def refresh_buttons(self) -> None:
         super().refresh_buttons()
-        state = self.cstate
-        self.roll_button.enabled = self.person_to_play() and state.stage == "roll"
+        state, view = self.cstate, self.controller.view_for(self.seat)
+        self.roll_button.enabled = not self.input_waits() and view.may_roll
         self.roll_button.label = t("challenge.roll_dice", dice=state.roll_size()) if state.stage == "roll" else t(
             "table.roll")
         self.roll_button.detail = t("challenge.step", step=state.step, steps=self.variant.rolls_per_turn)
-        low, high = self.copy_range() if state.stage == "pick" else (0, 0)
-        count = len(self.selected)
-        self.copy_button.enabled = self.person_to_play() and state.stage == "pick" and low <= count <= high
+        low, high = state.copy_range() if state.stage == "pick" else (0, 0)  # the button's words, not a judgement
+        count = len(view.picks)
+        self.copy_button.enabled = not self.input_waits() and view.may_copy
         self.copy_button.label = t("challenge.copy_dice", dice=count) if count else t("challenge.copy_none")
         pick = t("challenge.pick_exact", low=low) if low == high else t("challenge.pick_upto", high=high)
         self.copy_button.detail = pick if state.stage == "pick" else ""

@@ -17,7 +17,7 @@ from game.rules import i18n
 from game.rules.i18n import t
 from game.store.settings import save_settings
 from game.table.commands import AskCoach, Ready, Toggle
-from game.table.events import CoachAsked, Held, Previewed, Rolled, Scored
+from game.table.events import CoachAsked, Held, Previewed, Refused, Rolled, Scored
 from scenes.dice.dice_tray import DiceTray
 from scenes.scorecard.box_help import BoxHelp
 from scenes.scorecard.moments import Moments, Showing
@@ -26,6 +26,7 @@ from scenes.scorecard.table_focus import TableFocus
 from scenes.scorecard.table_layout import COACH_X, UNDO_X, layout_for
 from scenes.scorecard.table_paint import TablePainter, dice_showing
 from scenes.table.play_scene import BOT_FASTEST, PlayScene
+from scenes.table.refusal import refusal_words
 from scenes.table.walkthrough import Walkthrough
 from scenes.ui.dialogs import ConfirmDialog
 from scenes.ui.widgets import Button, ButtonRow
@@ -120,9 +121,6 @@ class TableScene(PlayScene):
     def say(self, text: str, seconds: float = 1.6) -> None:
         self.banner, self.banner_time = text, seconds
 
-    def _speed(self) -> float:
-        return self.app.animation_speed()
-
     # ------------------------------------------------------------ acting --
     def judge(self, seat: int, action) -> None:
         if not self.demo:
@@ -140,6 +138,8 @@ class TableScene(PlayScene):
             self.coach_asked(event.seat)
         elif isinstance(event, Previewed) and isinstance(event.action, Score):
             self.card.focus_box = event.action.box  # a computer's box shows before it is filled
+        elif isinstance(event, Refused):
+            self.say(refusal_words(event), 2.0)  # why the press did nothing, in the players' words
 
     @property
     def handoff(self) -> int | None:
@@ -218,21 +218,24 @@ class TableScene(PlayScene):
                 self.app.play("turn")  # heard as well as shown: a player who cannot see knows it is theirs
 
     # ------------------------------------------------------- person moves --
+    def input_waits(self) -> bool:
+        """The table is still showing something (dice in the air, a box just filled, a finished card): a press
+        waits. Whether the press may be played is the controller's to say, not the view's."""
+        return self.throwing or self.moments.showing is not None or self.card.shown_game() != self.state.game
+
     def roll(self) -> None:
-        if self.person_to_play() and Roll() in self.state.legal_actions():
+        if not self.input_waits():
             self.act(Roll())
 
     def toggle(self, die: int) -> None:
-        if self.person_to_play():
+        if not self.input_waits():
             self.act(Toggle(die))
 
     def choose_box(self, box: str) -> None:
-        if not self.person_to_play():
+        if self.input_waits():
             return
-        options = self.state.options()
-        if not options or box not in options.scores:
-            return
-        if options.scores[box] == 0 and any(options.scores.values()):
+        view = self.controller.view_for(self.seat)
+        if view.points(box) == 0 and any(points for _, points in view.boxes):
             # Where the coach's best move is this very zero (Yahtzee or Aces given up to keep bigger boxes open), the
             # question says the coach agrees instead of warning. It still asks: a zero is for good, and a finger
             # slipped onto the box next to the one meant looks the same to the game as a plan.
@@ -374,7 +377,7 @@ class TableScene(PlayScene):
 
     # ------------------------------------------------------------ update --
     def update(self, dt: float) -> None:
-        speed = self._speed()
+        speed = self.app.animation_speed()
         self.clock.tick(dt)
         self.box_help.update(dt)
         if self.update_dice(dt, speed):
@@ -407,7 +410,7 @@ class TableScene(PlayScene):
         self.coach_button.label = (t("table.coach_progress", percent=i18n.number(100 * self.coach.progress))
                                    if preparing else t("table.coach_on_button") if seat in self.coach.on
                                    else t("table.coach"))
-        self.roll_button.enabled = self.person_to_play() and Roll() in self.state.legal_actions()
+        self.roll_button.enabled = not self.input_waits() and self.controller.view_for(seat).may_roll
         self.roll_button.detail = self._roll_detail()
 
     def _roll_detail(self) -> str:

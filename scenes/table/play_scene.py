@@ -5,7 +5,7 @@ pace. A table scene turns input into its commands and shows the events that come
 
 from __future__ import annotations
 
-from game.engine.actions import Roll, Score
+from game.engine.actions import Score
 from game.engine.session import Session
 from game.rules.i18n import t
 from game.speech.narrator import Narrator
@@ -132,8 +132,7 @@ class PlayScene(Scene):
             if isinstance(event, Moved):
                 self.walkthrough_noticed(event.seat, event.action)
                 self.can_undo = self.undo_allowed()
-            if not isinstance(event, Refused):
-                self.show(event)
+            self.show(event)  # a refusal too: the table says why in the players' words (scenes.table.refusal)
         self.narrate(events)
         self.shown(events)
 
@@ -187,6 +186,8 @@ class PlayScene(Scene):
                 self.can_undo = self.undo_allowed()
                 self.show_undo()
                 self.app.play("hold")
+            elif isinstance(event, Refused):
+                self.show(event)  # nothing to take back, or its owner kept it: said in the window
 
     def ask_owner(self, asked: UndoAsked) -> None:
         """"Take back Kid's Small Straight?", to Kid: the focus starts on keeping it."""
@@ -197,7 +198,7 @@ class PlayScene(Scene):
                                t("table.undo_ask_message", owner=owner, by=by), t("table.undo_ask_yes"),
                                lambda: self.undo_answered(self.controller.command(AllowUndo(asked.owner))),
                                t("table.undo_ask_no"),
-                               on_no=lambda: self.controller.command(RefuseUndo(asked.owner)))
+                               on_no=lambda: self.undo_answered(self.controller.command(RefuseUndo(asked.owner))))
         self.app.stack.push(dialog)
 
     def show_undo(self) -> None:
@@ -239,7 +240,7 @@ class PlayScene(Scene):
 
     def can_roll(self) -> bool:
         """A person may roll now."""
-        return not self.throwing and self.person_to_play() and Roll() in self.state.legal_actions()
+        return not self.throwing and self.person_to_play() and self.controller.view_for(self.seat).may_roll
 
     def gesture_handled(self, intent) -> bool:
         """Shaking the cup (press and hold Roll, Space or a long touch) and flicking the dice across the felt.
