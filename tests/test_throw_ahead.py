@@ -10,6 +10,7 @@ from scenes.dice.dice_tray import FOLLOW_TIME, WORK_RATE, DiceTray, Toss
 from scenes.dice.physics import dice_world
 from scenes.dice.physics.dice_throw import LONGEST
 from scenes.dice.physics.throw_ahead import Ahead
+from scenes.dice.physics.throw_gesture import ThrowGesture
 
 TRAY = pygame.Rect(60, 150, 760, 450)
 HOLD = pygame.Rect(60, 640, 760, 100)
@@ -134,3 +135,46 @@ def test_a_flights_begun_ahead_of_the_hand_serves_it_only_on_its_way():
     assert not ahead.follows(led, Toss((400.0, led.pos[1] - 40), (0.0, -300.0), 1.0)), "gone past it"
     assert not ahead.follows(led, Toss((400.0, 500.0), (300.0, 0.0), 1.0)), "flicked another way"
     assert not ahead.follows(led, Toss((400.0, 500.0), (0.0, -300.0), 1.6)), "far harder"
+
+
+def flick(tray: DiceTray, start: tuple[float, float], way: tuple[float, float], frames: int = 8) -> Toss:
+    """A quick drag from ``start`` by ``way`` (canvas pixels) over ``frames`` frames, as play_scene feeds it."""
+    gesture = ThrowGesture()
+    gesture.start_drag(start)
+    tray.cup.shake(start)
+    tray.take_up([True] * 5, gesture.aim_now())
+    tray.update(FRAME)
+    x, y = start
+    for _ in range(frames):
+        gesture.update(FRAME)
+        x, y = x + way[0] / frames, y + way[1] / frames
+        gesture.move((x, y))
+        tray.cup.shake(gesture.where)
+        tray.take_up([True] * 5, gesture.aim_now())
+        tray.update(FRAME)
+    gesture.update(FRAME)
+    return gesture.release((x, y))
+
+
+@pytest.mark.parametrize("seed, start, way", [(1, (440, 560), (10, -150)), (2, (300, 570), (60, -140)),
+                                              (3, (560, 560), (-50, -150))])
+def test_a_quick_flick_leaves_the_hand_within_two_frames(seed, start, way):
+    """No long shake: the flight a flick needs was worked out while the dice lay still, so letting go throws
+    at once (by frames of the tray's clock), and the dice still land on the engine's faces."""
+    tray = DiceTray(TRAY, HOLD, size=SIZE, seed=seed)
+    tray.place((1, 2, 3, 4, 5), [False] * 5)
+    for _ in range(600):  # the table keeps frames coming while it works them out (a second or two)
+        if not tray.preparing():
+            break
+        tray.update(FRAME)
+    assert not tray.preparing()
+    toss = flick(tray, start, way)
+    assert toss is not None and toss.pos is not None
+    tray.throw((6, 6, 2, 3, 1), [True] * 5, toss)
+    frames = 0
+    while not (tray._throw is not None and tray._throw.left):
+        tray.update(FRAME)
+        frames += 1
+        assert frames <= 2, "the dice waited in the cup after the flick let go"
+    at_rest(tray)
+    assert tray.shown_faces() == [6, 6, 2, 3, 1]

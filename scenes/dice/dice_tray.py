@@ -35,7 +35,7 @@ from scenes.ui.tween import Clock
 
 ROOMY = 2.2  # die sides a throw needs each way: the felt free of panels, when as large, walls the throw in
 HOLD_TIME = 0.2  # the glide to or from the hold row
-FOLLOW_TIME = 0.08  # seconds a flicked cup follows through before it pours (see throw_ahead)
+FOLLOW_TIME = 1 / 30  # seconds a flicked cup follows through before it pours (see throw_ahead): two frames
 IN_HAND = 0.2  # tray seconds at least that the dice stay in the cup while their throw is worked out
 WORK_RATE = 18000  # of that work a real second, in contacts solved: 300 a frame at 60 Hz, about 4 ms on two
 # busy cores (a frame at 1080p spends some 8 ms more on drawing). By the clock, not by the frame, so the dice
@@ -74,6 +74,8 @@ class DiceTray(DiceSight):
         self._tidy_due = False
         self._taken: dict[int, tuple] = {}  # where each die lay when the dice were last taken off the table
         self._ahead: Ahead | None = None  # dice in a shaken cup, their flight worked out before the engine rolls
+        self._stock: tuple | None = None  # (key, done, working, tosses to go): throws worked out while dice lie
+        self._stock_rng = random.Random(seed * 7919 + 1)  # theirs: unused, the tray's draws are as they were
 
     # ------------------------------------------------------------ what the owner sets
 
@@ -139,6 +141,7 @@ class DiceTray(DiceSight):
                 return
             self._clock.finish_all()  # glides end where they were going: the dice are picked up from there
             ahead = self._ahead = Ahead(rolling, {d.index: d.state for d in thrown}, self.size)
+            ahead.ready = self._take_stock(rolling)
             for d in thrown:
                 d.state, d.q = HAND, None
             self.cup.dice = len(thrown)
@@ -167,6 +170,10 @@ class DiceTray(DiceSight):
                 self._label_for(i, faces[i])  # a face the die does not have is refused before anything moves
         toss = toss or Toss()
         ahead, self._ahead = self._ahead, None
+        stock = self._take_stock(tuple(bool(r) for r in rolling[:self.count]))
+        if ahead is None and stock:  # thrown without a shake (a computer, a tap): a throw worked out may serve
+            ahead = Ahead(tuple(bool(r) for r in rolling[:self.count]), {}, self.size)
+            ahead.ready = stock
         found = ahead.chosen(tuple(bool(r) for r in rolling[:self.count]), toss) if ahead is not None else None
         worked, follow = found or (None, None)
         if worked is None and ahead is not None:
@@ -188,11 +195,13 @@ class DiceTray(DiceSight):
             self.cup.release()
             return
         if worked is not None:  # worked out while they shook: they leave the cup as soon as it is known
+            self._into_hand(thrown)
             self._throw = worked
             self.cup.dice = len(thrown)
             if follow is not None and self.cup.visible:  # the hand follows through to where its flight begins
                 self.cup.follow(follow, FOLLOW_TIME)
-                worked.in_hand = min(worked.in_hand, IN_HAND - FOLLOW_TIME)
+            if toss.pos is not None:  # a flick: the cup was seen all the drag; it pours as the hand goes on
+                worked.in_hand = IN_HAND - FOLLOW_TIME
             return
         self._fly(thrown, toss)  # the cup goes on shaking until the dice leave it
 
@@ -202,26 +211,79 @@ class DiceTray(DiceSight):
 
     def _start_throw(self, thrown: list[Die], toss: Toss) -> Throw:
         """The flight of ``thrown`` from ``toss``, to be worked out a share a frame; the dice go into the hand."""
+        throw = self._plan(thrown, toss)
+        self._into_hand(thrown)
+        return throw
+
+    def _plan(self, thrown: list[Die], toss: Toss, rng: random.Random | None = None) -> Throw:
+        """The flight of ``thrown`` from ``toss``, to be worked out a share a frame; no die moves yet. Drawn
+        from ``rng`` (the tray's own by default)."""
+        rng = rng or self._rng
         x0, y0, width, depth = self._throw_room()
         zones = []
         if min(width, depth) < ROOMY:  # the panels leave no room to throw into: over the whole felt, eased off them
             x0, y0, width, depth = self._throw_room(self.tray)
             zones = self.spots.zones(lambda px, py: (self.view.felt_point(px, py)[0] - x0,
                                                      self.view.felt_point(px, py)[1] - y0))
-        (sx, sy), direction = toss.aim(self.view, self._rng)
+        (sx, sy), direction = toss.aim(self.view, rng)
         start = (min(max(sx - x0, 0.0), width), min(max(sy - y0, 0.0), depth))
         lying = [d for d in self._dice if d not in thrown and d.state == REST and not d.held]
-        rng = random.Random(self._rng.getrandbits(64))  # the throw's own: worked out a little at a time
+        rng = random.Random(rng.getrandbits(64))  # the throw's own: worked out a little at a time
         obstacles = [(*self._world_point(d.x, d.y, x0, y0), d.orientation()) for d in lying]
         # Over a felt the panels crowd, a second throw seldom rests better and doubles the wait in the cup: the
         # first one stands, and the tidy after it glides dice aside.
         may_rest = None if zones else self._may_rest_for(lying, (x0, y0))
         work = throwing(width, depth, len(thrown), Aim(start, direction, toss.strength), rng, may_rest,
                         obstacles, zones)
+        return Throw(work, [d.index for d in thrown], (x0, y0))
+
+    def _into_hand(self, thrown: list[Die]) -> None:
         for d in thrown:
             self._clock.tweens = [t for t in self._clock.tweens if t.target is not d]
             d.state, d.held, d.home, d.q = HAND, False, None, None
-        return Throw(work, [d.index for d in thrown], (x0, y0))
+
+    # ------------------------------------------------------------ throws worked out while the dice lie still
+
+    def _ready_key(self) -> tuple:
+        """What a throw worked out now depends on: which dice would go, the panels, the felt and the die's size."""
+        return (tuple(not d.held for d in self._dice), tuple(tuple(r) for r in self.spots.keep_clear),
+                tuple(self.tray), self.size)
+
+    def _stock_tosses(self) -> list[Toss]:
+        """The throws a person most likely makes next: a tap or a shake, then flicks up the felt from their edge
+        (straight, to either side, and from either side inward), let go some two dice up from it."""
+        x, y, side = self.tray.centerx, self.tray.bottom - self.size * 2.2, self.size * 2.5
+        return [Toss(), Toss((x, y), (0.0, -1.0)), Toss((x, y), (-0.45, -1.0)), Toss((x, y), (0.45, -1.0)),
+                Toss((x - side, y), (0.2, -1.0)), Toss((x + side, y), (-0.2, -1.0))]
+
+    def preparing(self) -> bool:
+        """Throws are still being worked out while the dice lie still (the owner keeps frames coming for them)."""
+        if self._stock is None or self._stock[0] != self._ready_key():
+            return any(not d.held for d in self._dice) and self._throw is None
+        return self._stock[2] is not None or bool(self._stock[3])
+
+    def _prepare(self, share: int) -> None:
+        """A share of the next throw from ``_stock_tosses`` worked out, so that letting go of a quick flick (or
+        a tap) finds its flight ready (scenes.dice.physics.throw_ahead)."""
+        key = self._ready_key()
+        if self._stock is None or self._stock[0] != key:
+            thrown = [d for d in self._dice if not d.held]
+            self._stock = (key, [], None, self._stock_tosses() if thrown else [])
+        key, done, working, tosses = self._stock
+        if working is None and tosses:
+            toss = tosses.pop(0)
+            working = (toss, self._plan([d for d in self._dice if not d.held], toss, self._stock_rng))
+        if working is not None and working[1].work_out(share):
+            done.append(working)
+            working = None
+        self._stock = (key, done, working, tosses)
+
+    def _take_stock(self, rolling: tuple[bool, ...]) -> list:
+        """The throws worked out ahead for ``rolling`` (each used once: the same flight twice would be seen)."""
+        stock, self._stock = self._stock, None
+        if stock is None or stock[0] != self._ready_key() or stock[0][0] != rolling:
+            return []
+        return list(stock[1])
 
     def _leave_hand(self, flight: Flight) -> None:
         """The throw is known: each die gets the labels that land it on the engine's face, and flies."""
@@ -321,6 +383,7 @@ class DiceTray(DiceSight):
     def update(self, dt: float) -> None:
         """Advance by ``dt`` real seconds (times ``speed``)."""
         step = max(0.0, min(dt, 0.1)) * self.speed
+        idle = self._throw is None and self._ahead is None and not self.busy()  # (not the frame the dice land in)
         self.cup.update(max(0.0, min(dt, 0.1)))
         share = round(WORK_RATE * max(1 / 240, min(dt, 1 / 30)))
         if self._ahead is not None and not self.cup.visible:  # the cup was put down: nothing thrown
@@ -348,6 +411,8 @@ class DiceTray(DiceSight):
         if self._tidy_due and not self.busy():
             self._tidy_due = False
             self.tidy()
+        if idle and self._throw is None and self._ahead is None and not self.cup.visible and not self.busy():
+            self._prepare(share)
 
     def _play(self, step: float) -> None:
         throw = self._throw

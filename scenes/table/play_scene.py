@@ -219,7 +219,8 @@ class PlayScene(Scene):
         """Dice, the cup, a tween or the tips' pulse move (a computer waiting to move changes nothing drawn)."""
         tips = self.walkthrough_shown() and self.walkthrough.pulsing()
         cup = self.gesture.active or self.tray.cup.visible
-        return self.clock.busy() or self.busy() or self.tray.busy() or cup or tips
+        prepared = not self.can_roll() or not self.tray.preparing()  # a quick flick's flight worked out ahead
+        return self.clock.busy() or self.busy() or self.tray.busy() or cup or tips or not prepared
 
     def throw_dice(self, faces, rolling: list[bool]) -> None:
         """The dice leave the hand toward the faces the engine drew (they land at once at "instant" speed). A

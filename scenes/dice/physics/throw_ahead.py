@@ -17,13 +17,17 @@ from scenes.dice.physics.throw_gesture import FLICK_SPEED
 # A toss "near" a flight worked out to the end (no new one is begun): strength, where (die sides), which way.
 NEAR_STRENGTH, NEAR_SPOT, NEAR_TURN = 0.1, 0.4, math.radians(8)
 # A flight serves a toss this far from its own when the dice leave the hand, the difference not seen; one being
-# worked out goes on while the hand stays this near it, else a moving hand would start a new flight every frame and
-# never finish one. A flick's strength is its speed: wider.
+# worked out goes on while the hand stays this near it, else a moving
+# hand would start a new flight every frame and never finish one. A flick's strength is its speed: wider.
 SERVES_STRENGTH, SERVES_SPOT, SERVES_TURN = 0.16, 1.2, math.radians(15)
 SERVES_FLICK = 0.35
 # A flick's flight begun ahead of where the hand let go (it was guessed to go on) serves too: the cup follows
 # through to it, in the flick's direction, up to this far (die sides), and pours there.
 FOLLOW_THROUGH = 2.5
+# A quick flick lets go before its own flight is worked out: a flight worked out while the dice lay still (see
+# DiceTray._prepare) serves it then if it throws this near (strength, where in die sides, which way), so that the
+# dice leave the hand at once; a little off the flick's line reads as the hand's own wobble, a wait does not.
+READY_STRENGTH, READY_SPOT, READY_TURN = 0.6, 3.0, math.radians(30)
 LEAD = 0.2  # seconds a dragged cup is guessed to go on before the hand lets go: its flight begins there
 
 
@@ -50,6 +54,7 @@ class Ahead:
         self.done: tuple[Toss, Throw] | None = None  # the last flight worked out to the end
         self.working: tuple[Toss, Throw] | None = None  # the one being worked out
         self.in_hand = 0.0  # tray seconds the dice have been in the cup
+        self.ready: list[tuple[Toss, Throw]] = []  # flights worked out before the cup was taken up, whole
 
     def near(self, toss: Toss) -> bool:
         """Whether ``toss`` is near enough the flight being (or last) worked out: nothing new to begin."""
@@ -85,15 +90,31 @@ class Ahead:
         the cup follows through to before it pours (None: where it is), or None."""
         if rolling != self.rolling:
             return None
-        for found in (self.done, self.working):
-            if found is not None and self.serves(found[0], toss):
-                found[1].in_hand = self.in_hand
-                return found[1], None
-        for found in (self.done, self.working):
-            if found is not None and self.follows(found[0], toss):
-                found[1].in_hand = self.in_hand
-                return found[1], found[0].pos
-        return None
+        whole = ([self.done] if self.done is not None else []) + self.ready
+        found = self._nearest(whole, toss, self.serves) or self._nearest(whole, toss, self.follows)
+        found = found or self._nearest(whole, toss, self.roughly)
+        if found is None and self.working is not None and (self.serves(self.working[0], toss)
+                                                           or self.follows(self.working[0], toss)):
+            found = self.working  # the right one, not whole yet: the dice wait in the cup for it
+        if found is None:
+            return None
+        found[1].in_hand = self.in_hand
+        worked = found[0]
+        return found[1], (None if self.serves(worked, toss) or worked.pos is None else worked.pos)
+
+    def _nearest(self, flights: list[tuple[Toss, Throw]], toss: Toss, test) -> tuple[Toss, Throw] | None:
+        """Of ``flights``, the one passing ``test`` that begins nearest ``toss`` (then nearest its strength)."""
+        def far(found: tuple[Toss, Throw]) -> tuple[float, float]:
+            a = found[0]
+            spot = 0.0 if a.pos is None or toss.pos is None else math.hypot(a.pos[0] - toss.pos[0],
+                                                                           a.pos[1] - toss.pos[1])
+            return spot, abs(a.strength - toss.strength)
+        fits = [found for found in flights if test(found[0], toss)]
+        return min(fits, key=far) if fits else None
+
+    def roughly(self, worked: Toss, toss: Toss) -> bool:
+        """Whether a flight worked out before the cup was taken up is near enough a quick flick to serve it."""
+        return close(worked, toss, READY_STRENGTH, READY_SPOT, READY_TURN, self.die)
 
     def follows(self, worked: Toss, toss: Toss) -> bool:
         """Whether a flick's flight begun ahead of ``toss``, in its direction, is within a follow-through."""
