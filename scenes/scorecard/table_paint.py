@@ -291,7 +291,22 @@ class TablePainter:
                     draw_text(surface, line, small, (232, 222, 200), (x, y), "midleft", "regular", room)
                     y += assets.line_height(small, 1.15)
                 bonus_y = max(bonus_y, y - assets.line_height(small, 1.15) + assets.line_height(17))
-            draw_text(surface, self.bonus_words(seat), 17, (200, 190, 170), (x, bonus_y), "midleft", "regular", room)
+            self.draw_bonus_words(surface, self.bonus_words(seat), (x, bonus_y), room)
+
+    @staticmethod
+    def draw_bonus_words(surface: pygame.Surface, words: str, at: tuple[int, int], room: int) -> None:
+        """The bonus line; with the coach's outlook beside it in a long language, two legible lines rather
+        than one too small to read."""
+        if fits(words, 17, room):
+            draw_text(surface, words, 17, (200, 190, 170), at, "midleft", "regular", room)
+            return
+        small = floor_for(17)
+        lines = wrap_lines(words, small, room)[:2]
+        step = assets.line_height(small, 1.1)
+        y = at[1] - (step // 2 if len(lines) > 1 else 0)
+        for line in lines:
+            draw_text(surface, line, small, (200, 190, 170), (at[0], y), "midleft", "regular", room)
+            y += step
 
     def bonus_words(self, seat: int) -> str:
         """"12 more for +35", and while the coach speaks, its outlook: "12 more for +35 · 71% likely (±6)"."""
