@@ -37,7 +37,7 @@ from game.rules.variants import find_variant
 
 ROOT = Path(__file__).resolve().parent.parent
 SCORECARD = ("classic", "official", "dutch", "fivezee", "yatzy", "challenge")
-DECISIONS = 1000
+DECISIONS = 300  # per variant: the two ways must agree to 1e-9 on every one, so a few hundred show it
 
 
 _FLAT: dict = {}  # the last table made flat, kept from one call to the next
@@ -149,14 +149,14 @@ def test_the_optimal_player_decides_as_before_move_by_move(monkeypatch):
 def test_a_table_file_round_trips_in_both_float_types_and_codecs(tmp_path):
     variant = find_variant("fivezee")
     table = find_table(variant)
-    for typecode in ("f", "d"):
-        for codec in ("lzma", "zlib"):
-            path = save_table(table, tmp_path / f"{typecode}-{codec}.table", typecode, codec)
-            again = load_table(path, variant)
-            assert again.data.typecode == typecode and again.shape == table.shape
-            assert np.array_equal(np.asarray(again.data, dtype=np.float64), np.asarray(table.data, dtype=np.float64),
-                                  equal_nan=True)
-            assert read_header(path)["codec"] == codec
+    # each float type and each codec (double-precision lzma, the slowest to pack, adds nothing the others miss)
+    for typecode, codec in (("f", "lzma"), ("f", "zlib"), ("d", "zlib")):
+        path = save_table(table, tmp_path / f"{typecode}-{codec}.table", typecode, codec)
+        again = load_table(path, variant)
+        assert again.data.typecode == typecode and again.shape == table.shape
+        assert np.array_equal(np.asarray(again.data, dtype=np.float64), np.asarray(table.data, dtype=np.float64),
+                              equal_nan=True)
+        assert read_header(path)["codec"] == codec
     assert (tmp_path / "f-lzma.table").stat().st_size < (tmp_path / "f-zlib.table").stat().st_size
 
 
