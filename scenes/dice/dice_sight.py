@@ -194,7 +194,7 @@ class DiceSight:
             x, y, q = self._felt_pose(d)
             assert d.labels is not None
             pose = Pose(x, y, 0.5 + d.z / self.size, q, d.labels)
-            self.renderer.draw(surface, self._view_of(d), pose, self.look_of(d.index), d.held, key=d.index)
+            self.renderer.draw(surface, self._view_of(d), pose, self.looks[d.index], d.held, key=d.index)
             if self.focus == d.index:
                 self._draw_focus(surface, self.die_rect(d.index))
         if cup:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Hashable, Sequence
+from functools import partial
 
 import pygame
 
@@ -31,6 +32,7 @@ from scenes.dice.dice_spots import Spot, Spots
 from scenes.dice.physics.cube import Labels, Quat, q_axis_angle, q_mul, up_axis, yaw
 from scenes.dice.physics.dice_throw import LONGEST, Aim, Flight, Throw, Toss, throwing
 from scenes.dice.physics.throw_ahead import Ahead
+from scenes.dice.throw_stock import ThrowStock, likely_tosses
 from scenes.ui.tween import Clock
 
 ROOMY = 2.2  # die sides a throw needs each way: the felt free of panels, when as large, walls the throw in
@@ -40,6 +42,20 @@ IN_HAND = 0.2  # tray seconds at least that the dice stay in the cup while their
 WORK_RATE = 18000  # of that work a real second, in contacts solved: 300 a frame at 60 Hz, about 4 ms on two
 # busy cores (a frame at 1080p spends some 8 ms more on drawing). By the clock, not by the frame, so the dice
 # leave the cup as soon at 120 Hz as at 60; a frame never does more than a thirtieth of a second's share.
+
+
+def _symbol_picture(picture: SymbolPicture | None, face: Hashable, side: int) -> pygame.Surface:
+    """A face that carries a symbol, drawn by the picture handed in (pip dice have none)."""
+    if picture is None:
+        raise ValueError(f"pip dice have no picture for {face!r}")
+    return picture(face, side)
+
+
+def _into_hand(clock: Clock, thrown: list[Die]) -> None:
+    """Dice picked up into the hand: their glides end, and they leave their places."""
+    for d in thrown:
+        clock.tweens = [t for t in clock.tweens if t.target is not d]
+        d.state, d.held, d.home, d.q = HAND, False, None, None
 
 
 class DiceTray(DiceSight):
@@ -65,7 +81,7 @@ class DiceTray(DiceSight):
         # The camera is over the felt's middle: a die by a rail shows its top face further out than its foot.
         # Dice rest in by that much at each rail (pixels), so none is seen over a rail.
         self.spots.rim = tuple(extent / 2 * (1 - 1 / self.view.scale_at(1.0)) for extent in self.tray.size)
-        self.renderer = DieRenderer(self._symbol_picture)
+        self.renderer = DieRenderer(partial(_symbol_picture, picture))
         self.spots.seen = lambda spot: self._top_rect(spot[0], spot[1], 0.0)
         self._rng = random.Random(seed)  # for looks only; the engine's generator is never touched
         self._clock = Clock()
@@ -74,8 +90,7 @@ class DiceTray(DiceSight):
         self._tidy_due = False
         self._taken: dict[int, tuple] = {}  # where each die lay when the dice were last taken off the table
         self._ahead: Ahead | None = None  # dice in a shaken cup, their flight worked out before the engine rolls
-        self._stock: tuple | None = None  # (key, done, working, tosses to go): throws worked out while dice lie
-        self._stock_rng = random.Random(seed * 7919 + 1)  # theirs: unused, the tray's draws are as they were
+        self._stock = ThrowStock(seed)  # throws worked out while the dice lie still (its own draws, not the tray's)
 
     # ------------------------------------------------------------ what the owner sets
 
@@ -96,14 +111,6 @@ class DiceTray(DiceSight):
     def faces_of(self, die: int) -> tuple[Hashable, ...]:
         """What die ``die`` carries on its labels 1 to 6."""
         return self.looks[die].faces
-
-    def look_of(self, die: int) -> Look:
-        return self.looks[die]
-
-    def _symbol_picture(self, face: Hashable, side: int) -> pygame.Surface:
-        if self.picture is None:
-            raise ValueError(f"pip dice have no picture for {face!r}")
-        return self.picture(face, side)
 
     def _label_for(self, die: int, face: Hashable) -> int:
         """A label (1 to 6) of this die that carries ``face``; of several, one at random."""
@@ -141,7 +148,7 @@ class DiceTray(DiceSight):
                 return
             self._clock.finish_all()  # glides end where they were going: the dice are picked up from there
             ahead = self._ahead = Ahead(rolling, {d.index: d.state for d in thrown}, self.size)
-            ahead.ready = self._take_stock(rolling)
+            ahead.ready = self._stocked(rolling)
             for d in thrown:
                 d.state, d.q = HAND, None
             self.cup.dice = len(thrown)
@@ -170,7 +177,7 @@ class DiceTray(DiceSight):
                 self._label_for(i, faces[i])  # a face the die does not have is refused before anything moves
         toss = toss or Toss()
         ahead, self._ahead = self._ahead, None
-        stock = self._take_stock(tuple(bool(r) for r in rolling[:self.count]))
+        stock = self._stocked(tuple(bool(r) for r in rolling[:self.count]))
         if ahead is None and stock:  # thrown without a shake (a computer, a tap): a throw worked out may serve
             ahead = Ahead(tuple(bool(r) for r in rolling[:self.count]), {}, self.size)
             ahead.ready = stock
@@ -195,7 +202,7 @@ class DiceTray(DiceSight):
             self.cup.release()
             return
         if worked is not None:  # worked out while they shook: they leave the cup as soon as it is known
-            self._into_hand(thrown)
+            _into_hand(self._clock, thrown)
             self._throw = worked
             self.cup.dice = len(thrown)
             if follow is not None and self.cup.visible:  # the hand follows through to where its flight begins
@@ -212,7 +219,7 @@ class DiceTray(DiceSight):
     def _start_throw(self, thrown: list[Die], toss: Toss) -> Throw:
         """The flight of ``thrown`` from ``toss``, to be worked out a share a frame; the dice go into the hand."""
         throw = self._plan(thrown, toss)
-        self._into_hand(thrown)
+        _into_hand(self._clock, thrown)
         return throw
 
     def _plan(self, thrown: list[Die], toss: Toss, rng: random.Random | None = None) -> Throw:
@@ -237,11 +244,6 @@ class DiceTray(DiceSight):
                         obstacles, zones)
         return Throw(work, [d.index for d in thrown], (x0, y0))
 
-    def _into_hand(self, thrown: list[Die]) -> None:
-        for d in thrown:
-            self._clock.tweens = [t for t in self._clock.tweens if t.target is not d]
-            d.state, d.held, d.home, d.q = HAND, False, None, None
-
     # ------------------------------------------------------------ throws worked out while the dice lie still
 
     def _ready_key(self) -> tuple:
@@ -249,41 +251,15 @@ class DiceTray(DiceSight):
         return (tuple(not d.held for d in self._dice), tuple(tuple(r) for r in self.spots.keep_clear),
                 tuple(self.tray), self.size)
 
-    def _stock_tosses(self) -> list[Toss]:
-        """The throws a person most likely makes next: a tap or a shake, then flicks up the felt from their edge
-        (straight, to either side, and from either side inward), let go some two dice up from it."""
-        x, y, side = self.tray.centerx, self.tray.bottom - self.size * 2.2, self.size * 2.5
-        return [Toss(), Toss((x, y), (0.0, -1.0)), Toss((x, y), (-0.45, -1.0)), Toss((x, y), (0.45, -1.0)),
-                Toss((x - side, y), (0.2, -1.0)), Toss((x + side, y), (-0.2, -1.0))]
-
     def preparing(self) -> bool:
         """Throws are still being worked out while the dice lie still (the owner keeps frames coming for them)."""
-        if self._stock is None or self._stock[0] != self._ready_key():
-            return any(not d.held for d in self._dice) and self._throw is None
-        return self._stock[2] is not None or bool(self._stock[3])
+        loose = any(not d.held for d in self._dice) and self._throw is None
+        return self._stock.preparing(self._ready_key(), loose)
 
-    def _prepare(self, share: int) -> None:
-        """A share of the next throw from ``_stock_tosses`` worked out, so that letting go of a quick flick (or
-        a tap) finds its flight ready (scenes.dice.physics.throw_ahead)."""
-        key = self._ready_key()
-        if self._stock is None or self._stock[0] != key:
-            thrown = [d for d in self._dice if not d.held]
-            self._stock = (key, [], None, self._stock_tosses() if thrown else [])
-        key, done, working, tosses = self._stock
-        if working is None and tosses:
-            toss = tosses.pop(0)
-            working = (toss, self._plan([d for d in self._dice if not d.held], toss, self._stock_rng))
-        if working is not None and working[1].work_out(share):
-            done.append(working)
-            working = None
-        self._stock = (key, done, working, tosses)
-
-    def _take_stock(self, rolling: tuple[bool, ...]) -> list:
+    def _stocked(self, rolling: tuple[bool, ...]) -> list:
         """The throws worked out ahead for ``rolling`` (each used once: the same flight twice would be seen)."""
-        stock, self._stock = self._stock, None
-        if stock is None or stock[0] != self._ready_key() or stock[0][0] != rolling:
-            return []
-        return list(stock[1])
+        key = self._ready_key()
+        return self._stock.take(key) if key[0] == rolling else self._stock.take(None)
 
     def _leave_hand(self, flight: Flight) -> None:
         """The throw is known: each die gets the labels that land it on the engine's face, and flies."""
@@ -301,7 +277,7 @@ class DiceTray(DiceSight):
         """Labels that put the engine's face on the body face ``q`` leaves on top. Pips look alike turned, so
         any of the four will do; a symbol should come to rest near upright, so the one that reads best."""
         top, number = up_axis(q), self._label_for(d.index, d.face)
-        if not self.look_of(d.index).symbols:
+        if not self.looks[d.index].symbols:
             return Labels.landing(top, number, self._rng)
         return Labels.upright_landing(q, number)
 
@@ -343,7 +319,7 @@ class DiceTray(DiceSight):
             die.state = REST
             if die.held:
                 die.x, die.y = self.slot_centre(die.index)
-                die.angle = die.upright(die.angle, self.look_of(die.index).symbols)
+                die.angle = die.upright(die.angle, self.looks[die.index].symbols)
         if faces is None:
             return
         self._taken = {}
@@ -374,7 +350,7 @@ class DiceTray(DiceSight):
             if d.state == REST:
                 d.home = (d.x, d.y)
             x, y = self.slot_centre(die)
-            angle = d.upright(d.angle, self.look_of(d.index).symbols)
+            angle = d.upright(d.angle, self.looks[d.index].symbols)
         else:
             angle = round(d.angle / 90) * 90
             x, y = self.spots.find(*(d.home or self.spots.near(d.x, d.y)), angle, self._claims(d))
@@ -412,7 +388,9 @@ class DiceTray(DiceSight):
             self._tidy_due = False
             self.tidy()
         if idle and self._throw is None and self._ahead is None and not self.cup.visible and not self.busy():
-            self._prepare(share)
+            thrown = [d for d in self._dice if not d.held]
+            self._stock.prepare(self._ready_key(), lambda: likely_tosses(self.tray, self.size) if thrown else [],
+                                lambda toss, rng: self._plan(thrown, toss, rng), share)
 
     def _play(self, step: float) -> None:
         throw = self._throw
