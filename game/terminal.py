@@ -14,7 +14,6 @@ import re
 
 from game.bots.levels import make_player
 from game.engine.actions import Copy, Dice, Hold, Release, Roll, Score
-from game.engine.challenge import CommonRollState
 from game.engine.session import Session
 from game.engine.state import Seat
 from game.rules.variant import Variant
@@ -77,7 +76,7 @@ def _person_actions(session: Session) -> list:
     if state.phase == "rolloff":
         _ask(f"{name}: press Enter to throw for who starts ")
         return [Roll()]
-    if isinstance(state, CommonRollState) and state.stage != "score":
+    if state.common_roll and state.stage != "score":
         if state.stage == "roll":
             _ask(f"{name} rolls the common dice: press Enter ")
             return [Roll()]
@@ -89,7 +88,7 @@ def _person_actions(session: Session) -> list:
         _ask(f"{name}: press Enter to roll ")
         return [Roll()]
     options = state.options()
-    if isinstance(state, CommonRollState):
+    if state.common_roll:
         print(f"your markers {list(state.markers[state.seat])}")
         prompt = "a box to score: "
     else:
@@ -101,7 +100,7 @@ def _person_actions(session: Session) -> list:
     box = box_named(variant, text)
     if box is not None:
         return [Score(box)]
-    if isinstance(state, CommonRollState):
+    if state.common_roll:
         raise ValueError(f"no box is called '{text}'")
     if text.lower() in ("", "r"):
         return [Roll()]

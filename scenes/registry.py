@@ -37,8 +37,10 @@ from scenes.scorecard.table import TableScene
 from scenes.ui.dialogs import ConfirmDialog, PauseMenu
 from scenes.ui.stack import Scene
 
+# Each kind of game's table, by the names game.kinds registers the kinds under (tests/test_kinds.py checks every
+# kind has one); a table names its keys and buttons in scenes.ui.bindings (its ``bindings``).
 TABLES: dict[str, Callable[..., Scene]] = {"solo": TableScene, "common": ChallengeTableScene,
-                                            "jackpot": JackpotTableScene}  # by the variant's kind of engine
+                                            "jackpot": JackpotTableScene}
 
 
 def table_for(app, session: Session, demo: bool = False) -> Scene:

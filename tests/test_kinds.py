@@ -1,9 +1,11 @@
-"""Issue 29: a third kind of game adds its state, its table and its entries in the per-kind tables, not branches.
+"""Issue 29: a third kind of game adds its state, its table and its entry in game.kinds, not branches. Issue 35
+item 5: that entry is the one registration of the game's side, from which the per-kind tables (variants.PARSERS,
+explain.RULES_LINES, families.STATES, levels.LEVELS, controller.CONTROLLERS) are derived; the screens register
+each kind's table under the same name (registry.TABLES).
 
 Outside the rules and the engine nothing asks which class a game or its state is: each kind says what is asked
-of it (the variant: ``solvable``, ``plays_in_terminal``; the state: ``bonuses_won``, ``result_rows``,
-``result_row_count``), and the per-kind tables (families.STATES, variants.PARSERS, explain.RULES_LINES,
-levels.LEVELS) have an entry for each."""
+of it (the variant: ``solvable``, ``plays_in_terminal``; the state: ``common_roll``, ``bonuses_won``,
+``result_rows``, ``result_row_count``)."""
 
 from __future__ import annotations
 
@@ -19,13 +21,15 @@ from game.bots.solver_turn import rules
 from game.engine.families import STATES, new_state
 from game.engine.session import Session
 from game.engine.state import Seat
+from game.errors import VariantError
+from game.kinds import FAMILIES, KINDS, part, parts
 from game.rules import i18n
 from game.rules.explain import RULES_LINES, rules_text
-from game.rules.variants import PARSERS, load_all
+from game.rules.variants import PARSERS, load_all, load_variant_file
 from game.store.records import result_entry
 
 ROOT = Path(__file__).resolve().parent.parent
-KIND_CLASSES = {"Variant", "JackpotVariant", "ScorecardState", "JackpotState"}
+KIND_CLASSES = {"Variant", "JackpotVariant", "ScorecardState", "CommonRollState", "JackpotState"}
 OWN_ROOMS = ("game.rules", "game.engine")  # where the kinds are defined: they may tell their own classes apart
 EXCEPTIONS: dict[str, str] = {}  # "module:line" -> why it must test a kind's class (none is needed today)
 
@@ -75,7 +79,7 @@ def test_the_finder_finds_each_way_of_asking():
     source = ("from game.rules.variant import Variant as Scorecard\nfrom game.engine import state\n"
               "isinstance(v, Scorecard)\nisinstance(s, (int, state.ScorecardState))\ntype(s) is JackpotState\n"
               "issubclass(c, JackpotVariant)\nisinstance(s, CommonRollState)\nv.solvable\n")
-    assert _kind_tests(source) == [3, 4, 5, 6]
+    assert _kind_tests(source) == [3, 4, 5, 6, 7]
 
 
 # ----------------------------------------------------------------- every kind answers --
@@ -144,3 +148,57 @@ def test_every_family_has_the_levels_played_where_no_one_chose(family):
     assert levels.stand_in(family, random.Random(1)) is not None
     assert levels.player_for_seat("no such level", random.Random(1), family) is not None
     assert all(level.dial in levels.DIAL + ("",) for level in levels.LEVELS[family])
+
+
+# ----------------------------------------------------------------- one registration --
+
+def test_every_part_a_kind_names_is_there_in_its_room():
+    from game.bots.levels import Level
+    from game.engine.state import GameState
+    from game.table.controller import TableController
+
+    for kind in KINDS.values():
+        assert issubclass(part(kind.state, "game.engine"), GameState), kind.name
+        assert issubclass(part(kind.controller, "game.table"), TableController), kind.name
+        family = kind.family
+        assert FAMILIES[family.name] is family  # one family of that name
+        assert callable(part(family.parser, "game.rules")) and callable(part(family.rules_lines, "game.rules"))
+        assert all(isinstance(level, Level) for level in part(family.levels, "game.bots"))
+
+
+def test_the_per_kind_tables_are_derived_from_the_registration():
+    from game.table.controller import CONTROLLERS
+
+    assert STATES == parts("state") and CONTROLLERS == parts("controller") and set(STATES) == set(KINDS)
+    assert PARSERS == parts("parser") and RULES_LINES == parts("rules_lines") and set(PARSERS) == set(FAMILIES)
+    assert set(levels.LEVELS) == set(FAMILIES)
+
+
+def test_a_room_takes_only_its_own_parts():
+    with pytest.raises(ValueError, match="not in game.rules"):
+        part(KINDS["solo"].state, "game.rules")
+    with pytest.raises(ValueError, match="not in game.engine"):
+        part("game.engineering.Thing", "game.engine")  # a room is a package, not a prefix
+
+
+def test_a_file_of_a_family_no_kind_has_names_the_families_there_are(tmp_path):
+    path = tmp_path / "odd.yaml"
+    path.write_text("format: 1\nfamily: poker\nname: Odd\n", encoding="utf-8")
+    with pytest.raises(VariantError) as refused:
+        load_variant_file(path)
+    assert "family" in str(refused.value) and all(name in str(refused.value) for name in FAMILIES)
+
+
+def test_every_kind_has_its_table_and_the_tables_keys():
+    from scenes.registry import TABLES
+    from scenes.ui import bindings
+
+    assert set(TABLES) == set(KINDS)
+    for name, table in TABLES.items():
+        assert table.bindings in bindings.SCREENS, name
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_every_state_says_whether_its_roll_is_common(kind):
+    state = new_state(SHIPPED[kind], [Seat("A"), Seat("B")], rolloff=False)
+    assert state.common_roll is (kind == "common")

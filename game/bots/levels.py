@@ -3,10 +3,11 @@ place on the dial (Easy, Medium, Hard, Perfect) it takes; and which level plays 
 computer seat and a seat whose level is unknown (``USUAL_LEVEL``), the demo's seats (``DEMO_LEVELS``), a seat
 the table plays with no player of its own (``stand_in``).
 
-Adding a level is one line in ``LEVELS``: the New game screen offers it (``available_levels``), the command line
-and the saved seats take its name, and it is shown by its place on the dial (the string tables'
-``newgame.level.easy`` ... ``perfect``). Only a level with a new place on the dial needs a new label there (and
-``DIAL`` its name); a level with none is shown by its own name. tests/test_kinds.py checks this.
+Adding a level is one line in its family's levels (``SCORECARD_LEVELS``, ``JACKPOT_LEVELS``, which game.kinds
+names): the New game screen offers it (``available_levels``), the command line and the saved seats take its name,
+and it is shown by its place on the dial (the string tables' ``newgame.level.easy`` ... ``perfect``). Only a
+level with a new place on the dial needs a new label there (and ``DIAL`` its name); a level with none is shown by
+its own name. tests/test_kinds.py checks this.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from game.bots.jackpot_players import GreedyJackpotPlayer, HeuristicJackpotPlaye
 from game.bots.optimal import EasyPlayer, HardPlayer, MediumPlayer, OptimalPlayer
 from game.bots.players import GreedyPlayer, HeuristicPlayer, RandomPlayer
 from game.bots.solver_file import has_table
+from game.kinds import parts
 from game.rules.variant import Variant
 
 
@@ -34,18 +36,18 @@ DIAL = ("easy", "medium", "hard", "perfect")  # the names people choose by, on s
 USUAL_LEVEL = "heuristic"  # a new computer seat's, and what a seat of an unknown level plays (in every family)
 DEMO_LEVELS = (USUAL_LEVEL, "greedy") * 3  # the demo's seats, in turn (every family has both)
 
-LEVELS: dict[str, tuple[Level, ...]] = {  # by family, easiest first
-    "scorecard": (
-        Level("random", RandomPlayer, dial="easy"), Level("greedy", GreedyPlayer, dial="medium"),
-        Level("heuristic", HeuristicPlayer, dial="hard"),
-        Level("easy", EasyPlayer, True, "easy"), Level("medium", MediumPlayer, True, "medium"),
-        Level("hard", HardPlayer, True, "hard"), Level("optimal", OptimalPlayer, True, "perfect"),
-    ),
-    "jackpot": (
-        Level("random", RandomJackpotPlayer, dial="easy"), Level("greedy", GreedyJackpotPlayer, dial="medium"),
-        Level("heuristic", HeuristicJackpotPlayer, dial="hard"),
-    ),
-}
+# Each family's levels, easiest first (game.kinds names which a family has).
+SCORECARD_LEVELS = (
+    Level("random", RandomPlayer, dial="easy"), Level("greedy", GreedyPlayer, dial="medium"),
+    Level("heuristic", HeuristicPlayer, dial="hard"),
+    Level("easy", EasyPlayer, True, "easy"), Level("medium", MediumPlayer, True, "medium"),
+    Level("hard", HardPlayer, True, "hard"), Level("optimal", OptimalPlayer, True, "perfect"),
+)
+JACKPOT_LEVELS = (
+    Level("random", RandomJackpotPlayer, dial="easy"), Level("greedy", GreedyJackpotPlayer, dial="medium"),
+    Level("heuristic", HeuristicJackpotPlayer, dial="hard"),
+)
+LEVELS: dict[str, tuple[Level, ...]] = parts("levels")  # by family
 
 
 def level_names(family: str = "scorecard") -> list[str]:

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from game.bots.players import Player, hold_steps, keep_mask
 from game.bots.solver import advise_state, table_for
 from game.engine.actions import Copy, Roll, Score
-from game.engine.challenge import CommonRollState
 from game.rules.variant import Variant
 
 if TYPE_CHECKING:
@@ -42,7 +41,7 @@ class OptimalPlayer(Player):
     def choose(self, state):
         if state.phase != "play":
             return Roll()
-        if isinstance(state, CommonRollState):
+        if state.common_roll:
             if state.stage == "roll":
                 return Roll()
             best = self.pick(advise_state(state, table=self.table(state.variant)))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import cast
 
 from game.engine.actions import Action, Copy, Hold, Release, Roll, Score
 from game.engine.challenge import CommonRollState, sub_multisets
@@ -108,8 +109,8 @@ class GreedyPlayer(Player):
     level = "greedy"
 
     def choose(self, state: ScorecardState) -> Action:
-        if isinstance(state, CommonRollState) and state.phase == "play":
-            return self._choose_common(state)
+        if state.common_roll and state.phase == "play":
+            return self._choose_common(cast(CommonRollState, state))  # it said so
         if state.phase != "play" or state.dice is None:
             return Roll()
         options = state.options()
@@ -167,8 +168,8 @@ class HeuristicPlayer(Player):
     def choose(self, state: ScorecardState) -> Action:
         if state.phase != "play":
             return Roll()
-        if isinstance(state, CommonRollState):
-            return self._choose_common(state)
+        if state.common_roll:
+            return self._choose_common(cast(CommonRollState, state))  # it said so
         if state.dice is None:
             return Roll()
         if state.rolls_left() == 0:

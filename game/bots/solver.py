@@ -213,15 +213,13 @@ def advise_state(state, seat: int | None = None, table: SolverTable | None = Non
     Solo turns: after a roll, keeps and boxes. Challenge (common rolls):
     copies at a pick step, boxes at the score step (see the module notes).
     """
-    from game.engine.challenge import CommonRollState
-
     variant = state.variant
     if state.phase != "play":
         return []
     table = table or table_for(variant)
     seat = state.seat if seat is None else seat
     card = state.card(seat).boxes
-    if isinstance(state, CommonRollState):
+    if state.common_roll:
         return _advise_common(state, seat, table)
     if state.dice is None or state.rolls_used == 0 or seat != state.seat:
         return []

@@ -35,7 +35,7 @@ class Advice:
 
 def moment_of(state) -> tuple:
     """What the advice of an engine state depends on: two states with the same moment get the same advice."""
-    head = (type(state).__name__, state.phase, getattr(state, "game", 0))
+    head = (state.variant.kind, state.phase, getattr(state, "game", 0))
     seat = getattr(state, "seat", -1)
     if state.phase != "play" or seat is None or seat < 0:
         return head
@@ -79,9 +79,7 @@ def work_out(state, table, moment: tuple | None = None) -> Advice:
 def _held(state) -> tuple[tuple[int, ...], int] | None:
     """What a hold starts from and the rolls after it: solo, nothing and the rolls left; Challenge, the seat's
     markers and the steps to come (solitaire odds: as if the next roll were of the missing dice alone)."""
-    from game.engine.challenge import CommonRollState
-
-    if isinstance(state, CommonRollState):
+    if state.common_roll:
         if state.stage != "pick":
             return None
         return tuple(state.markers[state.seat]), max(0, state.variant.rolls_per_turn - state.step)

@@ -51,9 +51,8 @@ def expected_before(state, seat: int, table, last: float | None) -> float | None
     the round's first copy) the card's points and the table's value of the card, else ``last``, what the seat's
     decision before it left (None: not known, the weighing came in mid-turn)."""
     from game.bots.solver import Position
-    from game.engine.challenge import CommonRollState
 
-    if isinstance(state, CommonRollState):
+    if state.common_roll:
         starts = state.stage == "pick" and state.step == 1  # the round's first copy (all markers empty)
     else:
         starts = state.rolls_used == 1

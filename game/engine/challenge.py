@@ -38,6 +38,8 @@ def _contains(pool: tuple[int, ...], wanted: tuple[int, ...]) -> bool:
 
 
 class CommonRollState(ScorecardState):
+    common_roll = True
+
     def __init__(self, variant: Variant, seats: list[Seat], games: int = 1, rolloff: bool = True) -> None:
         self.roller = 0
         self.step = 0

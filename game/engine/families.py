@@ -1,4 +1,4 @@
-"""Which state plays which kind of game: the one place that maps a variant to its engine.
+"""Which state plays which kind of game: the engine's look-up of what game.kinds registers.
 
 A scorecard variant is played with ``solo`` turns (ScorecardState) or ``common`` rolls (Challenge's
 CommonRollState); a Jackpot variant by JackpotState. Every state rebuilds itself from JSON with its own
@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine.challenge import CommonRollState
-from game.engine.jackpot_state import JackpotState
-from game.engine.state import GameState, ScorecardState, Seat
+from game.engine.state import GameState, Seat
+from game.kinds import parts
 
-STATES: dict[str, type[GameState]] = {"solo": ScorecardState, "common": CommonRollState, "jackpot": JackpotState}
+STATES: dict[str, type[GameState]] = parts("state")  # by the variant's kind, as game.kinds names them
 
 
 def state_class(variant: Any) -> type[GameState]:

@@ -67,6 +67,9 @@ class GameState:
     pending: tuple[int, ...] | None
     seat: int
     variant: Any  # the family's own variant (Variant, JackpotVariant): each state below names its kind
+    # Whether everyone copies from dice one seat rolls for all (Challenge) instead of rolling their own: what the
+    # computers, the coach and the terminal ask, not the state's class (tests/test_kinds.py).
+    common_roll = False
 
     def __init__(self, variant: Any, seats: list[Seat], games: int = 1, rolloff: bool = True) -> None:
         raise NotImplementedError

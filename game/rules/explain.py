@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from game.kinds import parts
 from game.rules import i18n
 from game.rules.i18n import Tr, t
 from game.rules.jackpot import JackpotVariant
@@ -83,7 +84,7 @@ def _symbol_name(variant: JackpotVariant, symbol_id: str) -> str:
         return symbol_id
 
 
-def _jackpot_lines(variant: JackpotVariant) -> list[str]:
+def jackpot_lines(variant: JackpotVariant) -> list[str]:
     lines = [str(variant.description), ""]
     for colour in dict.fromkeys(d.colour for d in variant.dice):
         faces = next(d.faces for d in variant.dice if d.colour == colour)
@@ -105,7 +106,7 @@ def _jackpot_lines(variant: JackpotVariant) -> list[str]:
     return lines
 
 
-def _scorecard_lines(variant: Variant) -> list[str]:
+def scorecard_lines(variant: Variant) -> list[str]:
     five = str(variant.five_alike_name)
     lines = [str(variant.description), ""]
     lines.append(t("rules.turn", rolls=variant.rolls_per_turn, dice=variant.dice))
@@ -135,9 +136,9 @@ def _with_help(lines: list[str], variant: Variant | JackpotVariant) -> Tr:
     return Tr("\n".join(lines))
 
 
-# Each family's rules in plain words, one entry a family (as its parser in game.rules.variants.PARSERS).
+# Each family's rules in plain words, as game.kinds names them (below what they name: they are this module's).
 # (each takes its own family's variant: the family picks the entry, so the checker is not asked to)
-RULES_LINES: dict[str, Callable[[Any], list[str]]] = {"scorecard": _scorecard_lines, "jackpot": _jackpot_lines}
+RULES_LINES: dict[str, Callable[[Any], list[str]]] = parts("rules_lines")
 
 
 def rules_text(variant: Variant | JackpotVariant, language: str | None = None) -> Tr:

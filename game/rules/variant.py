@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, overload
 
 from game.errors import VariantError, shown
+from game.kinds import FAMILIES
 from game.rules import drawable, i18n
 from game.rules.schema import Fields, describe
 
@@ -323,7 +324,7 @@ def parse_variant(data: Any, file: str, variant_id: str) -> Variant:
     """Checks one parsed YAML document and builds the frozen :class:`Variant`."""
     top = Fields(file, "", data, getattr(data, "line", 1), _TOP_KEYS)
     top.integer("format", 1, low=1, high=1)
-    top.choice("family", ("scorecard", "jackpot"), "scorecard")
+    top.choice("family", tuple(FAMILIES), "scorecard")
     name, description, help_text = game_texts(top)
     # The table draws dice with pips (1 to 6) and holds them with keys 1-6: that bounds what a file may ask.
     dice = top.integer("dice", 5, low=2, high=6)

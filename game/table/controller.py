@@ -4,7 +4,7 @@ happened as events (see the package's docstring).
 One controller class for each kind of game, in ``CONTROLLERS`` (by the variant's ``kind``, as
 ``game.engine.families.STATES`` picks its state): each says what its moves did and how long its computers
 pause. What they share lives here: who may act now, the hot-seat hand-over, undo, and the computers'
-pace. A third kind of game adds a class and its entry, not branches. Dice thrown far away may keep a
+pace. A third kind of game adds a class and names it in game.kinds, not branches. Dice thrown far away may keep a
 throw pending: nothing is told until its faces arrive (``update``), then the usual ``Rolled``.
 """
 
@@ -16,6 +16,7 @@ from typing import Any
 
 from game.engine.actions import Copy, Hold, Place, Release, Roll, Score
 from game.engine.session import Session
+from game.kinds import parts
 from game.table.commands import MOVES, AllowUndo, AskCoach, CopyPicked, Focus, NextTip, Ready, RefuseUndo, Toggle, Undo
 from game.table.events import (
     CoachAsked,
@@ -392,8 +393,8 @@ class JackpotController(TableController):
         return 0.9 * 0.6 if isinstance(move, Place) else 0.0  # the tile's ghost shows where it will drop
 
 
-CONTROLLERS: dict[str, type[TableController]] = {"solo": ScorecardController, "common": ChallengeController,
-                                                 "jackpot": JackpotController}
+# by the variant's kind, as game.kinds names them (below the classes: they are this module's)
+CONTROLLERS: dict[str, type[TableController]] = parts("controller")
 
 
 def controller_for(session: Session, drivers: list[Driver] | None = None, **options) -> TableController:
