@@ -3,6 +3,8 @@
 - ``review --last [--seat N] [--json]``: the last game finished on this computer (kept with its moves beside the
   records), for its first person (or seat N).
 - ``review --variant V --seed S --level L [--json]``: one game played now by that computer level, reviewed.
+- ``review --weaknesses [--name NAME] [--json]``: the kinds of decision that cost a player the most
+  (``game.weaknesses_command``).
 
 In the JSON each decision has ``loss = final_best - final_chosen`` (0 or more), the losses sum to ``skill`` and
 ``score = start + luck - skill`` (to 0.01).
@@ -23,14 +25,25 @@ def add_parser(commands) -> None:
     review.add_argument("--variant", default=None, help="play one game of this variant with --level and --seed")
     review.add_argument("--seed", type=int, default=None, dest="review_seed", help="the dice's seed (default 0)")
     review.add_argument("--level", default=None, metavar="LEVEL", help="the computer level that plays it")
+    review.add_argument("--weaknesses", action="store_true",
+                        help="which kinds of decision cost the most, over the reviewed games (records and last game)")
+    review.add_argument("--name", default=None, help="with --weaknesses: whose (default: the last game's person)")
     review.add_argument("--json", action="store_true")
 
 
 def run(args: argparse.Namespace, usage_error, levels, variant_of) -> int:
     """``usage_error``: the command line's one-line error; ``levels`` and ``variant_of``: its readings of a level
     and a variant."""
+    if args.weaknesses:
+        if args.last or args.variant is not None:
+            raise usage_error("--weaknesses goes alone (with --name NAME, --json)")
+        from game.weaknesses_command import run as weak
+
+        return weak(args, usage_error)
+    if args.name is not None:
+        raise usage_error("--name goes with --weaknesses")
     if args.last == (args.variant is not None):
-        raise usage_error("review takes --last, or --variant V --level L [--seed S]")
+        raise usage_error("review takes --last, or --variant V --level L [--seed S], or --weaknesses")
     if args.last:
         session, seat = _last(args, usage_error)
         extra = {}

@@ -114,6 +114,26 @@ def listed(dice) -> str:
     return t("coach.and", first=", ".join(words[:-1]), last=words[-1])
 
 
+def bonus_said(advice, index: int) -> str | None:
+    """Option ``index``'s exact chance of the upper bonus in words (None: the choice does not change it)."""
+    found = advice.bonus if advice is not None else ()
+    if not 0 <= index < len(found):
+        return None
+    chance = found[index]
+    if chance >= 1.0:
+        return t("coach.bonus_made")
+    return t("coach.bonus_out") if chance <= 0.0 else t("coach.bonus_chance", chance=percent(chance))
+
+
+@dataclass(frozen=True)
+class Exact:
+    """The chance of the upper bonus from the start of this turn, read from the shipped table (no margin)."""
+
+    chance: float
+    margin: float = 0.0
+    games: int = 0
+
+
 class Coach:
     def __init__(self, session):
         self.session = session
@@ -253,8 +273,9 @@ class Coach:
         return self._outlook is None or self._outlook[1].done.wait(timeout)
 
     def bonus_outlook(self, seat: int):
-        """The chance of the seat reaching the upper bonus from the start of this turn under the coach's play, as
-        far as it is worked out (an :class:`game.coach.bonus.Estimate`, or None: not yet, earned, out of reach)."""
+        """The chance of the seat reaching the upper bonus from the start of this turn under the coach's play: exact
+        (:class:`Exact`) once the chance table is read, else as far as it is played out (an
+        :class:`game.coach.bonus.Estimate`, or None: not yet, earned, out of reach)."""
         from game.coach.bonus import Outlook
         from game.rules.scoring import upper_bonus_needed
 
@@ -262,6 +283,15 @@ class Coach:
         card = state.card(seat).boxes
         if not self.available or not self.variant.upper_bonus or upper_bonus_needed(self.variant, card) in (0, None):
             return None
+        from game.coach.bonus_chance import loaded
+
+        found = loaded(self.variant)  # the advice's thread reads the shipped table: the frame never waits for it
+        if found is not None:
+            from game.bots.solver_turn import Position, rules
+
+            pos = Position.of_card(self.variant, card)
+            chance = found[rules(self.variant).flat(pos.mask, pos.upper, pos.five)]
+            return Exact(float(chance)) if chance > 0 else None  # 0: out of reach; NaN: a card no game reaches
         key = (state.game, seat, tuple(sorted((box, score) for box, score in card.items() if score is not None)))
         if self._outlook is None or self._outlook[0] != key:
             if self._outlook is not None:
@@ -334,6 +364,13 @@ class Coach:
             return why_box(options, index, self.variant)
         reason = advice.reasons.get(index)
         return reason.said(self.variant) if reason is not None else None
+
+    def panel_line(self, index: int, advice=None) -> str | None:
+        """The panel's line under option ``index``: its why, and its chance of the upper bonus where the choice
+        changes it ("upper bonus 71%")."""
+        advice = advice or self.advice()
+        said = [words for words in (self.why(index, advice), bonus_said(advice, index)) if words]
+        return " · ".join(said) or None
 
     def agrees(self, box: str) -> bool:
         """Whether scoring ``box`` now is the coach's best move (or as good as it: no slip, its panel says "best")."""

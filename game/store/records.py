@@ -334,6 +334,34 @@ class Records:
                 continue  # a row spoiled by hand: the others are still practised
         return found
 
+    def costly(self, name: str) -> list[tuple[int, str, dict]]:
+        """Every costly choice of a person the records keep, oldest first: (its game's result number, the game's
+        variant, its position: :mod:`game.coach.slips`)."""
+        found = []
+        for result, variant, position in self._all("""SELECT p.result, v.variant, p.position FROM slips AS p
+                JOIN results AS r ON r.id = p.result JOIN variants AS v ON v.id = r.variant
+                WHERE p.name = (SELECT id FROM names WHERE name = ?) ORDER BY p.id""", name):
+            try:
+                found.append((result, variant, json.loads(position)))
+            except ValueError:
+                continue  # a row spoiled by hand: the others still count
+        return found
+
+    def weighed(self, name: str) -> tuple[int, float, int]:
+        """A person's decisions the coach weighed, in every variant: (how many, what they cost together, in how
+        many games)."""
+        count, loss, games = self._all("""SELECT SUM(d.count), SUM(d.loss), COUNT(*) FROM decisions AS d
+            JOIN seats AS s ON s.result = d.result AND s.seat = d.seat
+            WHERE s.name = (SELECT id FROM names WHERE name = ?)""", name)[0]
+        return count or 0, loss or 0.0, games or 0
+
+    def latest(self, name: str) -> tuple[int, str, int] | None:
+        """A person's latest result: (its number, variant, their total), None before any."""
+        found = self._all("""SELECT r.id, v.variant, s.total FROM seats AS s JOIN results AS r ON r.id = s.result
+            JOIN variants AS v ON v.id = r.variant WHERE s.name = (SELECT id FROM names WHERE name = ?)
+            ORDER BY r.id DESC LIMIT 1""", name)
+        return found[0] if found else None
+
     def practised(self, number: int) -> None:
         """A slip answered right in Practice goes behind the others next time."""
         try:
