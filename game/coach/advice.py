@@ -86,6 +86,7 @@ def bonus_chances(state, table, options) -> tuple:
     variant = state.variant
     if not variant.upper_bonus or not options or any(o.kind == "copy" for o in options) or state.dice is None:
         return ()
+    chances(variant, table, build_it=False)  # read here, off the frame, also on a last turn: the bonus hint's figure
     found = option_chances(variant, table, lambda: chances(variant, table, build_it=False),
                            state.card(state.seat).boxes, None, None, state.rolls_left(), options)
     if None in found or max(found) - min(found) < 0.005:

@@ -30,6 +30,7 @@ CHUNK = 4096  # states solved at once (the builder's memory stays small)
 
 SUFFIX = ".bonus"
 _LOADED: dict[str, array] = {}  # by rules hash: a file is read once a run
+_UNREADABLE: set[str] = set()  # rules hashes whose files were there but could not be used
 
 
 def shipped_path(variant: Variant) -> Path:
@@ -71,6 +72,8 @@ def chances(variant: Variant, table, build_it: bool = True) -> array | None:
     if data is None:
         from game.bots.solver import can_build
 
+        _UNREADABLE.add(variant.rules_hash)
+
         if not build_it or not can_build():
             return None
         data = build(variant, table)
@@ -96,6 +99,26 @@ def save(variant: Variant, data: array, path: Path, seconds: float = 0.0) -> Pat
                                   scoring_fingerprint(variant)), path)
 
 
+def shipped_or_kept(variant: Variant) -> bool:
+    """Whether a chance table for the variant's rules is there to read (headers only: cheap)."""
+    from game.bots.solver_file import SolverTableError, fits, read_header
+
+    if variant.rules_hash in _UNREADABLE:
+        return False
+    for path in (shipped_path(variant), user_path(variant)):
+        try:
+            if path.is_file() and fits(read_header(path), variant):
+                return True
+        except (OSError, SolverTableError):
+            continue
+    return False
+
+
+def unreadable(variant: Variant) -> bool:
+    """Whether the variant's chance file was tried and could not be used (cheap: for the frame's thread)."""
+    return variant.rules_hash in _UNREADABLE
+
+
 def loaded(variant: Variant) -> array | None:
     """The chance table if this run has it in memory already (never reads a file: for the frame's own thread)."""
     return _LOADED.get(variant.rules_hash)
@@ -112,6 +135,7 @@ def start_chance(variant: Variant, table, bonus, card: dict) -> float | None:
 def forget_loaded() -> None:
     """Drop the chance tables kept in memory (tests)."""
     _LOADED.clear()
+    _UNREADABLE.clear()
 
 
 def build(variant: Variant, table) -> array:

@@ -149,6 +149,7 @@ class Coach:
         self.spoken: Cost | None = None  # a costly move the coach has to say, once
         self.steps: dict[int, list[Step]] = {}  # every choice of each person, for luck and skill
         self._outlook = None  # (key, the bonus outlook being worked out in its thread)
+        self._chances_there: bool | None = None  # whether an exact chance table is there to read (asked once)
         self.progress: float | None = None  # while a user's variant gets its table built
         self.thread: threading.Thread | None = None
         self.missing: str | None = None  # the string key that says why a scorecard game has no coach
@@ -283,15 +284,22 @@ class Coach:
         card = state.card(seat).boxes
         if not self.available or not self.variant.upper_bonus or upper_bonus_needed(self.variant, card) in (0, None):
             return None
-        from game.coach.bonus_chance import loaded
+        from game.coach.bonus_chance import loaded, shipped_or_kept, unreadable
 
         found = loaded(self.variant)  # the advice's thread reads the shipped table: the frame never waits for it
         if found is not None:
             from game.bots.solver_turn import Position, rules
 
+            if self._outlook is not None:  # played out while the table was being read: no longer needed
+                self._outlook[1].cancel()
+                self._outlook = None
             pos = Position.of_card(self.variant, card)
             chance = found[rules(self.variant).flat(pos.mask, pos.upper, pos.five)]
             return Exact(float(chance)) if chance > 0 else None  # 0: out of reach; NaN: a card no game reaches
+        if self._chances_there is None or self._chances_there and unreadable(self.variant):
+            self._chances_there = shipped_or_kept(self.variant)
+        if self._chances_there:
+            return None  # the advice's thread is reading it: the hint alone for a frame or two
         key = (state.game, seat, tuple(sorted((box, score) for box, score in card.items() if score is not None)))
         if self._outlook is None or self._outlook[0] != key:
             if self._outlook is not None:

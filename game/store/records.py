@@ -123,11 +123,14 @@ def bring_up_to_date(path: Path | None = None, updating: Progress | None = None,
     return message
 
 
-def _write(conn: sqlite3.Connection, path: Path, entries: list[dict]) -> None:
+def _write(conn: sqlite3.Connection, path: Path, entries: list[dict]) -> int:
+    """Add the entries; returns the number of the last one (read in the same transaction: ours)."""
     try:
         conn.execute("BEGIN IMMEDIATE")
         insert_entries(conn, entries)
+        number = conn.execute("SELECT MAX(id) FROM results").fetchone()[0]
         conn.execute("COMMIT")
+        return number
     except sqlite3.Error as error:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
@@ -181,12 +184,13 @@ def add_result(session: Session, path: Path | None = None) -> str | None:
                                    "shown but not written here", str(path))
     add_waiting(path)  # the records take games again: those kept meanwhile go first, in the order played
     try:
-        _write(conn, path, [entry])
+        number = _write(conn, path, [entry])
     except Damaged as damage:  # found while writing: set aside, and the game goes into new records
         message = RecordsDamage(damage.problem, damage.reason, move_db_aside(path))
         conn, _ = _open(path)
-        _write(conn, path, [entry])
+        number = _write(conn, path, [entry])
     _keep_last(session, path)
+    _keep_moves(session, path, number)
     return message
 
 
@@ -197,6 +201,30 @@ def _keep_last(session: Session, records: Path) -> None:
 
     try:
         keep_last(session, records.with_name(LAST_FILE))
+    except OSError:
+        pass
+
+
+GAMES_DIR = "games"  # beside the records: the moves of the latest games, NUMBER.json, for `review --game NUMBER`
+GAMES_KEPT = 100  # the newest games whose moves are kept (a game is 5-30 kB): older ones keep their totals only
+
+
+def moves_path(records: Path, number: int) -> Path:
+    return records.with_name(GAMES_DIR) / f"{number}.json"
+
+
+def _keep_moves(session: Session, records: Path, number: int) -> None:
+    """The game's moves under its number in the records, the newest :data:`GAMES_KEPT` kept (a help, like the last
+    game: a full disk leaves the result written and the moves out)."""
+    from game.store.saves import save_session
+
+    folder = records.with_name(GAMES_DIR)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        save_session(session, moves_path(records, number))
+        kept = sorted((int(f.stem), f) for f in folder.glob("*.json") if f.stem.isdigit())
+        for _, old in kept[:-GAMES_KEPT]:
+            old.unlink()
     except OSError:
         pass
 
@@ -354,6 +382,22 @@ class Records:
             JOIN seats AS s ON s.result = d.result AND s.seat = d.seat
             WHERE s.name = (SELECT id FROM names WHERE name = ?)""", name)[0]
         return count or 0, loss or 0.0, games or 0
+
+    def result(self, number: int) -> dict | None:
+        """One result by its number: variant, date and each seat's name and total (None: no such result)."""
+        found = self._all("""SELECT v.variant, r.date FROM results AS r JOIN variants AS v ON v.id = r.variant
+            WHERE r.id = ?""", number)
+        if not found:
+            return None
+        seats = self._all("""SELECT n.name, s.total FROM seats AS s JOIN names AS n ON n.id = s.name
+            WHERE s.result = ? ORDER BY s.seat""", number)
+        costly = self._all("SELECT COUNT(*) FROM slips WHERE result = ?", number)[0][0]
+        return {"number": number, "variant": found[0][0], "date": found[0][1], "costly": costly,
+                "seats": [{"name": name, "total": total} for name, total in seats]}
+
+    def numbers(self, last: int = 20) -> list[int]:
+        """The numbers of the latest results, newest first."""
+        return [row[0] for row in self._all("SELECT id FROM results ORDER BY id DESC LIMIT ?", last)]
 
     def latest(self, name: str) -> tuple[int, str, int] | None:
         """A person's latest result: (its number, variant, their total), None before any."""
