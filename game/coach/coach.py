@@ -114,15 +114,22 @@ def listed(dice) -> str:
     return t("coach.and", first=", ".join(words[:-1]), last=words[-1])
 
 
+BONUS_AT_STAKE = 0.10  # an option's chance of the upper bonus is said where it is this far from the best option's
+
+
 def bonus_said(advice, index: int) -> str | None:
-    """Option ``index``'s exact chance of the upper bonus in words (None: the choice does not change it)."""
+    """Option ``index``'s exact chance of the upper bonus in words, against the best option's, where the two are
+    :data:`BONUS_AT_STAKE` apart ("upper bonus 75% → 52%"); None where the choice hardly changes it (the panel's
+    lines stay short enough for four options)."""
     found = advice.bonus if advice is not None else ()
-    if not 0 <= index < len(found):
+    if not 0 < index < len(found) or abs(found[index] - found[0]) < BONUS_AT_STAKE:
         return None
     chance = found[index]
     if chance >= 1.0:
         return t("coach.bonus_made")
-    return t("coach.bonus_out") if chance <= 0.0 else t("coach.bonus_chance", chance=percent(chance))
+    if chance <= 0.0:
+        return t("coach.bonus_out")
+    return t("coach.bonus_chance", best=percent(found[0]), chance=percent(chance))
 
 
 @dataclass(frozen=True)
