@@ -22,6 +22,7 @@ from game.rules import i18n
 from game.rules.i18n import t
 
 log = logging.getLogger("dice_parlor.coach")
+SAID_ALWAYS = 1.0  # points: with the panel always shown, a move costing this much (a slip: review.CLASSES) is said
 
 
 @dataclass
@@ -418,7 +419,9 @@ class Coach:
         cost = Cost(state.game, turn, chosen.loss, chosen, best, self.variant, _dice_of(state, seat, action),
                     getattr(state, "games", 1), len(self.session.log))
         self.costs.setdefault(seat, []).append(cost)
-        if self.quiet_below > 0 and seat in self.on and cost.loss > self.quiet_below:
+        # said at once: over the threshold the player set; with none ("Always": the panel shows), a slip (1 point)
+        said = cost.loss > self.quiet_below if self.quiet_below > 0 else cost.loss >= SAID_ALWAYS
+        if seat in self.on and said:
             self.spoken = cost
 
     def _keep(self, state, seat: int, options: list, chosen) -> None:
