@@ -67,7 +67,8 @@ def run(args, usage_error) -> int:
           + (f", {loss / count:.2f} a decision" if count else ""))
     print("where the choices cost the most (a choice counts in every kind it is):")
     for w in found:
-        print(f"  {w.words:<34} {w.times:>4} times  {w.loss:7.1f} points  ({w.mean:.2f} each)")
+        times = f"{w.times} time{'' if w.times == 1 else 's'}"
+        print(f"  {w.words:<34} {times:>10}  {w.loss:7.1f} points  ({w.mean:.2f} each)")
     return 0
 
 
