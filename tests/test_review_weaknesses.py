@@ -99,3 +99,19 @@ def test_weaknesses_without_any_game_say_so_in_one_line(capsys):
     assert len(err) == 1 and "no reviewed games yet" in err[0]
     assert main(["review", "--weaknesses", "--last"]) == 2
     assert "--weaknesses goes alone" in capsys.readouterr().err
+
+
+def test_practice_asks_the_same_position_once_a_round():
+    """Issue 38, D13: a position met again in another game (the same card, dice and move) is asked once a round."""
+    from game.store.records import add_result, open_records
+
+    add_result(_played())
+    with open_records() as records:
+        before = records.slips("Ann")
+        number = before[0][0]
+        for _ in range(3):  # the same costly choice made in three more games
+            records.conn.execute("""INSERT INTO slips (result, seat, name, loss, position)
+                SELECT result, seat, name, loss, position FROM slips WHERE id = ?""", (number,))
+        after = records.slips("Ann")
+    positions = [json.dumps(data, sort_keys=True) for _, data in after]
+    assert len(set(positions)) == len(positions) and [n for n, _ in after] == [n for n, _ in before]

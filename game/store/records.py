@@ -352,14 +352,21 @@ class Records:
 
     def slips(self, name: str, limit: int = PRACTICE) -> list[tuple[int, dict]]:
         """A person's costliest slips, the ones practised least first: (its number, its position)."""
-        found = []
+        found, seen = [], set()
         for number, position in self._all("""SELECT id, position FROM slips
                 WHERE name = (SELECT id FROM names WHERE name = ?) ORDER BY practised, loss DESC, id LIMIT ?""",
-                                          name, limit):
+                                          name, limit * 4):
             try:
-                found.append((number, json.loads(position)))
-            except ValueError:
+                data = json.loads(position)
+                same = _same_position(data)
+            except (ValueError, TypeError, AttributeError):
                 continue  # a row spoiled by hand: the others are still practised
+            if same in seen:
+                continue  # the same position met again (in another game): once a round (issue 38, D13)
+            seen.add(same)
+            found.append((number, data))
+            if len(found) == limit:
+                break
         return found
 
     def costly(self, name: str) -> list[tuple[int, str, dict]]:
@@ -412,6 +419,14 @@ class Records:
             self.conn.execute("UPDATE slips SET practised = practised + 1 WHERE id = ?", (number,))
         except sqlite3.Error as error:
             raise as_os_error(error, self.path) from error
+
+
+def _same_position(data: dict) -> str:
+    """What makes two slips the same question: the card, the dice, the rolls left, the markers and the move chosen
+    (not the game or turn they came from)."""
+    chosen = data["options"][data["chosen"]]
+    return json.dumps([data.get("variant"), sorted(data["card"].items()), sorted(data["dice"]), data.get("rolls_left"),
+                       sorted(data.get("markers", [])), chosen[:3]], sort_keys=True)
 
 
 @contextmanager
