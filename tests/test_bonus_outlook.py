@@ -41,8 +41,19 @@ def test_the_margin_never_says_never():
     assert Estimate(0, 400).margin == 0.0075 and Estimate(200, 400).margin == pytest.approx(0.049, abs=1e-3)
 
 
+@pytest.fixture
+def no_chance_table(monkeypatch, tmp_path):
+    """A variant whose exact chance table is not there (a user's own, no numpy): the outlook is played out."""
+    from game.coach import bonus_chance
+
+    monkeypatch.setattr(bonus_chance, "shipped_path", lambda variant: tmp_path / "none.bonus")
+    bonus_chance.forget_loaded()
+    yield
+    bonus_chance.forget_loaded()
+
+
 @pytest.mark.parametrize("language, words", [("en", " likely (±"), ("nl", " · kans ")])
-def test_the_table_shows_the_outlook_beside_the_bonus_hint_while_the_coach_speaks(language, words):
+def test_the_table_shows_the_outlook_beside_the_bonus_hint_while_the_coach_speaks(language, words, no_chance_table):
     from helpers import texts_on_screen
     from scene_driver import Driver
     from test_coach_odds import _first_roll
@@ -69,7 +80,7 @@ def test_the_table_shows_the_outlook_beside_the_bonus_hint_while_the_coach_speak
         i18n.set_language("en")
 
 
-def test_leaving_the_table_stops_the_outlook_being_worked_out():
+def test_leaving_the_table_stops_the_outlook_being_worked_out(no_chance_table):
     """It would go on taking a core for seconds after the table is gone (the title's dice, the next game)."""
     from scene_driver import Driver
     from test_coach_odds import _first_roll
@@ -87,3 +98,32 @@ def test_leaving_the_table_stops_the_outlook_being_worked_out():
         assert table.coach._outlook is None
     finally:
         driver.close()
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_with_the_shipped_chance_table_the_hint_gives_the_exact_chance(language):
+    """Issue 38 (D6): no estimate where an exact figure exists: the table's own, the same at every look."""
+    from helpers import texts_on_screen
+    from scene_driver import Driver
+    from test_coach_odds import _first_roll
+
+    from game.bots.solver_turn import Position, rules
+    from game.coach.bonus_chance import chances
+    from game.coach.coach import percent
+
+    driver = Driver(animation="instant", language=language)
+    try:
+        table, _ = _first_roll(driver, (5, 5, 5, 2, 1), aces=3, twos=6, threes=9, chance=20, full_house=25)
+        assert table.coach.settle(30)
+        driver.step(0.1)
+        variant = table.state.variant
+        card = table.state.card(0).boxes
+        pos = Position.of_card(variant, card)
+        exact = chances(variant, table.coach.table, False)[rules(variant).flat(pos.mask, pos.upper, pos.five)]
+        found = table.coach.bonus_outlook(0)
+        assert found.chance == exact and found.margin == 0 and table.coach._outlook is None  # nothing played out
+        said = t("table.coach_bonus_exact", hint=table.card.bonus_hint(0), percent=percent(exact))
+        assert said in texts_on_screen(driver) and "±" not in said
+    finally:
+        driver.close()
+        i18n.set_language("en")

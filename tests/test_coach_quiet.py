@@ -54,10 +54,12 @@ def test_without_a_threshold_the_panel_shows_at_every_move():
         driver.close()
 
 
-@pytest.mark.parametrize("language, threshold, spoken", [("en", 2, True), ("nl", 2, True), ("en", 5, False)])
+@pytest.mark.parametrize("language, threshold, spoken", [("en", 2, True), ("nl", 2, True), ("en", 5, False),
+                                                       ("en", 0, True)])
 def test_a_move_that_costs_more_than_the_threshold_is_said(language, threshold, spoken):
     """Holding 2 5 5 5 of 5 5 5 2 1 after the first roll costs 3.7 points against holding three fives: over 2 it is
-    said, once, in words; under 5 the coach keeps quiet."""
+    said, once, in words; under 5 the coach keeps quiet; with "Always" (issue 38, D3) a slip of a point or more is
+    said too."""
     driver = Driver(animation="instant", language=language)
     try:
         driver.app.settings.coach_threshold = threshold

@@ -106,7 +106,7 @@ def test_review_last_replays_the_last_game_in_the_records(capsys):
 
 
 @pytest.mark.parametrize("args, problem", [
-    ((), "review takes --last, or --variant V --level L [--seed S]"),
+    ((), "review takes --last, --game NUMBER, or --variant V --level L [--seed S]"),
     (("--variant", "official"), "--variant needs --level"),
     (("--variant", "jackpot", "--level", "hard"), "jackpot has no optimal player"),
     (("--variant", "official", "--level", "genius"), "unknown player 'genius'"),

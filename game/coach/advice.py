@@ -31,6 +31,7 @@ class Advice:
     options: list = field(default_factory=list)
     goals: dict = field(default_factory=dict)
     reasons: dict = field(default_factory=dict)
+    bonus: tuple = ()  # each option's exact chance of the upper bonus (empty: the bonus is not at stake, or no table)
 
 
 def moment_of(state) -> tuple:
@@ -62,18 +63,35 @@ def work_out(state, table, moment: tuple | None = None) -> Advice:
     moment = moment_of(state) if moment is None else moment
     try:
         options = advise_state(state, table=table)
+        bonus = bonus_chances(state, table, options)
         holds = [i for i, option in enumerate(options) if option.kind in ("keep", "copy")]
         held = _held(state) if holds else None
         if held is None:
-            return Advice(moment, options)
+            return Advice(moment, options, bonus=bonus)
         base, left = held
         variant, card = state.variant, state.card(state.seat).boxes
         reasons = hold_reasons(variant, card, options, left, base, tuple(state.dice or ()))
         found = goals_of_holds(variant, card, [tuple(sorted(base + tuple(options[i].keep))) for i in holds], left)
-        return Advice(moment, options, dict(zip(holds, found)), reasons)
+        return Advice(moment, options, dict(zip(holds, found)), reasons, bonus)
     except Exception as error:
         log.warning("coach failed: %s", error)
         return Advice(moment)
+
+
+def bonus_chances(state, table, options) -> tuple:
+    """Each option's exact chance of the upper bonus, where the choice changes it (a solo turn's holds and boxes;
+    Challenge's copies are not worked out): empty where every option leaves the same chance."""
+    from game.coach.bonus_chance import chances, option_chances
+
+    variant = state.variant
+    if not variant.upper_bonus or not options or any(o.kind == "copy" for o in options) or state.dice is None:
+        return ()
+    chances(variant, table, build_it=False)  # read here, off the frame, also on a last turn: the bonus hint's figure
+    found = option_chances(variant, table, lambda: chances(variant, table, build_it=False),
+                           state.card(state.seat).boxes, None, None, state.rolls_left(), options)
+    if None in found or max(found) - min(found) < 0.005:
+        return ()
+    return tuple(found)
 
 
 def _held(state) -> tuple[tuple[int, ...], int] | None:

@@ -5,8 +5,10 @@ chance of ending the game with the upper bonus is worked out exactly, backwards 
 an expectation of 0 or 1, so the same keep and roll sums give it). Two parts:
 
 - :func:`build` (numpy, like the value table): the chance for every state between turns, from the value table.
-  :func:`chances` keeps it in the user's data folder (``VARIANT-HASH.bonus``: float32, read without numpy),
-  so only the first question of a variant waits for it (about 20 s for a 13-box card on one core).
+  The shipped scorecard variants' chances are shipped beside their values (``assets/solver/VARIANT.bonus``, the
+  value table's file format: :mod:`game.bots.solver_file`, built by ``python -m game.coach.bonus_chance --ship``);
+  another variant's are built on first need and kept in the user's data folder (``VARIANT-HASH.bonus``), read
+  without numpy either way (about 100 s for a 13-box card on one core).
 - :func:`option_chances`: for one moment of a turn, each option's chance (pure Python, a few milliseconds).
 
 Ties between equally valued choices go to the first one, as in the builder of the values.
@@ -19,47 +21,121 @@ from array import array
 from pathlib import Path
 
 from game.bots.solver_turn import Position, expect_keeps, geometry, hand_values, move_value, rules
-from game.paths import user_data_dir
+from game.paths import asset, user_data_dir
 from game.rules.scoring import box_options
 from game.rules.variant import Variant
 
 CHUNK = 4096  # states solved at once (the builder's memory stays small)
 
 
-def _path(variant: Variant) -> Path:
+SUFFIX = ".bonus"
+_LOADED: dict[str, array] = {}  # by rules hash: a file is read once a run
+_UNREADABLE: set[str] = set()  # rules hashes whose files were there but could not be used
+
+
+def shipped_path(variant: Variant) -> Path:
     from game.bots.solver_file import file_stem
 
-    return user_data_dir() / "solver" / f"{file_stem(variant.id)}-{variant.rules_hash}.bonus"
+    return asset("solver", f"{file_stem(variant.id)}{SUFFIX}")
+
+
+def user_path(variant: Variant) -> Path:
+    from game.bots.solver_file import file_stem
+
+    return user_data_dir() / "solver" / f"{file_stem(variant.id)}-{variant.rules_hash}{SUFFIX}"
+
+
+def _read(variant: Variant, size: int) -> array | None:
+    """The chance table from its file (shipped, then the user's), if one fits the rules and the scoring code."""
+    from game.bots.solver_file import SolverTableError, load_table
+
+    for path in (shipped_path(variant), user_path(variant)):
+        try:
+            if path.is_file():
+                found = load_table(path, variant).data
+                if len(found) == size:
+                    return found
+        except (OSError, SolverTableError):
+            continue  # another version's, or damaged: the next one, or built again
+    return None
 
 
 def chances(variant: Variant, table, build_it: bool = True) -> array | None:
-    """The chance table of a variant (None: it has no upper bonus, or it is not built and ``build_it`` is false
-    or numpy is missing)."""
+    """The chance table of a variant (None: it has no upper bonus, or it is neither shipped nor built, and
+    ``build_it`` is false or numpy is missing)."""
     r = rules(variant)
     if not r.threshold:
         return None
-    path = _path(variant)
-    size = len(table.data)
-    try:
-        data = array("f")
-        data.frombytes(path.read_bytes())
-        if len(data) == size:
-            return data
-    except (OSError, ValueError):
-        pass  # not built yet, or damaged: built again
-    from game.bots.solver import can_build
+    if variant.rules_hash in _LOADED:
+        return _LOADED[variant.rules_hash]
+    data = _read(variant, len(table.data))
+    if data is None:
+        from game.bots.solver import can_build
 
-    if not build_it or not can_build():
-        return None
-    data = build(variant, table)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_bytes(data.tobytes())
-        tmp.replace(path)
-    except OSError:
-        pass  # a read-only home: worked out again next time
+        _UNREADABLE.add(variant.rules_hash)
+
+        if not build_it or not can_build():
+            return None
+        data = build(variant, table)
+        try:
+            save(variant, data, user_path(variant))
+        except OSError:
+            pass  # a read-only home: worked out again next run
+    _LOADED[variant.rules_hash] = data
     return data
+
+
+STEP = 2 ** -16  # a chance is kept to the nearest 1/65536 (within 8e-6): a float32 holds it exactly, and the
+# file is half the size of the full float32's (the shipped ones, about 0.5 MB a 13-box card)
+
+
+def save(variant: Variant, data: array, path: Path, seconds: float = 0.0) -> Path:
+    """Write a chance table in the value table's format (lzma'd float32 byte planes, the rules' hash and the
+    scoring code's fingerprint in its header), each chance to the nearest :data:`STEP`."""
+    from game.bots.solver_file import SolverTable, save_table, scoring_fingerprint, shape_of
+
+    kept = array("f", (x if math.isnan(x) else round(x / STEP) * STEP for x in data))
+    return save_table(SolverTable(variant.id, variant.rules_hash, kept, shape_of(variant), seconds, float(data[0]),
+                                  scoring_fingerprint(variant)), path)
+
+
+def shipped_or_kept(variant: Variant) -> bool:
+    """Whether a chance table for the variant's rules is there to read (headers only: cheap)."""
+    from game.bots.solver_file import SolverTableError, fits, read_header
+
+    if variant.rules_hash in _UNREADABLE:
+        return False
+    for path in (shipped_path(variant), user_path(variant)):
+        try:
+            if path.is_file() and fits(read_header(path), variant):
+                return True
+        except (OSError, SolverTableError):
+            continue
+    return False
+
+
+def unreadable(variant: Variant) -> bool:
+    """Whether the variant's chance file was tried and could not be used (cheap: for the frame's thread)."""
+    return variant.rules_hash in _UNREADABLE
+
+
+def loaded(variant: Variant) -> array | None:
+    """The chance table if this run has it in memory already (never reads a file: for the frame's own thread)."""
+    return _LOADED.get(variant.rules_hash)
+
+
+def start_chance(variant: Variant, table, bonus, card: dict) -> float | None:
+    """The chance of the upper bonus from the start of a turn with this card (before its first roll), worked out
+    from the chances after it (pure Python: the table's own figure, one turn rebuilt)."""
+    from game.bots.solver import Option
+
+    return option_chances(variant, table, bonus, card, None, None, variant.rolls_per_turn, [Option("keep", 0.0)])[0]
+
+
+def forget_loaded() -> None:
+    """Drop the chance tables kept in memory (tests)."""
+    _LOADED.clear()
+    _UNREADABLE.clear()
 
 
 def build(variant: Variant, table) -> array:
@@ -213,12 +289,31 @@ def _chances(variant, table, card, pos, rolls_left, options, box_chance) -> list
     return said
 
 
-if __name__ == "__main__":  # python -m game.coach.bonus_chance VARIANT...: build and keep the chance tables
-    import sys
+def main(argv: list[str] | None = None) -> int:
+    """``python -m game.coach.bonus_chance [--ship] VARIANT...``: build the chance tables (``--ship``: into
+    ``assets/solver``, as shipped; else the user's data folder)."""
+    import argparse
+    import time
 
     from game.bots.solver import table_for
     from game.rules.variants import find_variant
 
-    for name in sys.argv[1:]:
+    parser = argparse.ArgumentParser(prog="python -m game.coach.bonus_chance", description=main.__doc__)
+    parser.add_argument("--ship", action="store_true", help="write into assets/solver (the shipped tables)")
+    parser.add_argument("variants", nargs="+", metavar="VARIANT")
+    args = parser.parse_args(argv)
+    for name in args.variants:
         variant = find_variant(name)
-        print(name, "built" if chances(variant, table_for(variant)) is not None else "has no upper bonus")
+        if not rules(variant).threshold:
+            print(name, "has no upper bonus")
+            continue
+        start = time.perf_counter()
+        data = build(variant, table_for(variant))
+        path = save(variant, data, shipped_path(variant) if args.ship else user_path(variant),
+                    time.perf_counter() - start)
+        print(f"{name}: {path} ({path.stat().st_size} bytes, {time.perf_counter() - start:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

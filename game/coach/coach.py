@@ -22,6 +22,7 @@ from game.rules import i18n
 from game.rules.i18n import t
 
 log = logging.getLogger("dice_parlor.coach")
+SAID_ALWAYS = 1.0  # points: with the panel always shown, a move costing this much (a slip: review.CLASSES) is said
 
 
 @dataclass
@@ -114,6 +115,33 @@ def listed(dice) -> str:
     return t("coach.and", first=", ".join(words[:-1]), last=words[-1])
 
 
+BONUS_AT_STAKE = 0.10  # an option's chance of the upper bonus is said where it is this far from the best option's
+
+
+def bonus_said(advice, index: int) -> str | None:
+    """Option ``index``'s exact chance of the upper bonus in words, against the best option's, where the two are
+    :data:`BONUS_AT_STAKE` apart ("upper bonus 75% → 52%"); None where the choice hardly changes it (the panel's
+    lines stay short enough for four options)."""
+    found = advice.bonus if advice is not None else ()
+    if not 0 < index < len(found) or abs(found[index] - found[0]) < BONUS_AT_STAKE:
+        return None
+    chance = found[index]
+    if chance >= 1.0:
+        return t("coach.bonus_made")
+    if chance <= 0.0:
+        return t("coach.bonus_out")
+    return t("coach.bonus_chance", best=percent(found[0]), chance=percent(chance))
+
+
+@dataclass(frozen=True)
+class Exact:
+    """The chance of the upper bonus from the start of this turn, read from the shipped table (no margin)."""
+
+    chance: float
+    margin: float = 0.0
+    games: int = 0
+
+
 class Coach:
     def __init__(self, session):
         self.session = session
@@ -129,6 +157,7 @@ class Coach:
         self.spoken: Cost | None = None  # a costly move the coach has to say, once
         self.steps: dict[int, list[Step]] = {}  # every choice of each person, for luck and skill
         self._outlook = None  # (key, the bonus outlook being worked out in its thread)
+        self._chances_there: bool | None = None  # whether an exact chance table is there to read (asked once)
         self.progress: float | None = None  # while a user's variant gets its table built
         self.thread: threading.Thread | None = None
         self.missing: str | None = None  # the string key that says why a scorecard game has no coach
@@ -253,8 +282,9 @@ class Coach:
         return self._outlook is None or self._outlook[1].done.wait(timeout)
 
     def bonus_outlook(self, seat: int):
-        """The chance of the seat reaching the upper bonus from the start of this turn under the coach's play, as
-        far as it is worked out (an :class:`game.coach.bonus.Estimate`, or None: not yet, earned, out of reach)."""
+        """The chance of the seat reaching the upper bonus from the start of this turn under the coach's play: exact
+        (:class:`Exact`) once the chance table is read, else as far as it is played out (an
+        :class:`game.coach.bonus.Estimate`, or None: not yet, earned, out of reach)."""
         from game.coach.bonus import Outlook
         from game.rules.scoring import upper_bonus_needed
 
@@ -262,6 +292,22 @@ class Coach:
         card = state.card(seat).boxes
         if not self.available or not self.variant.upper_bonus or upper_bonus_needed(self.variant, card) in (0, None):
             return None
+        from game.coach.bonus_chance import loaded, shipped_or_kept, unreadable
+
+        found = loaded(self.variant)  # the advice's thread reads the shipped table: the frame never waits for it
+        if found is not None:
+            from game.bots.solver_turn import Position, rules
+
+            if self._outlook is not None:  # played out while the table was being read: no longer needed
+                self._outlook[1].cancel()
+                self._outlook = None
+            pos = Position.of_card(self.variant, card)
+            chance = found[rules(self.variant).flat(pos.mask, pos.upper, pos.five)]
+            return Exact(float(chance)) if chance > 0 else None  # 0: out of reach; NaN: a card no game reaches
+        if self._chances_there is None or self._chances_there and unreadable(self.variant):
+            self._chances_there = shipped_or_kept(self.variant)
+        if self._chances_there:
+            return None  # the advice's thread is reading it: the hint alone for a frame or two
         key = (state.game, seat, tuple(sorted((box, score) for box, score in card.items() if score is not None)))
         if self._outlook is None or self._outlook[0] != key:
             if self._outlook is not None:
@@ -335,6 +381,13 @@ class Coach:
         reason = advice.reasons.get(index)
         return reason.said(self.variant) if reason is not None else None
 
+    def panel_line(self, index: int, advice=None) -> str | None:
+        """The panel's line under option ``index``: its why, and its chance of the upper bonus where the choice
+        changes it ("upper bonus 71%")."""
+        advice = advice or self.advice()
+        said = [words for words in (self.why(index, advice), bonus_said(advice, index)) if words]
+        return " · ".join(said) or None
+
     def agrees(self, box: str) -> bool:
         """Whether scoring ``box`` now is the coach's best move (or as good as it: no slip, its panel says "best")."""
         chosen = next((o for o in self.options() if o.kind == "box" and o.box == box), None)
@@ -366,7 +419,9 @@ class Coach:
         cost = Cost(state.game, turn, chosen.loss, chosen, best, self.variant, _dice_of(state, seat, action),
                     getattr(state, "games", 1), len(self.session.log))
         self.costs.setdefault(seat, []).append(cost)
-        if self.quiet_below > 0 and seat in self.on and cost.loss > self.quiet_below:
+        # said at once: over the threshold the player set; with none ("Always": the panel shows), a slip (1 point)
+        said = cost.loss > self.quiet_below if self.quiet_below > 0 else cost.loss >= SAID_ALWAYS
+        if seat in self.on and said:
             self.spoken = cost
 
     def _keep(self, state, seat: int, options: list, chosen) -> None:

@@ -123,11 +123,15 @@ def bring_up_to_date(path: Path | None = None, updating: Progress | None = None,
     return message
 
 
-def _write(conn: sqlite3.Connection, path: Path, entries: list[dict[str, Any]]) -> None:
+def _write(conn: sqlite3.Connection, path: Path, entries: list[dict[str, Any]]) -> int:
+    """Add the entries; returns the number of the last one (read in the same transaction: ours)."""
     try:
         conn.execute("BEGIN IMMEDIATE")
         insert_entries(conn, entries)
+        last = conn.execute("SELECT MAX(id) FROM results").fetchone()[0]
+        number = int(last) if last is not None else 0  # none yet (nothing was added)
         conn.execute("COMMIT")
+        return number
     except sqlite3.Error as error:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
@@ -181,12 +185,13 @@ def add_result(session: Session, path: Path | None = None) -> str | None:
                                    "shown but not written here", str(path))
     add_waiting(path)  # the records take games again: those kept meanwhile go first, in the order played
     try:
-        _write(conn, path, [entry])
+        number = _write(conn, path, [entry])
     except Damaged as damage:  # found while writing: set aside, and the game goes into new records
         message = RecordsDamage(damage.problem, damage.reason, move_db_aside(path))
         conn, _ = _open(path)
-        _write(conn, path, [entry])
+        number = _write(conn, path, [entry])
     _keep_last(session, path)
+    _keep_moves(session, path, number)
     return message
 
 
@@ -197,6 +202,30 @@ def _keep_last(session: Session, records: Path) -> None:
 
     try:
         keep_last(session, records.with_name(LAST_FILE))
+    except OSError:
+        pass
+
+
+GAMES_DIR = "games"  # beside the records: the moves of the latest games, NUMBER.json, for `review --game NUMBER`
+GAMES_KEPT = 100  # the newest games whose moves are kept (a game is 5-30 kB): older ones keep their totals only
+
+
+def moves_path(records: Path, number: int) -> Path:
+    return records.with_name(GAMES_DIR) / f"{number}.json"
+
+
+def _keep_moves(session: Session, records: Path, number: int) -> None:
+    """The game's moves under its number in the records, the newest :data:`GAMES_KEPT` kept (a help, like the last
+    game: a full disk leaves the result written and the moves out)."""
+    from game.store.saves import save_session
+
+    folder = records.with_name(GAMES_DIR)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        save_session(session, moves_path(records, number))
+        kept = sorted((int(f.stem), f) for f in folder.glob("*.json") if f.stem.isdigit())
+        for _, old in kept[:-GAMES_KEPT]:
+            old.unlink()
     except OSError:
         pass
 
@@ -324,15 +353,66 @@ class Records:
 
     def slips(self, name: str, limit: int = PRACTICE) -> list[tuple[int, dict[str, Any]]]:
         """A person's costliest slips, the ones practised least first: (its number, its position)."""
-        found = []
+        found, seen = [], set()
         for number, position in self._all("""SELECT id, position FROM slips
                 WHERE name = (SELECT id FROM names WHERE name = ?) ORDER BY practised, loss DESC, id LIMIT ?""",
-                                          name, limit):
+                                          name, limit * 4):
             try:
-                found.append((number, json.loads(position)))
-            except ValueError:
+                data = json.loads(position)
+                same = _same_position(data)
+            except (ValueError, TypeError, AttributeError):
                 continue  # a row spoiled by hand: the others are still practised
+            if same in seen:
+                continue  # the same position met again (in another game): once a round (issue 38, D13)
+            seen.add(same)
+            found.append((number, data))
+            if len(found) == limit:
+                break
         return found
+
+    def costly(self, name: str) -> list[tuple[int, str, dict[str, Any]]]:
+        """Every costly choice of a person the records keep, oldest first: (its game's result number, the game's
+        variant, its position: :mod:`game.coach.slips`)."""
+        found = []
+        for result, variant, position in self._all("""SELECT p.result, v.variant, p.position FROM slips AS p
+                JOIN results AS r ON r.id = p.result JOIN variants AS v ON v.id = r.variant
+                WHERE p.name = (SELECT id FROM names WHERE name = ?) ORDER BY p.id""", name):
+            try:
+                found.append((result, variant, json.loads(position)))
+            except ValueError:
+                continue  # a row spoiled by hand: the others still count
+        return found
+
+    def weighed(self, name: str) -> tuple[int, float, int]:
+        """A person's decisions the coach weighed, in every variant: (how many, what they cost together, in how
+        many games)."""
+        count, loss, games = self._all("""SELECT SUM(d.count), SUM(d.loss), COUNT(*) FROM decisions AS d
+            JOIN seats AS s ON s.result = d.result AND s.seat = d.seat
+            WHERE s.name = (SELECT id FROM names WHERE name = ?)""", name)[0]
+        return count or 0, loss or 0.0, games or 0
+
+    def result(self, number: int) -> dict[str, Any] | None:
+        """One result by its number: variant, date and each seat's name and total (None: no such result)."""
+        found = self._all("""SELECT v.variant, r.date FROM results AS r JOIN variants AS v ON v.id = r.variant
+            WHERE r.id = ?""", number)
+        if not found:
+            return None
+        seats = self._all("""SELECT n.name, s.total FROM seats AS s JOIN names AS n ON n.id = s.name
+            WHERE s.result = ? ORDER BY s.seat""", number)
+        costly = self._all("SELECT COUNT(*) FROM slips WHERE result = ?", number)[0][0]
+        return {"number": number, "variant": found[0][0], "date": found[0][1], "costly": costly,
+                "seats": [{"name": name, "total": total} for name, total in seats]}
+
+    def numbers(self, last: int = 20) -> list[int]:
+        """The numbers of the latest results, newest first."""
+        return [row[0] for row in self._all("SELECT id FROM results ORDER BY id DESC LIMIT ?", last)]
+
+    def latest(self, name: str) -> tuple[int, str, int] | None:
+        """A person's latest result: (its number, variant, their total), None before any."""
+        found = self._all("""SELECT r.id, v.variant, s.total FROM seats AS s JOIN results AS r ON r.id = s.result
+            JOIN variants AS v ON v.id = r.variant WHERE s.name = (SELECT id FROM names WHERE name = ?)
+            ORDER BY r.id DESC LIMIT 1""", name)
+        return found[0] if found else None
 
     def practised(self, number: int) -> None:
         """A slip answered right in Practice goes behind the others next time."""
@@ -340,6 +420,14 @@ class Records:
             self.conn.execute("UPDATE slips SET practised = practised + 1 WHERE id = ?", (number,))
         except sqlite3.Error as error:
             raise as_os_error(error, self.path) from error
+
+
+def _same_position(data: dict[str, Any]) -> str:
+    """What makes two slips the same question: the card, the dice, the rolls left, the markers and the move chosen
+    (not the game or turn they came from)."""
+    chosen = data["options"][data["chosen"]]
+    return json.dumps([data.get("variant"), sorted(data["card"].items()), sorted(data["dice"]), data.get("rolls_left"),
+                       sorted(data.get("markers", [])), chosen[:3]], sort_keys=True)
 
 
 @contextmanager

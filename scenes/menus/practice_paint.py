@@ -93,7 +93,8 @@ class Answer:
             reason = hold_reasons(slip.variant, slip.card, list(slip.options), max(1, slip.rolls_left),
                                   slip.markers, slip.dice).get(index)
             said = reason.said(slip.variant) if reason else goals_said(goals.get(index, []), slip.variant)
-        final = t("practice.final", points=i18n.number(round(slip.on_card + option.value)))
+        # to a tenth, as the coach's panel gives it: two finals 0.3 apart never both read 234 (issue 38, D11)
+        final = t("practice.final", points=i18n.number(slip.on_card + option.value, 1))
         return f"{said} · {final}" if said else cap(final)
 
 

@@ -183,7 +183,7 @@ class TablePainter:
         top = line * len(titles)  # the title takes one line, or two in a long language
         best = options[:4]
         # under each option, on a smaller line: a hold's goals with their chances; why a box is best, or its cost
-        goals = [table.coach.why(i, advice) or "" for i in range(len(best))]
+        goals = [table.coach.panel_line(i, advice) or "" for i in range(len(best))]  # and the bonus's chance
         row = line + (small if any(goals) else 0)
         fit_rows = max(1, (room - top - 2) // row)
         column = (width - 24 - 16) // 2
@@ -317,6 +317,8 @@ class TablePainter:
         found = table.coach.bonus_outlook(seat)
         if found is None:
             return hint
+        if not found.margin:  # exact: the shipped chance table's figure
+            return t("table.coach_bonus_exact", hint=hint, percent=percent(found.chance))
         return t("table.coach_bonus", hint=hint, percent=percent(found.chance), margin=i18n.number(100 * found.margin))
 
     def hint(self) -> str:
