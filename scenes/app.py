@@ -4,9 +4,9 @@ The loop measures time in seconds, updates the top scene in fixed steps of 1/120
 uneven frames) and draws on the logical 1280x800 canvas, which is scaled to fit the window.
 
 It draws only when the picture can have changed: after input or a window event, when the stack changed, while
-the top scene animates (``animating``) and when a timer it asked for comes due (``wake_in``). At rest it sleeps,
-looking for events every 10 ms, and uses next to no CPU; time still runs (in short rests), so timers, the
-kiosk's idle clock and a stop signal are seen.
+the top scene animates (``animating``) and when a timer it asked for comes due (``wake_in``); its ``pace``
+(scenes.pace) decides. At rest it sleeps, looking for events every 10 ms, and uses next to no CPU; time still
+runs (in short rests), so timers, the kiosk's idle clock and a stop signal are seen.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from scenes import registry
 from scenes.demo import demo_scene
 from scenes.kiosk.controller import KioskController, NoScreen, hold_the_screen, ready_kiosk, require_a_screen
 from scenes.logs import ScreenTrail, close_logging, setup_logging
+from scenes.pace import REST_WAIT, Pace
 from scenes.persist import SaveStatus
 from scenes.records_opening import RecordsOpening
 from scenes.running import FrontWatch
@@ -60,10 +61,6 @@ MAX_FRAME = 0.25  # after a stall, don't try to catch up more than this
 # per text size: fonts this much bigger (boxes shrink them back if need be), the least size drawn (see README)
 TEXT_SCALES = {"normal": (1.0, 8), "large": (1.2, 8), "tv": (1.25, 14)}
 ANIMATION_SPEED = {"normal": 1.0, "fast": 2.2, "instant": 1000.0}
-REST_WAIT = 0.25  # the longest rest: a stop signal or a due timer is seen within it
-# pygame.event.wait would do, but pygame-ce's looks for events every millisecond (1.6% of a core in
-# Xvfb); a look every 10 ms costs a quarter of that, and 10 ms is less than a frame.
-REST_LOOK = 0.01
 
 
 class App:
@@ -129,10 +126,7 @@ class App:
         self.exit_status = 0
         self.stack.on_change = ScreenTrail()
         self.sharp_text = True  # text drawn at the window's resolution when the canvas is scaled
-        self._moving = False  # the top scene animated at the last frame: one more frame shows where it stopped
-        self._redraw = True
-        self._drawn_changes = -1  # the stack's change count at the last frame
-        self._wake_at: float | None = None  # app time of the next timer due to change the picture
+        self.pace = Pace()  # when a frame is drawn, how long the loop rests
         self._scaled: pygame.Surface | None = None
 
     # ------------------------------------------------------------- window --
@@ -296,7 +290,7 @@ class App:
             self.kiosk.draw_on_window(self.window)  # the admin corner is the screen's, letterbox or not
         pygame.display.flip()
         self.frames += 1
-        self._redraw, self._drawn_changes = False, self.stack.changes
+        self.pace.drawn(self.stack.changes)
         self.stack.shown()
 
     # ------------------------------------------------------------- rest --
@@ -314,35 +308,13 @@ class App:
         due = [t for t in times if t is not None]
         return max(0.0, min(due)) if due else None
 
-    def frame_rate(self, fps: int) -> int:
-        return self.kiosk.frame_rate(fps) if self.kiosk is not None else fps  # the attract mode draws fewer
-
     def redraw(self) -> None:
         """Ask for a frame: for a change no input, animation or timer explains (a thread's result, say)."""
-        self._redraw = True
+        self.pace.redraw()
 
     def frame_due(self, woke: bool) -> bool:
-        """Whether to draw now: input, a new screen, animation (and the frame after it ends), a due timer."""
-        moving = self.animating()
-        due = (woke or moving or self._moving or self._redraw or self.stack.changes != self._drawn_changes
-               or self._wake_at is not None and self.time >= self._wake_at)
-        self._moving = moving
-        return due
-
-    def plan_rest(self) -> float:
-        """Before a rest: note when a timer will want a frame; the seconds to sleep (REST_WAIT at most)."""
-        wake = self.wake_in()
-        self._wake_at = None if wake is None else self.time + wake
-        return REST_WAIT if wake is None else min(REST_WAIT, wake)
-
-    def _rest(self) -> list:
-        """Sleep until an event, a due timer, a stop signal or REST_WAIT, whichever comes first."""
-        until = time.perf_counter() + self.plan_rest()
-        while True:
-            events = pygame.event.get()
-            if events or self.stop.signal is not None or time.perf_counter() >= until:
-                return events
-            time.sleep(REST_LOOK)
+        """Whether to draw now (scenes.pace): ``woke``, input or a window event since the last look."""
+        return self.pace.frame_due(woke, self.animating(), self.stack.changes, self.time)
 
     # --------------------------------------------------------------- loop --
     def run(self, first: Scene | None, exit_after: float | None = None, screenshot: str | None = None,
@@ -382,11 +354,12 @@ class App:
                     self.render()
             if exit_after is not None and now - started >= exit_after:
                 break
-            if self._moving:
-                clock.tick(self.frame_rate(fps))
+            if self.pace.moving:
+                clock.tick(self.kiosk.frame_rate(fps) if self.kiosk is not None else fps)  # attract mode: fewer
                 woken_by, catch_up = None, MAX_FRAME
             else:  # at rest: time keeps up with the clock across the sleep, in the same fixed steps
-                woken_by, catch_up = self._rest(), REST_WAIT + MAX_FRAME
+                woken_by = self.pace.rest(self.pace.plan_rest(self.wake_in(), self.time), self.stop)
+                catch_up = REST_WAIT + MAX_FRAME
 
 
 def run(args: Any) -> int:

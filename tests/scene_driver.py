@@ -48,7 +48,7 @@ class Driver:
             assert self.app.canvas.get_view("2").raw == self.shown, (
                 f"the {self.top.screen_name() if self.top else 'empty'} screen changed at rest without a frame")
         if not self.app.animating():
-            self.app.plan_rest()
+            self.app.pace.plan_rest(self.app.wake_in(), self.app.time)
 
     def settle_coach(self, timeout: float = 10.0) -> None:
         """Game time here is made up and runs far ahead of the coach's thread: before each update, the advice

@@ -124,6 +124,11 @@ def test_a_match_of_games_keeps_every_column_and_is_won_on_the_sum():
     totals = [state.game_totals(g) for g in range(2)]
     assert state.match_totals() == [totals[0][s] + totals[1][s] for s in range(2)]
     assert state.winners() == [1]
+    # The results after the first game: its row, and the match so far (the second game not in it yet).
+    first = totals[0]
+    assert state.result_rows(0) == [("gameover.game_row", {"game": 1}, first), ("gameover.match_row", {}, first)]
+    assert state.result_rows(1)[-1] == ("gameover.match_row", {}, state.match_totals())
+    assert state.result_row_count() == 3
 
 
 def test_ties_share_the_win():

@@ -75,7 +75,7 @@ def test_the_attract_mode_draws_a_still_table_at_a_lower_rate():
             top = app.stack.top
             if getattr(top, "tray", None) is not None:
                 state = "flying" if top.tray.busy() else "still" if not top.moving() else "other"
-                rates.setdefault(state, set()).add(app.frame_rate(60))
+                rates.setdefault(state, set()).add(app.kiosk.frame_rate(60))
         assert rates["flying"] == {ATTRACT_FPS}
         assert rates["still"] == {ATTRACT_STILL_FPS} and ATTRACT_STILL_FPS < ATTRACT_FPS
         assert app.animating()  # still: frames keep coming (the pulse, the computer's next move)

@@ -76,3 +76,31 @@ def test_a_countdown_draws_once_a_second():
         assert 3 <= driver.app.frames - drawn <= 5
     finally:
         driver.close()
+
+
+def test_the_pace_draws_when_asked_after_an_animation_and_when_a_timer_is_due():
+    from scenes.pace import REST_WAIT, Pace
+
+    pace = Pace()
+    assert pace.frame_due(False, False, 0, 0.0)  # the first frame
+    pace.drawn(0)
+    assert not pace.frame_due(False, False, 0, 0.0)
+    pace.redraw()
+    assert pace.frame_due(False, False, 0, 0.0)
+    pace.drawn(0)
+    assert pace.frame_due(False, True, 0, 0.0) and pace.frame_due(False, False, 0, 0.0)  # and where it stopped
+    assert not pace.frame_due(False, False, 0, 0.0)
+    assert pace.frame_due(False, False, 1, 0.0)  # the stack changed
+    pace.drawn(1)
+    assert pace.plan_rest(None, 10.0) == REST_WAIT and pace.plan_rest(0.1, 10.0) == 0.1
+    assert not pace.frame_due(False, False, 1, 10.05) and pace.frame_due(False, False, 1, 10.1)
+
+
+def test_a_rest_ends_at_once_on_a_stop_signal():
+    from types import SimpleNamespace
+
+    from scenes.pace import Pace
+
+    pygame.display.init()  # the dummy driver (conftest)
+    pygame.event.clear()
+    assert Pace.rest(60.0, SimpleNamespace(signal="SIGTERM")) == []  # not a minute later

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
 
 from game.bots.jackpot_players import GreedyJackpotPlayer, HeuristicJackpotPlayer, RandomJackpotPlayer
 from game.bots.optimal import EasyPlayer, HardPlayer, MediumPlayer, OptimalPlayer
@@ -84,14 +83,6 @@ def player_for_seat(level: str | None, rng: random.Random | None = None, family:
 def stand_in(family: str = "scorecard", rng: random.Random | None = None):
     """The player for a seat that has none of its own (a person's seat the table plays for): the usual level."""
     return make_player(USUAL_LEVEL, rng, family)
-
-
-def seat_players(session) -> dict[str, Any]:
-    """A player for each computer seat of a scorecard game, each with its own generator drawn from the session's
-    seed (a replay plays the same)."""
-    rng = random.Random(session.seed ^ 0xB07)
-    return {i: player_for_seat(seat.level, random.Random(rng.randrange(2**31)), variant=session.variant)
-            for i, seat in enumerate(session.seats) if seat.is_computer}
 
 
 def available_levels(family: str = "scorecard", variant: Variant | None = None) -> list[str]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.engine.actions import Action, ChanceOption, Dice, Place, Roll
+from game.engine.results import RoundResults
 from game.engine.state import GameState, Seat
 from game.errors import IllegalAction, SaveError, cause
 from game.rules.jackpot import Cell, JackpotVariant, classify, granted_symbols, landing_row, rack_bonus, score_lines
@@ -170,33 +171,12 @@ class JackpotState(GameState):
             targets.append(CHANCE_SPACE)
         return targets
 
+    @property
+    def results(self) -> RoundResults:
+        return RoundResults([[score.total for score in scores] for scores in self.scores], self.n, self.variant.rounds)
+
     def totals(self) -> list[int]:
-        return [sum(r[s].total for r in self.scores) for s in range(self.n)]
-
-    def match_totals(self) -> list[int]:
-        return self.totals()
-
-    def game_totals(self, game: int | None = None) -> list[int]:
-        return self.totals()
-
-    def returns(self) -> list[int]:
-        return self.totals()
-
-    def winners(self) -> list[int]:
-        totals = self.totals()
-        return [s for s, t in enumerate(totals) if t == max(totals)]
-
-    def bonuses_won(self, seat: int) -> dict[str, int | None]:
-        return {}  # the records count none beside the totals: the rack's and high round's bonuses are in them
-
-    def result_rows(self, last: int = 0) -> list[tuple[str, dict[str, int], list[int]]]:
-        """The results' rows (``last``: the game, always the one): each round played, then the total in bold."""
-        rounds = [("gameover.round_row", {"round": r + 1}, [score.total for score in scores])
-                  for r, scores in enumerate(self.scores)]
-        return rounds + [("gameover.total_row", {}, self.totals())]
-
-    def result_row_count(self) -> int:
-        return self.variant.rounds + 1
+        return self.results.totals()
 
     @property
     def results_shown(self) -> bool:

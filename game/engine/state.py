@@ -21,6 +21,7 @@ from typing import Any
 
 from game.engine.actions import Action, Dice, Hold, Release, Roll, Score
 from game.engine.card import Card
+from game.engine.results import CardResults, Results, Row
 from game.errors import IllegalAction, SaveError, cause, shown
 from game.rules.scoring import Options, box_options
 from game.rules.variant import Variant
@@ -82,26 +83,34 @@ class GameState:
         """Whether the last move ended a round or game whose results everyone was shown."""
         raise NotImplementedError
 
-    # What every kind says of its results (game.engine.families; tests/test_kinds.py checks each answers them).
+    # What every kind says of its results (game.engine.results; tests/test_kinds.py checks each answers them).
     games: int
 
-    def game_totals(self, game: int | None = None) -> list[int]:
+    @property
+    def results(self) -> Results:
         raise NotImplementedError
+
+    def game_totals(self, game: int | None = None) -> list[int]:
+        return self.results.game_totals(game)
 
     def match_totals(self) -> list[int]:
-        raise NotImplementedError
+        return self.results.match_totals()
+
+    def returns(self) -> list[int]:
+        """OpenSpiel's name: what each seat ends with."""
+        return self.results.match_totals()
 
     def winners(self) -> list[int]:
-        raise NotImplementedError
+        return self.results.winners()
 
     def bonuses_won(self, seat: int) -> dict[str, int | None]:
-        raise NotImplementedError
+        return self.results.bonuses_won(seat)
 
-    def result_rows(self, last: int) -> list[tuple[str, dict[str, int], list[int]]]:
-        raise NotImplementedError
+    def result_rows(self, last: int) -> list[Row]:
+        return self.results.rows(last)
 
     def result_row_count(self) -> int:
-        raise NotImplementedError
+        return self.results.row_count()
 
     @property
     def n(self) -> int:
@@ -201,36 +210,9 @@ class ScorecardState(GameState):
     def rolls_left(self) -> int:
         return self.variant.rolls_per_turn - self.rolls_used
 
-    def game_totals(self, game: int | None = None) -> list[int]:
-        g = self.game if game is None else game
-        return [card.total(self.variant) for card in self.cards[g]]
-
-    def match_totals(self) -> list[int]:
-        return [sum(self.cards[g][s].total(self.variant) for g in range(self.games)) for s in range(self.n)]
-
-    def returns(self) -> list[int]:
-        return self.match_totals()
-
-    def winners(self) -> list[int]:
-        """The seats with the highest match total; ties share the win."""
-        totals = self.match_totals()
-        best = max(totals)
-        return [s for s, t in enumerate(totals) if t == best]
-
-    def bonuses_won(self, seat: int) -> dict[str, int | None]:
-        """For the records: the games this seat won the upper bonus in, and scored five alike in (None: no box)."""
-        cards, five = [self.cards[g][seat] for g in range(self.games)], self.variant.five_alike_box
-        return {"upper_bonus": sum(card.upper_bonus(self.variant) > 0 for card in cards),
-                "five_alike": sum((card.boxes.get(five) or 0) > 0 for card in cards) if five else None}
-
-    def result_rows(self, last: int) -> list[tuple[str, dict[str, int], list[int]]]:
-        """The results after game ``last``: each game's row, then a match's (a row: words' key, values, totals)."""
-        match = [sum(self.cards[g][s].total(self.variant) for g in range(last + 1)) for s in range(self.n)]
-        return [("gameover.game_row", {"game": g + 1}, self.game_totals(g)) for g in range(last + 1)] + \
-            [("gameover.match_row", {}, match)] * (self.games > 1)
-
-    def result_row_count(self) -> int:
-        return self.games + (self.games > 1)  # the most rows the results will have (their box keeps its size)
+    @property
+    def results(self) -> CardResults:
+        return CardResults(self.variant, self.cards, self.game)
 
     def chance_faces(self) -> list[int]:
         """How many faces each die waiting for a chance step has."""

@@ -65,8 +65,6 @@ LOCK_SECONDS = 60.0  # the first lockout; each further failed round doubles it, 
 LOCK_LONGEST = 300.0
 ADMIN_QUIT_STATUS = 3  # "Quit to desktop": the systemd unit's RestartPreventExitStatus, so it stays quit
 NO_SCREEN_STATUS = 4  # a kiosk with no screen to show on (no DISPLAY, no WAYLAND_DISPLAY): the unit tries again
-QUIT_MARKER = "kiosk-quit"  # left in the state folder by "Quit to desktop" for a start command that cannot see
-# the game's exit status (cage exits 0 whatever the game returns): packaging/dice-parlor-kiosk-start
 _KEYS = {"variants", "seats", "idle", "admin_pin", "show_cursor", "gamepad", "attract", "attract_variants",
          "language", "speech", "daily"}
 

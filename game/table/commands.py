@@ -70,5 +70,4 @@ class NextTip:
 
 
 Move: TypeAlias = Roll | Hold | Release | Score | Copy | Place | ChanceOption
-Command: TypeAlias = Move | Toggle | CopyPicked | Undo | AllowUndo | RefuseUndo | Ready | Focus | AskCoach | NextTip
 MOVES = (Roll, Hold, Release, Score, Copy, Place, ChanceOption)

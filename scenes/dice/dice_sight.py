@@ -171,11 +171,6 @@ class DiceSight:
             return row.left + (die + 0.5) * row.width / self.count, float(row.centery)
         return float(row.centerx), row.top + (die + 0.5) * row.height / self.count
 
-    def top_of_last_row(self) -> int:
-        """The top of the lowest row where dice rest: a panel over the felt that ends above it leaves them a row."""
-        lowest_centre = self.spots.bounds()[3]
-        return int(lowest_centre) - (self.size + 2) // 2 - 1
-
     def is_held(self, die: int) -> bool:
         return self._dice[die].held
 
