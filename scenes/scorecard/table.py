@@ -17,10 +17,10 @@ from game.rules import i18n
 from game.rules.i18n import t
 from game.store.settings import save_settings
 from game.table.commands import AskCoach, Ready, Toggle
-from game.table.events import CoachAsked, Held, Previewed, Refused, Rolled, Scored
+from game.table.events import CoachAsked, Held, Previewed, Refused, Rolled, Scored, TurnBegan
 from scenes.dice.dice_tray import DiceTray
 from scenes.scorecard.box_help import BoxHelp
-from scenes.scorecard.moments import Moments, Showing
+from scenes.scorecard.moments import Moments
 from scenes.scorecard.scorecard import Scorecard
 from scenes.scorecard.table_focus import TableFocus
 from scenes.scorecard.table_layout import COACH_X, UNDO_X, layout_for
@@ -57,7 +57,7 @@ class TableScene(PlayScene):
                                  one_choice=False)  # apart on the table: Roll stays lit while Menu is pointed at
         self.banner = ""
         self.banner_time = 0.0
-        self.turn_begun = False  # the turn's start has been shown (after the last box filled was seen)
+        self.handoff: int | None = None  # the person handed the dice (hot seat), until they say they are ready
         self.throwing = False  # dice in the air: input waits (a tap skips), holds do not
         self.key_order: list[int] = list(range(self.variant.dice))  # key k+1 holds die key_order[k]
         self.box_help = BoxHelp()
@@ -90,6 +90,8 @@ class TableScene(PlayScene):
         self.flush()  # a new match is kept from its first moment
         self.can_undo = self.undo_allowed()
         self.sync_dice()
+        self.news.heard(self.controller.opening)  # the first turn (or a resumed one), as the controller opened it
+        self.handoff = self.news.hand_to()
         self._turn_started()
         self.narrate([self.controller.opening])  # whose turn the table opens on (the first one, or a resumed one)
         self.refresh_buttons()
@@ -140,11 +142,8 @@ class TableScene(PlayScene):
             self.card.focus_box = event.action.box  # a computer's box shows before it is filled
         elif isinstance(event, Refused):
             self.say(refusal_words(event), 2.0)  # why the press did nothing, in the players' words
-
-    @property
-    def handoff(self) -> int | None:
-        """The person to be handed the dice (hot seat), once their turn's start is shown: they tap "ready"."""
-        return self.controller.awaiting if self.turn_begun else None
+        elif isinstance(event, TurnBegan):
+            self.handoff = None  # the person handed the dice has them
 
     def _scored(self, seat: int, box: str, game: int, bonuses_before: tuple[int, int]) -> None:
         """The box lights and its points count up; a moment that matters is cheered; the dice stay on the felt
@@ -152,7 +151,6 @@ class TableScene(PlayScene):
         state = self.state
         card = state.cards[game][seat]
         points = card.boxes[box]
-        self.turn_begun = False  # the next turn starts once this box has been seen
         self.card.focus_box = None
         self.key_focus = False
         self.box_help.cancel()
@@ -169,15 +167,17 @@ class TableScene(PlayScene):
             self.app.input.pads.rumble()  # five alike scored: the pad played last rumbles softly, where it can
         self.card.filled(seat, box, points, seconds, self.clock)
 
-    def hand_over(self, shown: Showing) -> None:
+    def hand_over(self) -> None:
         """The box has been seen: the next player's turn (or the results) comes. The dice leave the felt then,
         or, when the dice are handed to another person, once they say they are ready: until then everyone sees
         what was thrown, with the hand-over's words above it (table_paint.draw_handoff)."""
-        if self.state.is_terminal() or self.state.game != shown.game:
+        over = self.news.game_over()  # the controller's GameOver and TurnPassed, kept until the box was seen
+        if over is not None:
             self.clear_after_score()
-            self._game_finished(shown.game)
+            self._game_finished(over.game)
             return
         self.session.dice_order = None  # the next seat numbers its own dice
+        self.handoff = self.news.hand_to()
         self._turn_started()
         if self.handoff is None:
             self.clear_after_score()
@@ -199,13 +199,13 @@ class TableScene(PlayScene):
         self.card = Scorecard(self.layout.card, self.state)
         self.tray = self._new_tray()
         self.tray.place(None, [False] * self.variant.dice)
+        self.handoff = self.news.hand_to()  # the next game's first turn, passed as the last one ended
         self._turn_started()
 
     def _turn_started(self) -> None:
         seat = self.seat
         if seat < 0:
             return
-        self.turn_begun = True
         self.painter.keep_dice_clear()  # each seat has its own coach switch
         name = self.state.seats[seat].name
         if not self.controller.is_person(seat):
@@ -302,7 +302,7 @@ class TableScene(PlayScene):
         """The card, the bonuses and the dice as they were just before the scoring taken back."""
         self.card = Scorecard(self.layout.card, self.state)
         self.moments.cancel()
-        self.turn_begun = True  # the person who took it back plays on (the controller hands nothing over)
+        self.handoff = None  # the person who took it back plays on (the controller hands nothing over)
         if self.state.dice is not None:
             self.replace_dice()  # the turn goes on with the same numbers on the same dice
         else:
@@ -385,9 +385,8 @@ class TableScene(PlayScene):
         self.card.update(dt)
         if self.banner_time > 0:
             self.banner_time -= dt
-        shown = self.moments.update(dt)
-        if shown is not None:
-            self.hand_over(shown)
+        if self.moments.update(dt) is not None:
+            self.hand_over()
         self.drive_bot(dt, min(speed, BOT_FASTEST))
         self.refresh_buttons()
         self.focus.show()

@@ -17,6 +17,7 @@ from scenes.dice.physics.dice_throw import Toss
 from scenes.dice.physics.throw_gesture import ThrowGesture
 from scenes.persist import Autosave, remember
 from scenes.speaking import coach_words
+from scenes.table.turn_news import TurnNews
 from scenes.ui.dialogs import ConfirmDialog
 from scenes.ui.stack import Scene, showing
 
@@ -46,6 +47,7 @@ class PlayScene(Scene):
         self.controller.before_move.append(self.judge)
         self.gesture = ThrowGesture()  # a person shaking the cup or flicking the dice
         self.toss: Toss | None = None  # how a person's next throw leaves the hand
+        self.news = TurnNews()  # the controller's TurnPassed and GameOver, until the table shows them
 
     def refresh_buttons(self) -> None:
         """The buttons' words and whether they can be pressed (each table its own)."""
@@ -129,6 +131,7 @@ class PlayScene(Scene):
     def show_events(self, events: list) -> None:
         """What the controller says happened, each event shown by the table in turn (``show``)."""
         for event in events:
+            self.news.heard(event)
             if isinstance(event, Moved):
                 self.walkthrough_noticed(event.seat, event.action)
                 self.can_undo = self.undo_allowed()
@@ -183,6 +186,7 @@ class PlayScene(Scene):
             if isinstance(event, UndoAsked):
                 self.ask_owner(event)
             elif isinstance(event, Undone):
+                self.news.heard(event)  # a turn passed or a game ended by the move taken back: moot
                 self.can_undo = self.undo_allowed()
                 self.show_undo()
                 self.app.play("hold")
