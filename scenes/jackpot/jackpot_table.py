@@ -67,7 +67,7 @@ class JackpotTableScene(PlayScene):
         self.throwing = False
         self.round_pending = False
         self.roll_button = Button(pygame.Rect(16, 672, 300, 112), "", self.roll, size=40)
-        self.menu_button = Button(pygame.Rect(16, 6, 120, 50), "", self.open_menu, style="quiet", size=22)
+        self.menu_button = Button(pygame.Rect(16, 6, 120, 50), "", self.menu.open, style="quiet", size=22)
         self.keep_button = Button(pygame.Rect(PICKER.x + 20, PICKER.bottom - 74, 220, 58), "",
                                   lambda: self.act(ChanceOption("keep")), style="quiet", size=22)
         self.return_button = Button(pygame.Rect(PICKER.x + 260, PICKER.bottom - 74, 220, 58), "",
@@ -249,7 +249,7 @@ class JackpotTableScene(PlayScene):
     def handle(self, intent):
         if self.walkthrough_handled(intent):
             return None
-        done, unused = self.handle_first(intent, self.menu_button)
+        done, unused = self.menu.handled(intent, self.menu_button, self.clock.time)
         if done:
             return unused
         if self.handoff.handled(intent):
@@ -258,7 +258,7 @@ class JackpotTableScene(PlayScene):
             if intent.kind in ("tap", "roll", "confirm"):
                 self.tray.skip()
             return None
-        if self.gesture_handled(intent):
+        if self.hand.handled(intent, self.tray, self.roll_button):
             return None
         big = self.racks[self.shown_seat] if self.shown_seat >= 0 else None
         if intent.kind == "point" and big is not None:

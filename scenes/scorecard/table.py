@@ -43,7 +43,7 @@ class TableScene(PlayScene):
         self.tray_rect = self.layout.tray.inflate(-44, -44)
         self.tray = self._new_tray()
         self.roll_button = Button(pygame.Rect(self.layout.roll), t("table.roll"), self.roll, size=40)
-        self.pause_button = Button(pygame.Rect(16, 6, 120, 50), t("common.menu"), self.open_menu, style="quiet",
+        self.pause_button = Button(pygame.Rect(16, 6, 120, 50), t("common.menu"), self.menu.open, style="quiet",
                                    size=22)
         self.undo_button = Button(pygame.Rect(UNDO_X, 6, 160, 50), t("common.undo"), self.undo, style="quiet",
                                   size=22)
@@ -93,7 +93,7 @@ class TableScene(PlayScene):
         self.news.heard(self.controller.opening)  # the first turn (or a resumed one), as the controller opened it
         self.handoff = self.news.hand_to()
         self._turn_started()
-        self.narrate([self.controller.opening])  # whose turn the table opens on (the first one, or a resumed one)
+        self.voice.narrate([self.controller.opening])  # whose turn the table opens on (the first one, or a resumed one)
         self.refresh_buttons()
         if self.variant.turns != "common" and self.tips_due("walkthrough", Score):  # turns of one's own
             tray, floor = self.layout.tray, self.painter.dock().bottom  # in the dock: the dice's felt is below
@@ -160,7 +160,8 @@ class TableScene(PlayScene):
         faces = self.tray.shown_faces()
         lying = [self.tray.die_rect(d) for d, face in enumerate(faces) if face is not None]
         origin = lying[0].unionall(lying[1:]).center if lying and self.cheers_dice else None  # sparks from the dice
-        sound, seconds = self.moments.scored(seat, box, game, card, bonuses_before, faces, self.box_seconds(seat),
+        seconds = self.pacing.box_seconds(not self.controller.is_person(seat))
+        sound, seconds = self.moments.scored(seat, box, game, card, bonuses_before, faces, seconds,
                                              len(self.session.log), self.cheers_dice, origin)
         self.app.play(sound)
         if sound == "fanfare" and not self.demo:
@@ -318,7 +319,7 @@ class TableScene(PlayScene):
         if self.walkthrough_handled(intent):
             self.painter.keep_dice_clear()  # tips done or skipped: the dice may use the whole tray again
             return None
-        done, unused = self.handle_first(intent, self.pause_button)
+        done, unused = self.menu.handled(intent, self.pause_button, self.clock.time)
         if done:
             return unused
         if intent.kind == "tap" and self.undo_button.hit(intent.pos) or intent.kind == "undo":
@@ -341,7 +342,9 @@ class TableScene(PlayScene):
             if intent.kind in ("tap", "roll", "confirm"):
                 self.tray.skip()  # a click skips the throw; it never rolls twice
             return None
-        return None if self.gesture_handled(intent) else self.handle_play(intent)  # a shake or flick first
+        if self.hand.handled(intent, self.tray, self.roll_button):  # a shake or flick first
+            return None
+        return self.handle_play(intent)
 
     def handle_play(self, intent):
         if intent.kind == "point":
