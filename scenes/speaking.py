@@ -115,7 +115,7 @@ def menu_words(scene) -> tuple[str, str] | None:
     own = getattr(scene, "spoken_menu", None)
     if callable(own):
         return own()
-    if hasattr(scene, "narrate"):
+    if hasattr(scene, "voice"):
         return None  # a table: its focus is said by scenes.scorecard.table_focus, its events by its narrator
     return screen_title(scene), focused_words(scene)
 

@@ -42,14 +42,14 @@ def test_holding_roll_shakes_the_cup_and_letting_go_throws(table):
     rolls = len(session.log)
     _post(pygame.MOUSEBUTTONDOWN, driver, scene.roll_button.rect.center, button=1, touch=False)
     driver.step(0.6)
-    assert scene.gesture.by == "pointer" and scene.tray.cup.shaking
+    assert scene.hand.gesture.by == "pointer" and scene.tray.cup.shaking
     assert len(session.log) == rolls and not scene.throwing, "nothing is rolled while the cup is shaken"
     loud = scene.tray.cup.loudness()
     driver.step(0.6)
     assert scene.tray.cup.loudness() > loud, "the rattle grows louder the longer the shake"
     _post(pygame.MOUSEBUTTONUP, driver, scene.roll_button.rect.center, button=1, touch=False)
     driver.step(0.05)
-    assert session.state.dice is not None and scene.throwing and not scene.gesture.active
+    assert session.state.dice is not None and scene.throwing and not scene.hand.gesture.active
     assert driver.wait_until(lambda: not scene.throwing, 4)
     assert scene.tray.shown_faces() == list(session.state.dice)
 

@@ -3,8 +3,8 @@
 - at the game's start, who starts: "Ann starts", drawn by lot (symbol dice have no totals to roll off with);
   a person starts with a tap, Enter or Space, a computer after a moment;
 - at a later round's start, who starts it ("Round 2 of 3 begins");
-- when the controller passes the turn from one person to another at the table (its ``TurnPassed`` says the dice
-  are handed over), "Ben's turn", until Ben taps (or presses Enter
+- when the controller passes the turn from one person to another at the table (its ``TurnPassed``, kept by the
+  table's ``news`` until the turn shows, says the dice are handed over), "Ben's turn", until Ben taps (or presses Enter
   or Space): the dice are handed over. Undo still works meanwhile, since Ben has not acted yet.
 
 A part of :class:`scenes.jackpot.jackpot_table.JackpotTableScene` (its ``handoff``), which owns who the dice pass
@@ -18,7 +18,6 @@ import pygame
 from game.engine.actions import Roll
 from game.rules.i18n import t
 from game.table.commands import Ready
-from game.table.events import TurnPassed
 from scenes.jackpot.jackpot_paint import TRAY
 from scenes.ui import assets, bindings, theme
 from scenes.ui.widgets import draw_text, occlude, seat_badge
@@ -40,10 +39,10 @@ class HandOff:
         self.heard = False  # its sound is played when it shows (the last tile may still be landing when it is due)
         self.last_seat: int | None = None  # whose turn began last
         self.announced_round = 0  # the last round whose start was said (the game's start is round 0)
-        self.turn_passed: TurnPassed | None = None  # the controller's last word on the turn, not yet shown
 
-    def hand_over(self) -> None:
-        """A turn begins or goes on: at the game's start say who starts; between two people, hand over."""
+    def hand_over(self, hand_to: int | None) -> None:
+        """A turn begins or goes on: at the game's start say who starts; between two people, hand over
+        (``hand_to``: the person the controller's ``TurnPassed`` handed the dice to, scenes.table.turn_news)."""
         table = self.table
         seat, state = table.seat, table.state
         if not any(isinstance(action, Roll) for action in table.session.log) and self.last_seat is None \
@@ -53,14 +52,9 @@ class HandOff:
                 and all(tile is None for tile in state.chance):
             self._hand_to(seat, starts=True)  # a later round's start: who starts it, as at the game's start
             self.announced_round = state.round
-        elif self.turn_passed is not None and self.turn_passed.hand_over and self.turn_passed.seat == seat:
+        elif hand_to is not None and hand_to == seat:
             self._hand_to(seat, starts=False)  # one person hands the dice to another: the controller said so
-        self.last_seat, self.turn_passed = seat, None
-
-    def passed(self, event: TurnPassed) -> None:
-        """The controller passed the turn (``TurnPassed``): kept until the turn shows (``hand_over``), once the
-        last tile has landed or the round has been summed up."""
-        self.turn_passed = event
+        self.last_seat = seat
 
     def _hand_to(self, seat: int, starts: bool) -> None:
         self.seat, self.starts, self.heard = seat, starts, False
@@ -73,7 +67,7 @@ class HandOff:
 
     def taken_back(self) -> None:
         """An undo: the person who took back a tile plays on, with nothing to hand over."""
-        self.seat, self.time, self.last_seat, self.turn_passed = None, 0.0, self.table.seat, None
+        self.seat, self.time, self.last_seat = None, 0.0, self.table.seat
 
     def handled(self, intent) -> bool:
         """While a hand-over is due: Undo works, a tap, Enter or Space takes the dice; nothing else acts."""

@@ -6,7 +6,7 @@ column (or the Chance Space); columns where the tile can go light up and a
 ghost tile shows where it would land. The controller judges: its turn
 (``controller.turn()``) says what the person may do, every move goes to it as a
 command, and the views animate its events (a ``Refused`` drop is said by the
-``heading``, a ``TurnPassed`` drives the ``handoff``). The ``aim``
+``heading``, a ``TurnPassed`` kept in the ``news`` drives the ``handoff``). The ``aim``
 (jackpot_aim.Aim) keeps the cursor and lights the big rack; jackpot_racks lays
 the racks out and drops their tiles. Who starts, and
 the hand-over between people, show over the dice (``handoff``, a
@@ -28,7 +28,7 @@ from game.engine.actions import ChanceOption, Place, Roll
 from game.engine.jackpot_state import CHANCE_SPACE, Returned
 from game.engine.session import Session
 from game.rules.i18n import t
-from game.table.events import Moved, Rolled, RoundOver, Tiles, TurnPassed
+from game.table.events import Moved, Rolled, RoundOver, Tiles
 from scenes.jackpot.jackpot_aim import Aim
 from scenes.jackpot.jackpot_dice import symbol_dice_tray
 from scenes.jackpot.jackpot_handoff import HandOff
@@ -67,7 +67,7 @@ class JackpotTableScene(PlayScene):
         self.throwing = False
         self.round_pending = False
         self.roll_button = Button(pygame.Rect(16, 672, 300, 112), "", self.roll, size=40)
-        self.menu_button = Button(pygame.Rect(16, 6, 120, 50), "", self.open_menu, style="quiet", size=22)
+        self.menu_button = Button(pygame.Rect(16, 6, 120, 50), "", self.menu.open, style="quiet", size=22)
         self.keep_button = Button(pygame.Rect(PICKER.x + 20, PICKER.bottom - 74, 220, 58), "",
                                   lambda: self.act(ChanceOption("keep")), style="quiet", size=22)
         self.return_button = Button(pygame.Rect(PICKER.x + 260, PICKER.bottom - 74, 220, 58), "",
@@ -84,7 +84,7 @@ class JackpotTableScene(PlayScene):
         self.flush()  # a new game is kept from its first moment
         self.can_undo = self.undo_allowed()
         self.sync_views()
-        self.handoff.passed(self.controller.opening)  # the first turn, as the controller opened the table
+        self.news.heard(self.controller.opening)  # the first turn, as the controller opened the table
         self._turn_started()
         if self.tips_due("jackpot_walkthrough", Place):
             big = self.racks[self.shown_seat] if self.shown_seat >= 0 else self.racks[0]
@@ -167,8 +167,6 @@ class JackpotTableScene(PlayScene):
             if any(isinstance(tile, Returned) for tile in event.events) and not self.heading.deeds:
                 self.heading.say("jackpot.no_room")
             show_tiles(self.racks, event.events, self.app.play, self.app.animation_speed() > 100)
-        elif isinstance(event, TurnPassed):
-            self.handoff.passed(event)  # shown once the turn's rack is in view
         elif isinstance(event, RoundOver):
             self.round_pending = True  # the round is shown once the last tile has landed
 
@@ -181,7 +179,7 @@ class JackpotTableScene(PlayScene):
     def _turn_started(self) -> None:
         if self.seat < 0:
             return
-        self.handoff.hand_over()
+        self.handoff.hand_over(self.news.hand_to())  # the turn the controller passed, shown now
         if not self.busy():
             self._arrange()  # else once the last tile has landed in the big rack
         seat = self.state.seats[self.seat]
@@ -251,7 +249,7 @@ class JackpotTableScene(PlayScene):
     def handle(self, intent):
         if self.walkthrough_handled(intent):
             return None
-        done, unused = self.handle_first(intent, self.menu_button)
+        done, unused = self.menu.handled(intent, self.menu_button, self.clock.time)
         if done:
             return unused
         if self.handoff.handled(intent):
@@ -260,7 +258,7 @@ class JackpotTableScene(PlayScene):
             if intent.kind in ("tap", "roll", "confirm"):
                 self.tray.skip()
             return None
-        if self.gesture_handled(intent):
+        if self.hand.handled(intent, self.tray, self.roll_button):
             return None
         big = self.racks[self.shown_seat] if self.shown_seat >= 0 else None
         if intent.kind == "point" and big is not None:

@@ -17,10 +17,10 @@ from game.rules import i18n
 from game.rules.i18n import t
 from game.store.settings import save_settings
 from game.table.commands import AskCoach, Ready, Toggle
-from game.table.events import CoachAsked, Held, Previewed, Refused, Rolled, Scored
+from game.table.events import CoachAsked, Held, Previewed, Refused, Rolled, Scored, TurnBegan
 from scenes.dice.dice_tray import DiceTray
 from scenes.scorecard.box_help import BoxHelp
-from scenes.scorecard.moments import Moments, Showing
+from scenes.scorecard.moments import Moments
 from scenes.scorecard.scorecard import Scorecard
 from scenes.scorecard.table_focus import TableFocus
 from scenes.scorecard.table_layout import COACH_X, UNDO_X, layout_for
@@ -43,7 +43,7 @@ class TableScene(PlayScene):
         self.tray_rect = self.layout.tray.inflate(-44, -44)
         self.tray = self._new_tray()
         self.roll_button = Button(pygame.Rect(self.layout.roll), t("table.roll"), self.roll, size=40)
-        self.pause_button = Button(pygame.Rect(16, 6, 120, 50), t("common.menu"), self.open_menu, style="quiet",
+        self.pause_button = Button(pygame.Rect(16, 6, 120, 50), t("common.menu"), self.menu.open, style="quiet",
                                    size=22)
         self.undo_button = Button(pygame.Rect(UNDO_X, 6, 160, 50), t("common.undo"), self.undo, style="quiet",
                                   size=22)
@@ -57,7 +57,7 @@ class TableScene(PlayScene):
                                  one_choice=False)  # apart on the table: Roll stays lit while Menu is pointed at
         self.banner = ""
         self.banner_time = 0.0
-        self.turn_begun = False  # the turn's start has been shown (after the last box filled was seen)
+        self.handoff: int | None = None  # the person handed the dice (hot seat), until they say they are ready
         self.throwing = False  # dice in the air: input waits (a tap skips), holds do not
         self.key_order: list[int] = list(range(self.variant.dice))  # key k+1 holds die key_order[k]
         self.box_help = BoxHelp()
@@ -90,8 +90,10 @@ class TableScene(PlayScene):
         self.flush()  # a new match is kept from its first moment
         self.can_undo = self.undo_allowed()
         self.sync_dice()
+        self.news.heard(self.controller.opening)  # the first turn (or a resumed one), as the controller opened it
+        self.handoff = self.news.hand_to()
         self._turn_started()
-        self.narrate([self.controller.opening])  # whose turn the table opens on (the first one, or a resumed one)
+        self.voice.narrate([self.controller.opening])  # whose turn the table opens on (the first one, or a resumed one)
         self.refresh_buttons()
         if self.variant.turns != "common" and self.tips_due("walkthrough", Score):  # turns of one's own
             tray, floor = self.layout.tray, self.painter.dock().bottom  # in the dock: the dice's felt is below
@@ -140,11 +142,8 @@ class TableScene(PlayScene):
             self.card.focus_box = event.action.box  # a computer's box shows before it is filled
         elif isinstance(event, Refused):
             self.say(refusal_words(event), 2.0)  # why the press did nothing, in the players' words
-
-    @property
-    def handoff(self) -> int | None:
-        """The person to be handed the dice (hot seat), once their turn's start is shown: they tap "ready"."""
-        return self.controller.awaiting if self.turn_begun else None
+        elif isinstance(event, TurnBegan):
+            self.handoff = None  # the person handed the dice has them
 
     def _scored(self, seat: int, box: str, game: int, bonuses_before: tuple[int, int]) -> None:
         """The box lights and its points count up; a moment that matters is cheered; the dice stay on the felt
@@ -152,7 +151,6 @@ class TableScene(PlayScene):
         state = self.state
         card = state.cards[game][seat]
         points = card.boxes[box]
-        self.turn_begun = False  # the next turn starts once this box has been seen
         self.card.focus_box = None
         self.key_focus = False
         self.box_help.cancel()
@@ -162,22 +160,25 @@ class TableScene(PlayScene):
         faces = self.tray.shown_faces()
         lying = [self.tray.die_rect(d) for d, face in enumerate(faces) if face is not None]
         origin = lying[0].unionall(lying[1:]).center if lying and self.cheers_dice else None  # sparks from the dice
-        sound, seconds = self.moments.scored(seat, box, game, card, bonuses_before, faces, self.box_seconds(seat),
+        seconds = self.pacing.box_seconds(not self.controller.is_person(seat))
+        sound, seconds = self.moments.scored(seat, box, game, card, bonuses_before, faces, seconds,
                                              len(self.session.log), self.cheers_dice, origin)
         self.app.play(sound)
         if sound == "fanfare" and not self.demo:
             self.app.input.pads.rumble()  # five alike scored: the pad played last rumbles softly, where it can
         self.card.filled(seat, box, points, seconds, self.clock)
 
-    def hand_over(self, shown: Showing) -> None:
+    def hand_over(self) -> None:
         """The box has been seen: the next player's turn (or the results) comes. The dice leave the felt then,
         or, when the dice are handed to another person, once they say they are ready: until then everyone sees
         what was thrown, with the hand-over's words above it (table_paint.draw_handoff)."""
-        if self.state.is_terminal() or self.state.game != shown.game:
+        over = self.news.game_over()  # the controller's GameOver and TurnPassed, kept until the box was seen
+        if over is not None:
             self.clear_after_score()
-            self._game_finished(shown.game)
+            self._game_finished(over.game)
             return
         self.session.dice_order = None  # the next seat numbers its own dice
+        self.handoff = self.news.hand_to()
         self._turn_started()
         if self.handoff is None:
             self.clear_after_score()
@@ -199,13 +200,13 @@ class TableScene(PlayScene):
         self.card = Scorecard(self.layout.card, self.state)
         self.tray = self._new_tray()
         self.tray.place(None, [False] * self.variant.dice)
+        self.handoff = self.news.hand_to()  # the next game's first turn, passed as the last one ended
         self._turn_started()
 
     def _turn_started(self) -> None:
         seat = self.seat
         if seat < 0:
             return
-        self.turn_begun = True
         self.painter.keep_dice_clear()  # each seat has its own coach switch
         name = self.state.seats[seat].name
         if not self.controller.is_person(seat):
@@ -302,7 +303,7 @@ class TableScene(PlayScene):
         """The card, the bonuses and the dice as they were just before the scoring taken back."""
         self.card = Scorecard(self.layout.card, self.state)
         self.moments.cancel()
-        self.turn_begun = True  # the person who took it back plays on (the controller hands nothing over)
+        self.handoff = None  # the person who took it back plays on (the controller hands nothing over)
         if self.state.dice is not None:
             self.replace_dice()  # the turn goes on with the same numbers on the same dice
         else:
@@ -318,7 +319,7 @@ class TableScene(PlayScene):
         if self.walkthrough_handled(intent):
             self.painter.keep_dice_clear()  # tips done or skipped: the dice may use the whole tray again
             return None
-        done, unused = self.handle_first(intent, self.pause_button)
+        done, unused = self.menu.handled(intent, self.pause_button, self.clock.time)
         if done:
             return unused
         if intent.kind == "tap" and self.undo_button.hit(intent.pos) or intent.kind == "undo":
@@ -341,7 +342,9 @@ class TableScene(PlayScene):
             if intent.kind in ("tap", "roll", "confirm"):
                 self.tray.skip()  # a click skips the throw; it never rolls twice
             return None
-        return None if self.gesture_handled(intent) else self.handle_play(intent)  # a shake or flick first
+        if self.hand.handled(intent, self.tray, self.roll_button):  # a shake or flick first
+            return None
+        return self.handle_play(intent)
 
     def handle_play(self, intent):
         if intent.kind == "point":
@@ -385,9 +388,8 @@ class TableScene(PlayScene):
         self.card.update(dt)
         if self.banner_time > 0:
             self.banner_time -= dt
-        shown = self.moments.update(dt)
-        if shown is not None:
-            self.hand_over(shown)
+        if self.moments.update(dt) is not None:
+            self.hand_over()
         self.drive_bot(dt, min(speed, BOT_FASTEST))
         self.refresh_buttons()
         self.focus.show()

@@ -44,7 +44,7 @@ class TableFocus:
         table = self.table
         if not table.app.speech.listened():
             return
-        narrator, state = table.narrator(), table.state
+        narrator, state = table.voice.narrator(), table.state
         if self.on == DIE and state.dice is not None:
             text = narrator.die_focus(state, self.place, table.key_order[self.place])
         elif self.on == ROLL:
