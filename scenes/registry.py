@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.engine.session import Session
+from game.online.far_game import FarGame, Opened
 from scenes.daily.next_person import DailyNextScene, after_days_game
 from scenes.daily.results import DailyResultsScene
 from scenes.daily.today import DailyScene
@@ -31,7 +32,7 @@ from scenes.menus.settings_scene import SettingsScene
 from scenes.menus.title import TitleScene
 from scenes.menus.turn_review import TurnReviewScene
 from scenes.online.far_away import FarAwayScene
-from scenes.online.far_table import FarOpening, far_table
+from scenes.online.far_table import FarLink, FarOpening
 from scenes.scorecard.challenge_table import ChallengeTableScene
 from scenes.scorecard.table import TableScene
 from scenes.ui.dialogs import ConfirmDialog, PauseMenu
@@ -43,17 +44,18 @@ TABLES: dict[str, Callable[..., Scene]] = {"solo": TableScene, "common": Challen
                                             "jackpot": JackpotTableScene}
 
 
-def table_for(app, session: Session, demo: bool = False) -> Scene:
+def table_for(app: Any, session: Session, demo: bool = False) -> Scene:
     """The table for the kind of game a session plays."""
     return TABLES[session.variant.kind](app, session, demo)
 
 
-def far_table_for(app, session: Session, game, opened) -> Scene:
-    """The table for a game far away (scenes.online.far_table): the kind's table, its seats and dice the room's."""
-    return far_table(TABLES[session.variant.kind])(app, session, game, opened)
+def far_table_for(app: Any, session: Session, game: FarGame, opened: Opened) -> Scene:
+    """The table for a game far away: the kind's ordinary table, handed the part that links it to the room
+    (scenes.online.far_table.FarLink: its seats and dice the room's, nothing kept here)."""
+    return TABLES[session.variant.kind](app, session, far=FarLink(game, opened))
 
 
-def opening_for(app, session: Session, demo: bool = False) -> Scene:
+def opening_for(app: Any, session: Session, demo: bool = False) -> Scene:
     """The roll-off when the match begins with one, else straight to the table."""
     if not demo and all(actor < 0 for actor in session.actors):  # a new game, not one resumed
         game_started(session)

@@ -21,7 +21,8 @@ from game.online.transport import MemoryServer, MemoryTransport
 from game.rules.variants import find_variant
 from game.store.saves import save_path
 from game.table.seats import Person
-from scenes.online.far_table import FarOpening, FarSeat, FarTable
+from scenes.online.far_table import FarLink, FarOpening, FarSeat
+from scenes.table.play_scene import PlayScene
 
 ANN, BOB = "@ann:example.org", "@bob:example.org"
 
@@ -55,6 +56,11 @@ def open_window(driver, server, room):
     return game
 
 
+def at_table(driver):
+    """The window shows the game's table: the kind's ordinary one, handed the far link part."""
+    return isinstance(driver.top, PlayScene) and isinstance(driver.top.far, FarLink)
+
+
 def turn(driver, game, bob, hands=None, seconds=0.1):
     """One round: Bob's seat does what is due, the window's worker turns, a frame passes; then the person here
     plays what they can before the room must answer (each move a click would have woken a frame for)."""
@@ -65,7 +71,7 @@ def turn(driver, game, bob, hands=None, seconds=0.1):
             break
     game.work()
     driver.step(seconds)
-    table = driver.top if isinstance(driver.top, FarTable) else None
+    table = driver.top if at_table(driver) else None
     while hands is not None and table is not None and table.person_to_play() and not table.throwing \
             and not table.session.dice_pending:
         table.act(hands.choose(table.state))
@@ -80,16 +86,16 @@ def test_a_whole_classic_game_at_the_table_ends_with_the_headless_seats_scores(d
     table = None
     for _ in range(1000):
         turn(driver, game, bob, hands)
-        if isinstance(driver.top, FarTable):
+        if at_table(driver):
             table = driver.top
         if bob.over and bob.referee.result is not None and table is not None and table.state.is_terminal():
             break
     assert table is not None, "the table never opened"
-    assert isinstance(table.controller.drivers[table.mine], Person)
-    assert all(isinstance(d, FarSeat) for i, d in enumerate(table.controller.drivers) if i != table.mine)
+    assert isinstance(table.controller.drivers[table.far.mine], Person)
+    assert all(isinstance(d, FarSeat) for i, d in enumerate(table.controller.drivers) if i != table.far.mine)
     assert bob.referee.result is not None and not bob.referee.refusals, bob.referee.refusals
     assert table.state.is_terminal()
-    window = dict(zip((ANN, BOB) if table.mine == 0 else (BOB, ANN), table.state.match_totals()))
+    window = dict(zip((ANN, BOB) if table.far.mine == 0 else (BOB, ANN), table.state.match_totals()))
     assert window == bob.referee.scores()  # the same game on both sides, to the point
     assert not save_path().exists()  # the room is the save
 
@@ -108,12 +114,12 @@ def test_closed_and_opened_again_the_window_resumes_from_the_room(driver):
     game = open_window(driver, server, room)
     hands = hands_of(11)
     assert play_until(driver, game, bob, hands,
-                      lambda: isinstance(driver.top, FarTable) and sum(driver.top.state.match_totals()) > 0)
+                      lambda: at_table(driver) and sum(driver.top.state.match_totals()) > 0)
     before = len(bob.referee.session.log)
     driver.app.stack.pop()  # closed mid-game
     assert game.stopping.is_set() and not save_path().exists()
     again = open_window(driver, server, room)
-    assert play_until(driver, again, bob, None, lambda: isinstance(driver.top, FarTable))
+    assert play_until(driver, again, bob, None, lambda: at_table(driver))
     table = driver.top
     assert len(table.session.log) >= before and table.state.to_json() == replayed(bob, len(table.session.log))
     assert play_until(driver, again, bob, hands, lambda: sum(table.state.match_totals()) > sum(
@@ -132,15 +138,15 @@ def test_a_move_the_room_refuses_is_shown_and_not_played(driver):
     server = MemoryServer()
     room, bob = a_game(server)
     game = open_window(driver, server, room)
-    assert play_until(driver, game, bob, None, lambda: isinstance(driver.top, FarTable))
+    assert play_until(driver, game, bob, None, lambda: at_table(driver))
     table = driver.top
-    assert table.seat == table.mine or play_until(driver, game, bob, None, lambda: table.seat == table.mine)
+    assert table.seat == table.far.mine or play_until(driver, game, bob, None, lambda: table.seat == table.far.mine)
     at = len(bob.referee.session.log)
     server.post(room, RoomEvent(BOB, MOVE, move_content(at, Roll(), bytes(32))))  # out of turn, a made-up link
     log = list(table.session.log)
     turn(driver, game, bob)
-    assert "bob's move could not be verified" in table.far_line()
-    assert table.session.log == log and table.seat == table.mine
+    assert "bob's move could not be verified" in table.far.line
+    assert table.session.log == log and table.seat == table.far.mine
 
 
 def hands_of(seed=5):
@@ -151,9 +157,9 @@ def test_a_far_throw_waits_without_blocking_and_says_whose_dice(driver):
     server = MemoryServer()
     room, bob = a_game(server)
     game = open_window(driver, server, room)
-    assert play_until(driver, game, bob, None, lambda: isinstance(driver.top, FarTable))
+    assert play_until(driver, game, bob, None, lambda: at_table(driver))
     table = driver.top
-    assert play_until(driver, game, bob, None, lambda: table.seat == table.mine and table.person_to_play())
+    assert play_until(driver, game, bob, None, lambda: table.seat == table.far.mine and table.person_to_play())
     table.act(Roll())  # Bob's app does not answer for now: the throw waits for his link
     driver.app.redraw()
     game.work()
@@ -162,7 +168,7 @@ def test_a_far_throw_waits_without_blocking_and_says_whose_dice(driver):
     for _ in range(40):
         game.work()
         driver.step(0.1)
-    assert table.far_line() == "Waiting for bob's dice" and not table.tray.cup.visible
+    assert table.far.line == "Waiting for bob's dice" and not table.tray.cup.visible
     turn(driver, game, bob)  # Bob's app answers
     turn(driver, game, bob)
     assert not table.session.dice_pending and table.state.dice is not None
@@ -172,8 +178,8 @@ def test_the_dice_held_at_the_window_go_with_its_roll(driver):
     server = MemoryServer()
     room, bob = a_game(server)
     game = open_window(driver, server, room)
-    assert play_until(driver, game, bob, None, lambda: isinstance(driver.top, FarTable)
-                      and driver.top.seat == driver.top.mine and driver.top.person_to_play())
+    assert play_until(driver, game, bob, None, lambda: at_table(driver)
+                      and driver.top.seat == driver.top.far.mine and driver.top.person_to_play())
     table = driver.top
     for move in (Roll(), "landed", Hold(1), Hold(3), Release(1), Roll()):
         if move == "landed":

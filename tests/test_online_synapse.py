@@ -119,3 +119,80 @@ def test_the_window_s_lobby_signs_in_hosts_and_the_invited_joins_with_kept_token
     finally:
         for lobby in (anns, bobs):
             lobby._drop()
+
+
+def played(log: list) -> list:
+    """A game's moves but the holds: they stay at the window, and the room has each roll with the dice it kept."""
+    from game.engine.actions import Hold, Release
+
+    return [action for action in log if not isinstance(action, (Hold, Release))]
+
+
+def test_a_window_s_far_table_and_a_headless_seat_see_the_same_moves(homeserver, tmp_path, monkeypatch):
+    """The window's table (its worker turned by hand, a frame after each turn) against a headless seat, both over
+    the real server: a few turns each way, and the two copies' games move for move the same."""
+    import random
+
+    from scene_driver import Driver
+
+    from game.bots.levels import make_player
+    from game.engine.actions import Score
+    from game.online import account as accounts
+    from game.online.far_game import FarGame
+    from game.online.lobby import Lobby, connect_matrix
+    from game.online.referee import Referee
+    from game.online.seat import RoomSeat, computer
+    from game.rules.variants import find_variant
+    from scenes.online.far_table import FarLink, FarOpening
+    from scenes.table.play_scene import PlayScene
+
+    monkeypatch.setenv("DICE_PARLOR_HOME", str(tmp_path / "home"))
+    ann, ann_pw = account(homeserver, tmp_path, "tann")
+    bob, bob_pw = account(homeserver, tmp_path, "tbob")
+    signed = {name: accounts.sign_in(homeserver.url, user, path.read_text().strip())
+              for name, user, path in (("ann", ann, ann_pw), ("bob", bob, bob_pw))}
+    bobs = Lobby(connect_matrix, find_variant, signed["bob"])
+    room = Lobby(connect_matrix, find_variant, signed["ann"]).answer("host", {"variant": "classic",
+                                                                            "invites": [bob]}).value[0]
+    assert bobs.answer("join", {"room": room}).kind == "joined"
+    bobs._drop()
+    seat = RoomSeat(connect_matrix(signed["bob"]), room, Referee(find_variant),
+                    computer("heuristic", find_variant("classic"), seed=3))
+    seat.catch_up()
+    game = FarGame(lambda: connect_matrix(signed["ann"]), room, find_variant)
+    driver = Driver(animation="instant")
+    hands = make_player("heuristic", random.Random(5), "scorecard")
+    try:
+        driver.start(FarOpening(driver.app, game, start=False))
+        table = None
+        for _ in range(400):  # each round trip is a few ms on a local server: a hang ends here, not a slow game
+            for _ in range(8):
+                sent = seat.act()
+                seat.poll(0.05)
+                if not sent:
+                    break
+            game.work(0.05)
+            driver.step(0.1)
+            top = driver.top
+            table = top if isinstance(top, PlayScene) and isinstance(top.far, FarLink) else table
+            while table is not None and table.person_to_play() and not table.throwing \
+                    and not table.session.dice_pending:
+                table.act(hands.choose(table.state))
+            scored = [] if table is None else [table.session.actors[i] for i, action in
+                                               enumerate(table.session.log) if isinstance(action, Score)]
+            if scored.count(0) >= 2 and scored.count(1) >= 2:
+                break
+        assert table is not None, (driver.top.said, driver.top.waiting, seat.referee.anchors, seat.referee.started)
+        assert scored.count(0) >= 2 and scored.count(1) >= 2, "a few turns each way"
+        for _ in range(20):  # what the window played last reaches the headless seat
+            game.work(0.05)
+            seat.poll(0.05)
+            if len(played(seat.referee.session.log)) >= len(played(table.session.log)):
+                break
+        assert played(seat.referee.session.log) == played(table.session.log)
+        assert table.state.to_json() == seat.referee.session.state.to_json() or table.session.dice_pending
+        assert not seat.referee.refusals and table.far.line == ""
+    finally:
+        driver.close()
+        game._drop()
+        seat.transport.close()

@@ -39,7 +39,7 @@ class Opened:
 
     setup: Setup
     seat: int  # this account's seat
-    session: dict
+    session: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -70,14 +70,18 @@ class Failed:
     text: str
 
 
+Told = Opened | Entry | Waiting | Said | Failed  # what the window is told
+Move = tuple[Action, list[int] | None]  # the person's move, with the dice a roll keeps
+
+
 class WindowSeat(RoomSeat):
     """A seat whose turns come from the window: it sends what the person played, and nothing else of its own
     choosing (the roll-off's throw is no choice: thrown here). It notes the log's entries the window has
     not made (``fresh``)."""
 
-    def __init__(self, transport: Transport, room: str, referee: Referee, tell: Callable[[dict], None]):
+    def __init__(self, transport: Transport, room: str, referee: Referee, tell: Callable[[dict[str, Any]], None]):
         super().__init__(transport, room, referee, chooser=lambda state: None, tell=tell)
-        self.moves: list[tuple[Action, list[int] | None]] = []  # the person's, not sent yet
+        self.moves: list[Move] = []  # the person's, not sent yet
         self.from_window: set[int] = set()  # the ``at`` of each move sent for the window
         self.fresh: list[Entry] = []
 
@@ -88,12 +92,14 @@ class WindowSeat(RoomSeat):
         return super().act()
 
     def rolling_off(self) -> bool:
-        return getattr(self.referee.session.state, "phase", None) == "rolloff"
+        session = self.referee.session
+        return session is not None and getattr(session.state, "phase", None) == "rolloff"
 
-    def _choose(self, state) -> tuple[Any, list[int] | None]:
-        if self.rolling_off():
+    def _choose(self, state: Any) -> Move:
+        session = self.referee.session
+        if self.rolling_off() or session is None:
             return Roll(), None
-        self.from_window.add(len(self.referee.session.log))
+        self.from_window.add(len(session.log))
         return self.moves.pop(0)
 
     def see(self, event: RoomEvent, quiet: bool = False) -> None:
@@ -115,8 +121,8 @@ class FarGame:
 
     def __init__(self, connect: Callable[[], Transport], room: str, find_variant: Callable[[str], Any]):
         self.connect, self.room, self.find_variant = connect, room, find_variant
-        self.moves: queue.Queue = queue.Queue()  # the window's moves, to send
-        self.told: queue.Queue = queue.Queue()  # what the window is told
+        self.moves: queue.Queue[Move | None] = queue.Queue()  # the window's moves, to send (None: a wake-up)
+        self.told: queue.Queue[Told] = queue.Queue()  # what the window is told
         self.thread: threading.Thread | None = None
         self.stopping = threading.Event()
         self.transport: Transport | None = None
@@ -129,8 +135,8 @@ class FarGame:
         self.thread = threading.Thread(target=self.run, name="far-away game", daemon=True)
         self.thread.start()
 
-    def taken(self) -> list:
-        found = []
+    def taken(self) -> list[Told]:
+        found: list[Told] = []
         while True:
             try:
                 found.append(self.told.get_nowait())
@@ -184,12 +190,14 @@ class FarGame:
         seat.fresh.clear()  # the window opens on the game as it is now
         self.seat = seat
 
-    def _tell(self, said: dict) -> None:
+    def _tell(self, said: dict[str, Any]) -> None:
         if "refused" in said:
             self.told.put(Said(said["refused"]["why"], refusal=True))
 
     def _turn(self, timeout: float) -> None:
         seat = self.seat
+        if seat is None:
+            return
         waited = False
         while True:
             try:
@@ -204,30 +212,33 @@ class FarGame:
             seat.poll(0.0)  # what came (our own events too, once the room has them)
             if not sent:
                 break
-        self._show()
+        self._show(seat)
 
-    def _show(self) -> None:
-        seat, referee = self.seat, self.seat.referee
+    def _show(self, seat: WindowSeat) -> None:
+        referee = seat.referee
         if not self.opened:
-            if not referee.started or seat.rolling_off():
+            setup, session = referee.setup, referee.session
+            mine = setup.seat_of(seat.user) if setup is not None else None
+            if not referee.started or seat.rolling_off() or setup is None or session is None or mine is None:
                 seat.fresh.clear()  # shown from the session once opened
-                self._waiting()
+                self._waiting(referee)
                 return
             self.opened = True
-            self.told.put(Opened(referee.setup, referee.setup.seat_of(seat.user), referee.session.to_json()))
+            self.told.put(Opened(setup, mine, session.to_json()))
             seat.fresh.clear()
         for entry in seat.fresh:
             self.told.put(entry)
         seat.fresh.clear()
-        self._waiting()
+        self._waiting(referee)
 
-    def _waiting(self) -> None:
-        referee = self.seat.referee
-        setup = referee.setup
-        if not referee.started:
+    def _waiting(self, referee: Referee) -> None:
+        setup, session = referee.setup, referee.session
+        if setup is None:
+            return
+        if not referee.started or session is None:
             now = Waiting("join", tuple(setup.names[i] for i, user in enumerate(setup.users)
                                         if user not in referee.anchors))
-        elif referee.session.dice_pending and not referee.over:
+        elif session.dice_pending and not referee.over:
             now = Waiting("dice", tuple(setup.names[i] for i, user in enumerate(setup.users)
                                         if user not in referee.revealed))
         else:

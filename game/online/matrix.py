@@ -151,20 +151,24 @@ class MatrixTransport:
         self.since = None  # our join is in the history read next
 
     def history(self, room: str) -> list[RoomEvent]:
-        """Every event of the room up to the newest sync, oldest first (paged back to the room's start)."""
+        """Every event of the room, oldest first: paged back from the room's end, not from a sync's token. Synapse
+        answers a device's repeated first sync from a cache for a while, with a token from before what was sent
+        since (a game hosted a moment ago read without its anchor: the seat made a second one, and its dice
+        secret was lost). The sync that follows starts at that token; what it repeats is skipped (``seen``)."""
         if self.since is None:
             self.since = self._run(self._ok(lambda: self.client.sync(timeout=0, sync_filter=TIMELINE),
                                             "sync")).next_batch
-        events = self._run(self._page_back(room, self.since, set()))
+        events = self._run(self._page_back(room, None, set()))
         self.inbox.setdefault(room, queue.Queue())
         self.seen[room] = {event.event_id for event in events}
         return events
 
-    async def _page_back(self, room: str, start: str, seen: set[str]) -> list[RoomEvent]:
-        """Events before ``start``, back to the room's first or to one already ``seen``, oldest first."""
+    async def _page_back(self, room: str, start: str | None, seen: set[str]) -> list[RoomEvent]:
+        """Events before ``start`` (None: the room's end), back to the room's first or to one already ``seen``,
+        oldest first."""
         older: list[RoomEvent] = []
         token = start
-        while token:
+        while True:
             page = await self._ok(lambda token=token: self.client.room_messages(
                 room, start=token, direction=nio.MessageDirection.back, limit=PAGE), "read the room's history")
             known = False

@@ -36,7 +36,7 @@ from scenes.jackpot.jackpot_heading import Heading
 from scenes.jackpot.jackpot_paint import BIG_RACK, PICKER, SMALL_RACKS, TRAY, JackpotPainter, portrait_parts
 from scenes.jackpot.jackpot_racks import arrange, show_tiles
 from scenes.jackpot.rack_view import RackView
-from scenes.table.play_scene import PlayScene
+from scenes.table.play_scene import FarPart, PlayScene
 from scenes.table.walkthrough import JACKPOT_STEPS, Walkthrough
 from scenes.ui import theme
 from scenes.ui.widgets import Button, ButtonRow
@@ -47,8 +47,8 @@ SEEN = 0.8  # seconds the big rack stays in view after its tile lands, before th
 class JackpotTableScene(PlayScene):
     bindings = "jackpot"
 
-    def __init__(self, app, session: Session, demo: bool = False):
-        super().__init__(app, session, demo)
+    def __init__(self, app, session: Session, demo: bool = False, far: FarPart | None = None):
+        super().__init__(app, session, demo, far)
         self.handoff = HandOff(self)  # who the dice pass to, over the tray
         self.heading = Heading(self)  # the words over the picker
         inner = TRAY.inflate(-40, -40)
@@ -338,7 +338,3 @@ class JackpotTableScene(PlayScene):
         if (self.state.dice is None and not self.throwing and self.seat >= 0 and self.seat == self.shown_seat
                 and not self.busy() and any(self.tray.shown_faces())):
             self.tray.place(None, [False] * len(self.variant.dice))
-
-    # --------------------------------------------------------------- draw --
-    def draw(self, surface: pygame.Surface) -> None:
-        self.painter.draw(surface)

@@ -3,23 +3,27 @@ throw's faces come from the room.
 
 ``FarOpening`` opens the game: a worker (``game.online.far_game``) reads the room while the screen says what
 the game waits for (everyone's dice anchored, who starts); then the table of the game's kind opens on the
-game as the room has it. That table is the kind's own scene with ``FarTable`` mixed in: the seat here is a
-``Person``, every other seat a ``FarSeat`` fed the moves read from the room, the dice a ``FarDice`` fed the
-faces (a throw is pending until every seat's link is in: the cup shakes, then "Waiting for Bob's dice"),
-the person's moves go to the worker, and nothing is saved here (the room is the save: opened again, the
-game resumes from it). A refusal from the room ("Bob's move could not be verified") shows on the table.
+game as the room has it, handed a part, ``FarLink``: its seat drivers (the seat here a ``Person``, every other
+seat a ``FarSeat`` fed the moves read from the room), and each frame the room's news (the dice, a ``FarDice``
+in the session, fed the faces: a throw is pending until every seat's link is in; the cup shakes, then "Waiting
+for Bob's dice"). The person's moves go to the worker, and nothing is saved here (the room is the save:
+opened again, the game resumes from it). A refusal from the room ("Bob's move could not be verified") shows
+on the table.
 """
 
 from __future__ import annotations
 
+from typing import Any, Protocol
+
 import pygame
 
-from game.engine.actions import Dice, Hold, Release, Roll
+from game.engine.actions import Action, Dice, Hold, Release, Roll
+from game.engine.dice_source import FarDice
 from game.engine.session import Session
 from game.errors import SaveError
 from game.online.far_game import Entry, Failed, FarGame, Opened, Said, Waiting
 from game.rules.i18n import t
-from game.table.seats import Person
+from game.table.seats import Driver, Person
 from scenes.ui import theme
 from scenes.ui.stack import Scene
 from scenes.ui.textfit import draw_wrapped
@@ -38,9 +42,9 @@ class FarSeat:
     paced = False
 
     def __init__(self) -> None:
-        self.inbox: list = []
+        self.inbox: list[Action] = []
 
-    def next_move(self, state):
+    def next_move(self, state: Any) -> Action | None:
         return self.inbox.pop(0) if self.inbox else None
 
 
@@ -51,102 +55,90 @@ def waiting_words(waiting: Waiting | None) -> str:
     return t("online.waiting_for", names=names) if waiting.what == "join" else t("online.waiting_dice", names=names)
 
 
-class FarTable:
-    """Mixed into a table scene (see the module): ``far_table(kind's scene class)`` makes the class."""
+class Cup(Protocol):
+    """The table's dice cup, as the far link moves it (scenes.dice.dice_cup.Cup)."""
 
-    keeps = False  # the room is the save
+    @property
+    def visible(self) -> bool: ...
 
-    def __init__(self, app, session: Session, game: FarGame, opened: Opened):
-        self.far, self.mine = game, opened.seat
+    def shake(self) -> None: ...
+
+    def drop(self) -> None: ...
+
+
+class FarLink:
+    """A game far away, a part of its kind's ordinary table (scenes.table.play_scene.PlayScene takes it): its seat
+    drivers (the person here, the far seats), what the room said handed on each frame, the line the table shows.
+    It owns its state; the table hands it what it needs (the session, whether dice fly, the cup)."""
+
+    def __init__(self, game: FarGame, opened: Opened):
+        self.game, self.mine = game, opened.seat
         self.far_seats = [FarSeat() for _ in opened.setup.users]
-        self.far_waiting: Waiting | None = None
-        self.far_said, self.far_said_for = "", 0.0
-        self.far_shaken = 0.0  # seconds the cup has shaken for the throw pending now
-        self.seat_drivers = [Person() if seat == self.mine else far for seat, far in enumerate(self.far_seats)]
-        super().__init__(app, session)
-        self.controller.before_move.append(self.far_send)
+        self.drivers: list[Driver] = [Person() if seat == self.mine else far
+                                      for seat, far in enumerate(self.far_seats)]
+        self.waiting: Waiting | None = None
+        self.said, self.said_for = "", 0.0
+        self.shaken = 0.0  # seconds the cup has shaken for the throw pending now
+        self.line = ""  # what the table says under the felt now ("Waiting for Bob's dice", a refusal)
 
-    def far_send(self, seat: int, move) -> None:
-        """The person's move goes to the room (a hold is no event: the roll after it says which dice stay)."""
+    def sent(self, seat: int, move: Action, state: Any) -> None:
+        """The person's move (told before it is made, with the game as it stands) goes to the room; a hold is
+        no event: the roll after it says which dice stay."""
         if seat != self.mine or isinstance(move, (Hold, Release)):
             return
         held = None
-        state = self.state
         if isinstance(move, Roll) and getattr(state, "dice", None) is not None:
             held = [die for die, kept in enumerate(state.held) if kept] or None
-        self.far.play(move, held)
+        self.game.play(move, held)
 
-    def far_news(self) -> bool:
-        """What the room has said since the last frame, handed on; whether there was any."""
-        news = self.far.taken()
+    def news(self, dt: float, session: Session, throwing: bool, cup: Cup) -> bool:
+        """Each frame, before the seats are asked for their moves: what the room has said since, handed on (the
+        far seats' moves, a throw's faces); while a throw waits for far links the cup shakes a while, then the
+        line says whose dice. Whether anything shown changed (the table then asks for a frame)."""
+        before = self.line
+        news = self.game.taken()
         for told in news:
             if isinstance(told, Entry):
                 if isinstance(told.action, Dice):
-                    self.session.dice.receive(told.action.faces)
+                    dice = session.dice
+                    if isinstance(dice, FarDice):
+                        dice.receive(told.action.faces)
                 elif 0 <= told.seat < len(self.far_seats) and told.seat != self.mine:
                     self.far_seats[told.seat].inbox.append(told.action)
             elif isinstance(told, Waiting):
-                self.far_waiting = told
+                self.waiting = told
             elif isinstance(told, (Said, Failed)):
-                self.far_said, self.far_said_for = told.text, SAID_FOR
-        return bool(news)
-
-    def update(self, dt: float) -> None:
-        before = (len(self.session.log), self.far_line())
-        news = self.far_news()
-        super().update(dt)
-        self.far_said_for = max(0.0, self.far_said_for - dt)
-        cup = getattr(getattr(self, "tray", None), "cup", None)
-        if self.session.dice_pending and not self.throwing and cup is not None:
-            self.far_shaken += dt
-            if self.far_shaken < SHAKE_FOR:
+                self.said, self.said_for = told.text, SAID_FOR
+        self.said_for = max(0.0, self.said_for - dt)
+        if session.dice_pending and not throwing:
+            self.shaken += dt
+            if self.shaken < SHAKE_FOR:
                 cup.shake()  # the far links are on their way: live, they come within a second
             elif cup.visible:
                 cup.drop()  # a while: someone's app is closed; the words say whose dice the game waits for
         else:
-            self.far_shaken = 0.0
-        if news or (len(self.session.log), self.far_line()) != before:
-            self.app.redraw()  # the room's news shows at once, even on a table at rest
+            self.shaken = 0.0
+        if self.said_for > 0:
+            self.line = self.said
+        elif session.dice_pending and self.shaken >= SHAKE_FOR:
+            self.line = waiting_words(self.waiting)
+        else:
+            self.line = ""
+        return bool(news) or self.line != before
 
-    def far_line(self) -> str:
-        if self.far_said_for > 0:
-            return self.far_said
-        if self.session.dice_pending and self.far_shaken >= SHAKE_FOR:
-            return waiting_words(self.far_waiting)
-        return ""
+    def showing(self) -> bool:
+        """A refusal or a server's word is on the table for a while: frames keep coming to take it away."""
+        return self.said_for > 0
 
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        line = self.far_line()
-        if line:
+        if self.line:
             pygame.draw.rect(surface, (20, 14, 10), LINE, border_radius=12)
-            draw_wrapped(surface, line, 18, (255, 214, 170) if self.far_said_for > 0 else theme.PAPER,
+            draw_wrapped(surface, self.line, 18, (255, 214, 170) if self.said_for > 0 else theme.PAPER,
                          LINE.inflate(-20, -4), "bold", align="middle")
 
-    def animating(self) -> bool:
-        """A far seat's turn changes nothing drawn until its move comes (looked for a few times a second)."""
-        seat = self.seat
-        if 0 <= seat < len(self.far_seats) and seat != self.mine:
-            return self.moving() or self.far_said_for > 0
-        return super().animating() or self.far_said_for > 0
-
-    def wake_in(self) -> float | None:
-        due = super().wake_in()
-        return LOOK_AGAIN if due is None else min(due, LOOK_AGAIN)
-
-    def exit(self) -> None:
-        super().exit()
-        self.far.close()
-
-
-_CLASSES: dict[type, type] = {}
-
-
-def far_table(base: type) -> type:
-    """The table scene ``base`` with a game far away's seats and dice (one class for each kind of table)."""
-    if base not in _CLASSES:
-        _CLASSES[base] = type(f"Far{base.__name__}", (FarTable, base), {})
-    return _CLASSES[base]
+    def close(self) -> None:
+        """The table is left: the worker lets the room go (the room is the save)."""
+        self.game.close()
 
 
 def opened_session(opened: Opened) -> Session:

@@ -20,6 +20,7 @@ from scenes.dice.dice_tray import DiceTray
 from scenes.scorecard.challenge_paint import ROW_PITCH, ChallengePainter
 from scenes.scorecard.table import TableScene
 from scenes.scorecard.table_paint import dice_showing
+from scenes.table.play_scene import FarPart
 from scenes.ui.widgets import Button, ButtonRow
 
 TRAY = pygame.Rect(16, 64, 704, 380)  # as wide as the table's felt (narrower beside a five- or six-seat card)
@@ -37,8 +38,8 @@ class ChallengeTableScene(TableScene):
     bindings = "challenge"
     cheers_dice = False  # a seat scores its markers (they glow in its row), not the common dice
 
-    def __init__(self, app, session, demo: bool = False):
-        super().__init__(app, session, demo)
+    def __init__(self, app, session, demo: bool = False, far: FarPart | None = None):
+        super().__init__(app, session, demo, far)
         felt = self.layout.tray.width
         self.markers_rect = markers_rect(self.state.n, felt)
         self.common_tray = pygame.Rect(TRAY.x, TRAY.y, felt, self.markers_rect.top - 8 - TRAY.y)  # the common dice

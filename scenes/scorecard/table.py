@@ -25,7 +25,7 @@ from scenes.scorecard.scorecard import Scorecard
 from scenes.scorecard.table_focus import TableFocus
 from scenes.scorecard.table_layout import COACH_X, UNDO_X, layout_for
 from scenes.scorecard.table_paint import TablePainter, dice_showing
-from scenes.table.play_scene import BOT_FASTEST, PlayScene
+from scenes.table.play_scene import BOT_FASTEST, FarPart, PlayScene
 from scenes.table.refusal import refusal_words
 from scenes.table.walkthrough import Walkthrough
 from scenes.ui.dialogs import ConfirmDialog
@@ -36,8 +36,8 @@ class TableScene(PlayScene):
     bindings = "table"
     cheers_dice = True  # the dice on the felt glow when a box is cheered (Challenge scores its markers instead)
 
-    def __init__(self, app, session: Session, demo: bool = False):
-        super().__init__(app, session, demo)
+    def __init__(self, app, session: Session, demo: bool = False, far: FarPart | None = None):
+        super().__init__(app, session, demo, far)
         self.layout = layout_for(self.state.n)  # five or six seats: a wider card, a narrower felt
         self.card = Scorecard(self.layout.card, self.state)
         self.tray_rect = self.layout.tray.inflate(-44, -44)
@@ -442,6 +442,3 @@ class TableScene(PlayScene):
     def key_for(self, die: int) -> int:
         """The number key (1-5) that holds or releases this die."""
         return self.key_order.index(die) + 1
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.painter.draw(surface)

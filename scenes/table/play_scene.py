@@ -5,6 +5,10 @@ pace. A table scene turns input into its commands and shows the events that come
 
 from __future__ import annotations
 
+from typing import Any, Protocol
+
+import pygame
+
 from game.engine.session import Session
 from game.table.commands import NextTip, Ready, Undo
 from game.table.controller import controller_for
@@ -22,25 +26,42 @@ from scenes.ui.stack import Scene, showing
 BOT_FASTEST = 4.0  # even at the fastest animations a computer's moves can be followed
 
 
+class FarPart(Protocol):
+    """A game far away, handed to its table (scenes.online.far_table.FarLink): who plays each seat, and the few
+    points where the table hands it what it needs. The room is such a game's save: the table keeps nothing."""
+
+    drivers: list[Any]  # game.table.seats drivers: the person here, the far seats
+
+    def sent(self, seat: int, move: Any, state: Any) -> None: ...
+
+    def news(self, dt: float, session: Session, throwing: bool, cup: Any) -> bool: ...
+
+    def showing(self) -> bool: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+    def close(self) -> None: ...
+
+
 class PlayScene(Scene):
     screen = "table"
     can_undo = False
     throwing = False  # dice in the air: input waits (a tap skips)
     walkthrough = None  # the first-game tips (a scenes.table.walkthrough.Walkthrough) while they are offered
     coach = None  # the scorecard tables' coach (a game.coach.coach.Coach)
-    keeps = True  # kept on this machine as it is played (a game far away is not: its room is the save)
-    seat_drivers = None  # who plays each seat (game.table.seats); None: the session's people here, its computers
 
-    def __init__(self, app, session: Session, demo: bool = False):
+    def __init__(self, app, session: Session, demo: bool = False, far: FarPart | None = None):
         super().__init__(app)
         self.session = session
         self.variant = session.variant
         self.demo = demo
         self.pacing = ComputerPace(demo, lambda: app.settings.computer_pace, app.animation_speed)
+        self.far = far  # a game far away: its seats and dice are the room's
+        self.keeps = far is None  # kept on this machine as it is played (a game far away's room is its save)
         if self.keeps:
             session.listen(Autosave(app, demo))  # every move and undo is kept as it happens
         # A kiosk keeps no resumable game and allows no undo; a demo is watched, so every seat is a computer.
-        self.controller = controller_for(session, self.seat_drivers, demo=demo,
+        self.controller = controller_for(session, far.drivers if far is not None else None, demo=demo,
                                          undo=self.keeps and not getattr(app, "keeps_nothing", False),
                                          pace=self.pacing.pace())
         self.controller.before_move.append(self.judge)
@@ -50,6 +71,8 @@ class PlayScene(Scene):
         self.undo_asking = UndoAsking(app, self.controller, self.variant, self.undone, self.show)
         self.hand = ThrowHand(app, lambda: self.roll(), self.can_roll)  # shaking the cup, flicking the dice
         self.news = TurnNews()  # the controller's TurnPassed and GameOver, until the table shows them
+        if far is not None:  # the person's moves go to the room, each with the game as it stands
+            self.controller.before_move.append(lambda seat, move: far.sent(seat, move, self.state))
 
     def refresh_buttons(self) -> None:
         """The buttons' words and whether they can be pressed (each table its own)."""
@@ -61,6 +84,8 @@ class PlayScene(Scene):
         self.flush()  # left for the title (or anywhere): a hold made since the last save comes back with Continue
         if self.coach is not None:
             self.coach.close()
+        if self.far is not None:
+            self.far.close()
 
     def flush(self) -> None:
         if self.keeps and not self.state.is_terminal():  # a finished game went into the records when it ended
@@ -154,8 +179,8 @@ class PlayScene(Scene):
         """Frames keep coming while anything moves or a computer is to move; a person's turn with nothing
         moving is at rest, and no frame is drawn until something happens (scenes.app)."""
         seat = self.seat
-        computer = seat >= 0 and not self.controller.is_person(seat)
-        return self.moving() or computer
+        computer = seat >= 0 and self.controller.drivers[seat].paced  # a far seat's move comes with news
+        return self.moving() or computer or self.far is not None and self.far.showing()
 
     def moving(self) -> bool:
         """Dice, the cup, a tween or the tips' pulse move (a computer waiting to move changes nothing drawn)."""
@@ -213,9 +238,16 @@ class PlayScene(Scene):
         """A computer seat plays when the table is ready for it, at its pace (the controller keeps time): ``dt``
         real seconds, the table's animations ``speed`` times faster (its pauses shrink, an undo's grace not)."""
         self.controller.pace = self.pacing.pace()
+        if self.far is not None and self.far.news(dt, self.session, self.throwing, self.tray.cup):
+            self.app.redraw()  # the room's news shows at once, even on a table at rest
         if self.app.stack.top is self:
             ready = not self.bot_waits() and not self.app.speech.busy()  # what they did is heard before more
             self.show_events(self.controller.update(dt, ready=ready, speed=speed))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.painter.draw(surface)  # each table's painter
+        if self.far is not None:
+            self.far.draw(surface)  # what a game far away waits for, a refusal from its room
 
     def undo_allowed(self) -> bool:
         """The person at this screen with the dice may take back the last move (or ask its owner to)."""
