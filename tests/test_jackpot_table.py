@@ -162,6 +162,7 @@ def test_a_two_seat_jackpot_demo_plays_all_three_rounds():
 def test_an_undo_says_whose_tile_came_back():
     from game.rules.i18n import t
     from scenes.jackpot.jackpot_table import JackpotTableScene
+    from scenes.ui.dialogs import ConfirmDialog
 
     driver = Driver(animation="instant")
     try:
@@ -174,7 +175,11 @@ def test_an_undo_says_whose_tile_came_back():
         while session.state.current_player() == first:
             _click_action(driver, table, bot.choose(session.state), use_keys=True)
             driver.wait_until(lambda: not table.busy(), 5)
-        driver.key(pygame.K_u)
+        driver.key(pygame.K_u)  # the hand-over names the next player: the one whose tile it is is asked
+        dialog = driver.top
+        assert isinstance(dialog, ConfirmDialog) and session.state.current_player() != first
+        driver.step(0.5)  # (a dialog takes no tap in its first moment: a double tap is not an answer)
+        driver.click(dialog.row.buttons[1].rect.center)  # they give it back
         assert session.state.current_player() == first
         shown = " ".join(texts_on_screen(driver))
         name = session.state.seats[first].name

@@ -64,12 +64,19 @@ def test_the_person_here_cannot_take_back_the_far_seats_box():
     assert not table.may_undo(0) and not table.may_undo(1)
 
 
-def test_a_seat_takes_back_its_own_box_at_once_at_the_hand_over():
+def test_a_seat_takes_back_its_own_box_at_once_and_at_the_hand_over_the_screen_asks_it():
     table = controller_for(two_people())
     box = score_first_box(table)
     assert table.awaiting == 1 and table.holder == 0  # Ann still has the dice, handing them on
-    right = table.may_undo()
-    assert right and right.seat == 0 and right.owner == 0 and right.move == Score(box) and not right.asks
+    # Until the window shows the hand-over, a press speaks for Ann; once it names Kid, for Kid, and Ann is
+    # asked for her box back.
+    assert table.at_screen(hand_over_shown=False) == 0 and table.at_screen(hand_over_shown=True) == 1
+    right = table.may_undo(1)
+    assert right and right.seat == 1 and right.owner == 0 and right.move == Score(box) and right.asks
+    assert table.command(Undo(table.at_screen(hand_over_shown=True))) == [UndoAsked(1, 0, Score(box))]
+    right = table.may_undo()  # Ann, with the dice until Kid says ready: at once
+    assert right and right.seat == 0 and right.owner == 0 and not right.asks
+    assert right and right.seat == 0 and right.owner == 0 and not right.asks
     assert table.command(Undo(0)) == [Undone(0)]
     assert table.state.card(0).boxes[box] is None and table.seat == 0 and table.may_move()
 

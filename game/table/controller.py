@@ -96,6 +96,12 @@ class TableController:
         """What ``seat`` may take back now, and why not (None: the person at this screen with the dice)."""
         return undo_right(self, self.holder if seat is None else seat)
 
+    def at_screen(self, hand_over_shown: bool) -> int | None:
+        """Who a press at this screen speaks for: once the window shows the hand-over naming the next person,
+        that person (the one before may have gone: their move is theirs to give back, so they are asked);
+        until then the person who has the dice (who just played, and may take it back at once)."""
+        return self.awaiting if hand_over_shown and self.awaiting is not None else self.holder
+
     def view_for(self, seat: int) -> TableView:
         """What ``seat`` may do now and why not, as one frozen answer (game.table.view)."""
         return view_for(self, seat)

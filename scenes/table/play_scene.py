@@ -155,11 +155,12 @@ class PlayScene(Scene):
         """Every event of a move has been shown (a table may then start the next turn's words)."""
 
     def undo(self) -> None:
-        """The person at this screen with the dice (the controller's ``holder``: the person to play, or at a
-        hand-over the one passing the dice on) asks to take back the last box filled or tile dropped."""
-        if self.waiting() or self.controller.holder is None:
+        """The person at this screen (the controller's ``at_screen``: the one to play, from the moment a hand-over
+        names them) asks to take back the last box filled or tile dropped; another's move is theirs to give."""
+        asker = self.controller.at_screen(hand_over_shown=self.news.passed is None)  # its TurnPassed shown
+        if self.waiting() or asker is None:
             return
-        self.undo_asking.answered(self.controller.command(Undo(self.controller.holder)))
+        self.undo_asking.answered(self.controller.command(Undo(asker)))
 
     def undone(self, event: Undone) -> None:
         """A move was taken back: the table shows it as it is again."""
