@@ -138,6 +138,10 @@ def test_an_unreachable_server_is_one_line():
 
 def test_a_matrix_id_is_checked_before_anything_is_sent():
     assert "looks like @name:example.org" in one_line_error(lambda: accounts.sign_in("", "ann", "right"))
+    for typed_twice in ("@mum:localhost@mum:example.invalid", "@mum:localhost:", "@mum:local host", "@:x.org"):
+        assert "looks like @name:example.org" in one_line_error(lambda: accounts.sign_in("", typed_twice, "right"))
+    for fine in ("@mum:localhost", "@mum:example.org:8448", "@mum:[::1]:8008", "@mum.ann=x:10.0.0.1"):
+        assert accounts.server_of(fine) == fine.split(":", 1)[1]
 
 
 def test_the_homeserver_is_found_from_the_user_id(monkeypatch):

@@ -28,7 +28,8 @@ CHAIN_LENGTH = 10_000  # links in each seat's chain: one for every throw of the 
 MAX_SEATS = 6
 MAX_CONTENT = 60_000  # bytes of a content's JSON (homeservers refuse events over 64 KiB)
 LINK = re.compile(r"[0-9a-f]{64}")  # a link of a chain: 32 bytes as lower-case hex
-USER = re.compile(r"@[^:\s]{1,255}:\S{1,255}")
+# @localpart:server, the server a host name, an IPv4 address or a bracketed IPv6 one, with a port or not
+USER = re.compile(r"@[^:\s]{1,255}:(?:\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9.-]{1,255})(?::[0-9]{1,5})?")
 MAX_INT = 2**53 - 1  # the canonical JSON of Matrix holds whole numbers up to this
 
 
