@@ -426,3 +426,24 @@ def test_a_refused_press_is_said_in_the_window_in_the_players_words(table):
     assert not scene.roll_button.enabled  # the controller's view says so
     driver.key(pygame.K_SPACE)
     assert len(session.log) == 6 and scene.banner == "No rolls left: choose a box" and scene.banner_time > 0
+
+
+def test_a_refusal_during_the_hand_over_shows_above_its_panel(table):
+    """A press the table refuses while the hand-over names the next player is said over the felt, never drawn
+    under the hand-over's panel (a play test found 'Nothing to take back' hidden there)."""
+    from scenes.ui.widgets import record_text
+
+    driver, scene, session = table
+    scene.toggle_coach()  # with the coach's panel in the dock, a refusal once took the dock's top line
+    _roll_and_land(driver, scene)
+    driver.click(scene.card.box_rect("chance", 0).center)
+    driver.wait_until(lambda: scene.handoff is not None, 10)
+    from game.engine.actions import Roll
+
+    scene.show_events(scene.controller.command(Roll()))  # Ben has not taken the dice yet: refused
+    assert scene.banner == "Ben, take the dice first" and scene.banner_time > 0
+    record_text(True)
+    driver.app.render()
+    drawn = record_text(False)
+    said = [d for d in drawn if d.words == scene.banner]
+    assert said and not any(d.covered for d in said)

@@ -45,12 +45,14 @@ class TablePainter:
         table.card.draw(surface, seat if seat >= 0 else None, options)
         self.coach_panel = None
         self.draw_coach(surface)
-        if table.moments.celebration is None:  # a cheer takes the banner's place
+        if table.moments.celebration is None and table.handoff is None:  # a cheer takes the banner's place
             self.draw_banner(surface)
         table.moments.draw(surface, self.banner_rect())
         self.draw_box_help(surface, options)
         if table.handoff is not None:
             self.draw_handoff(surface)
+            if table.moments.celebration is None:
+                self.draw_banner(surface)  # over the felt, above the hand-over's panel: never under it
         if table.walkthrough_shown():
             table.walkthrough.draw(surface)
         table.tray.cup.draw(surface)  # the cup in hand is over every panel and badge
@@ -339,7 +341,7 @@ class TablePainter:
             return
         alpha = min(1.0, table.banner_time / 0.3)
         rect = self.banner_rect()
-        if self.coach_panel is not None:  # the dock holds the coach's panel: the words take its top line
+        if self.coach_panel is not None and table.handoff is None:  # the coach's panel: the words take its top line
             rect = self.banner_line
             pygame.draw.rect(surface, (12, 24, 18), rect, border_radius=12)
             occlude(surface, rect)
