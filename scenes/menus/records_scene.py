@@ -199,7 +199,7 @@ class RecordsScene(Scene):
                 rounded(surface, (255, 236, 170), rect, 6)
             y = rect.centery
             draw_text(surface, s.name, 19, theme.INK, (rect.x + 8, y), "midleft", "bold", 180)
-            rate = "-" if s.upper_bonus_rate is None else f"{i18n.number(s.upper_bonus_rate * 100)}%"
+            rate = "-" if s.upper_bonus_rate is None else i18n.percent(s.upper_bonus_rate)
             # every number as the language writes it: a best of 1020 beside an average of 1,020 read as two kinds
             numbers = [i18n.number(s.games), i18n.number(s.wins), i18n.number(s.average), i18n.number(s.best), rate]
             for value, (_, x, width) in zip(numbers, COLUMNS):

@@ -67,7 +67,7 @@ class SettingsScene(Scene):
     def _name_for_speech(self, buttons: list[Button]) -> None:
         """Each row's label with its value, for a player who hears the focus move (scenes.speaking)."""
         labels = self.labels()
-        volume = f"{round(self.app.settings.volume * 100)}%"
+        volume = i18n.percent(self.app.settings.volume)
         for index, label in zip((0, 1, 2, 5, 6, 7, 8, 9, 10), labels[:3] + labels[4:]):
             buttons[index].spoken = t("speech.menu_setting", name=label, value=buttons[index].label)
         buttons[3].spoken = t("speech.menu_lower", name=labels[3], value=volume)
@@ -163,7 +163,7 @@ class SettingsScene(Scene):
                   BOX.width - 40)
         for label, y in zip(self.labels(), self.rows):
             draw_text(surface, label, 26, theme.INK, (BOX.x + 36, y), "midleft", "bold", 290)
-        draw_text(surface, f"{round(self.app.settings.volume * 100)}%", 26,
+        draw_text(surface, i18n.percent(self.app.settings.volume), 26,
                   theme.INK if self.app.settings.sound else theme.INK_FAINT,
                   (BOX.x + 340 + 150, self.rows[3]), "center", "black", quiet=not self.app.settings.sound)
         self.row.draw(surface)
