@@ -57,6 +57,7 @@ def frames(seconds: float, window: tuple[int, int], clock=time.thread_time,
     size = round(CANVAS_DIE * scale)
     surface = pygame.Surface(window).convert()
     tray = DiceTray(_scaled(TRAY, scale), _scaled(HOLD, scale), size=size, seed=1)
+    tray.stock_wanted = True  # as the table sets it while a person may throw next
     rng = random.Random(1)
     times: list[float] = []
     throws = 0

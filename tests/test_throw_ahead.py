@@ -162,6 +162,7 @@ def test_a_quick_flick_leaves_the_hand_within_two_frames(seed, start, way):
     """No long shake: the flight a flick needs was worked out while the dice lay still, so letting go throws
     at once (by frames of the tray's clock), and the dice still land on the engine's faces."""
     tray = DiceTray(TRAY, HOLD, size=SIZE, seed=seed)
+    tray.stock_wanted = True  # as a table sets it: a person may throw next, at a speed the flight is seen
     tray.place((1, 2, 3, 4, 5), [False] * 5)
     for _ in range(600):  # the table keeps frames coming while it works them out (a second or two)
         if not tray.preparing():
@@ -178,3 +179,13 @@ def test_a_quick_flick_leaves_the_hand_within_two_frames(seed, start, way):
         assert frames <= 2, "the dice waited in the cup after the flick let go"
     at_rest(tray)
     assert tray.shown_faces() == [6, 6, 2, 3, 1]
+
+
+def test_no_throw_is_worked_out_ahead_unless_the_table_wants_one():
+    """A computer never flicks and at the instant speed no flight is seen: the tray works nothing out ahead
+    then (every idle frame of every table would pay for it)."""
+    tray = DiceTray(TRAY, HOLD, size=SIZE, seed=5)
+    tray.place((1, 2, 3, 4, 5), [False] * 5)
+    for _ in range(120):
+        tray.update(FRAME)
+    assert not tray.preparing() and tray._stock.done == [] and tray._stock.working is None

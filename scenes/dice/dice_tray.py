@@ -91,6 +91,7 @@ class DiceTray(DiceSight):
         self._taken: dict[int, tuple] = {}  # where each die lay when the dice were last taken off the table
         self._ahead: Ahead | None = None  # dice in a shaken cup, their flight worked out before the engine rolls
         self._stock = ThrowStock(seed)  # throws worked out while the dice lie still (its own draws, not the tray's)
+        self.stock_wanted = False  # the owner's say: a person may throw next, and would see the flight
 
     # ------------------------------------------------------------ what the owner sets
 
@@ -253,7 +254,7 @@ class DiceTray(DiceSight):
 
     def preparing(self) -> bool:
         """Throws are still being worked out while the dice lie still (the owner keeps frames coming for them)."""
-        loose = any(not d.held for d in self._dice) and self._throw is None
+        loose = self.stock_wanted and any(not d.held for d in self._dice) and self._throw is None
         return self._stock.preparing(self._ready_key(), loose)
 
     def _stocked(self, rolling: tuple[bool, ...]) -> list:
@@ -387,7 +388,8 @@ class DiceTray(DiceSight):
         if self._tidy_due and not self.busy():
             self._tidy_due = False
             self.tidy()
-        if idle and self._throw is None and self._ahead is None and not self.cup.visible and not self.busy():
+        if (self.stock_wanted and idle and self._throw is None and self._ahead is None and not self.cup.visible
+                and not self.busy()):
             thrown = [d for d in self._dice if not d.held]
             self._stock.prepare(self._ready_key(), lambda: likely_tosses(self.tray, self.size) if thrown else [],
                                 lambda toss, rng: self._plan(thrown, toss, rng), share)

@@ -187,7 +187,7 @@ class PlayScene(Scene):
         """Dice, the cup, a tween or the tips' pulse move (a computer waiting to move changes nothing drawn)."""
         tips = self.walkthrough_shown() and self.walkthrough.pulsing()
         cup = self.hand.gesture.active or self.tray.cup.visible
-        prepared = not self.can_roll() or not self.tray.preparing()  # a quick flick's flight worked out ahead
+        prepared = not self.tray.preparing()  # a quick flick's flight worked out ahead (when one is wanted)
         return self.clock.busy() or self.busy() or self.tray.busy() or cup or tips or not prepared
 
     def throw_dice(self, faces, rolling: list[bool]) -> None:
@@ -222,6 +222,9 @@ class PlayScene(Scene):
         self.hand.update(dt, self.tray)
         computer = self.seat >= 0 and not self.controller.is_person(self.seat)
         self.tray.speed = min(speed * self.pacing.dice(computer), 50.0)  # a computer's dice fly at its pace
+        # throws are worked out ahead only for a person who may throw next and would see the flight (not at the
+        # instant speed, where dice land at once, nor for a computer, which never flicks)
+        self.tray.stock_wanted = self.app.animation_speed() <= 100 and self.can_roll()
         self.tray.update(dt)
         if self.throwing and not self.tray.busy():
             self.throwing = False
