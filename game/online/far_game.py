@@ -28,7 +28,7 @@ from game.errors import DiceParlorError, one_line
 from game.online.protocol import MOVE, RoomEvent, Setup
 from game.online.referee import Referee
 from game.online.seat import RoomSeat
-from game.online.transport import OnlineError, Transport
+from game.online.transport import OnlineError, Transport, close_quietly
 
 WAIT_SECONDS = 0.1  # the worker's longest wait for the room or the window before it looks at the other
 
@@ -248,9 +248,5 @@ class FarGame:
             self.told.put(now)
 
     def _drop(self) -> None:
-        if self.transport is not None:
-            transport, self.transport = self.transport, None
-            try:
-                transport.close()
-            except Exception:  # noqa: BLE001 (closing: nothing more to do about it)
-                pass
+        transport, self.transport = self.transport, None
+        close_quietly(transport)

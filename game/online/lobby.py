@@ -25,7 +25,7 @@ from game.online.account import Account
 from game.online.protocol import USER
 from game.online.referee import Referee
 from game.online.seat import RoomSeat, host_game, new_setup
-from game.online.transport import OnlineError, Transport
+from game.online.transport import OnlineError, Transport, close_quietly
 
 
 @dataclass(frozen=True)
@@ -114,12 +114,8 @@ class Lobby:
                           kind)
 
     def _drop(self) -> None:
-        if self.transport is not None:
-            transport, self.transport = self.transport, None
-            try:
-                transport.close()
-            except Exception:  # noqa: BLE001 (closing: nothing more to do about it)
-                pass
+        transport, self.transport = self.transport, None
+        close_quietly(transport)
 
     def _room(self) -> Transport:
         if self.account is None:

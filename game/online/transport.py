@@ -56,6 +56,16 @@ class Transport(Protocol):
     def close(self) -> None: ...
 
 
+def close_quietly(transport: Transport | None) -> None:
+    """Let a room's connection go; closing can fail in many ways and there is nothing more to do about any."""
+    if transport is None:
+        return
+    try:
+        transport.close()
+    except Exception:  # noqa: BLE001 (closing: nothing more to do about it)
+        pass
+
+
 @dataclass
 class MemoryRoom:
     creator: str
