@@ -126,7 +126,7 @@ def test_swedish_yatzy_speaks_as_swedish_players_do():
 
     yatzy = load_all(refresh=True).find("yatzy")
     assert [box.name.get("sv") for box in yatzy.boxes] == [
-        "Ettor", "Tvåor", "Treor", "Fyror", "Femmor", "Sexor", "Par", "Två par", "Tretal", "Fyrtal",
+        "Ettor", "Tvåor", "Treor", "Fyror", "Femmor", "Sexor", "Ett par", "Två par", "Tretal", "Fyrtal",
         "Liten stege", "Stor stege", "Kåk", "Chans", "Yatzy"]
     try:
         i18n.set_language("sv")

@@ -19,6 +19,7 @@ from game.engine.state import Seat
 from game.rules import i18n
 from game.rules.variants import find_variant
 from game.store.saves import load_saved, save_session
+from scenes.ui.dialogs import ConfirmDialog
 
 
 def _with_starter(seats: list[Seat], starter: int) -> Session:
@@ -131,7 +132,11 @@ def test_undo_works_from_the_hand_over_and_ann_plays_on():
     try:
         table, session, _ = _ann_played_first(driver)
         assert driver.wait_until(table.handoff.shown, 5)
-        driver.click(table.undo_button.rect.center)
+        driver.click(table.undo_button.rect.center)  # the hand-over names Ben: Ann is asked for her tile
+        dialog = driver.top
+        assert isinstance(dialog, ConfirmDialog) and session.undos == 0
+        driver.step(0.5)  # (a dialog takes no tap in its first moment)
+        driver.click(dialog.row.buttons[1].rect.center)  # Ann gives it back
         assert session.undos == 1 and session.state.current_player() == 0
         assert table.handoff.seat is None and table.person_to_play()  # Ann's tile back in her hand, no hand-over
         assert "Ben's turn" not in texts_on_screen(driver)

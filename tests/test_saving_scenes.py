@@ -93,6 +93,9 @@ def test_the_undo_button_takes_back_a_scoring():
         assert session.state.card(0).boxes["chance"] is not None and table.can_undo
         driver.step(0.4)
         driver.click(table.undo_button.rect.center)
+        assert driver.top is not table  # the hand-over already names Bob: Ann is asked, and gives it back
+        driver.step(0.5)
+        driver.click(driver.top.row.buttons[1].rect.center)
         assert session.state.to_json() == before and session.undos == 1
         assert load_saved(find_variant).session.state.to_json() == before
     finally:

@@ -60,7 +60,7 @@ def test_a_language_chosen_in_the_menu_reaches_the_tables_buttons_before_the_men
             old = table.roll_button.label
             driver.key(pygame.K_ESCAPE)  # the pause menu
             settings = driver.app.go("settings")
-            settings._language()
+            settings._language_picked("nl")  # a language picked in the settings' list
             driver.app.stack.pop()  # back to the pause menu, still over the table
             driver.step(0.1)
             assert driver.top.screen == "pause"
