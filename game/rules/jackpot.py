@@ -13,6 +13,7 @@ import json
 from collections import Counter
 from collections.abc import Container
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from game.rules.schema import Fields
@@ -106,7 +107,7 @@ class JackpotVariant:
     def grant(self, roll_class: str) -> Grant:
         return dict(self.grants)[roll_class]
 
-    @property
+    @cached_property
     def rules_hash(self) -> str:
         rules = {"symbols": [(s.id, s.tiles) for s in self.symbols], "dice": [d.faces for d in self.dice],
                  "columns": self.columns, "lines": [line.cells for line in self.lines], "runs": self.runs,

@@ -14,6 +14,7 @@ import json
 import re
 import unicodedata
 from dataclasses import asdict, dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, overload
 
 from game.errors import VariantError, shown
@@ -151,7 +152,7 @@ class Variant:
         box = self.five_alike_box
         return self.box(box).name if box else Text.plain("five alike")
 
-    @property
+    @cached_property
     def rules_hash(self) -> str:
         """A hash of what affects play (not texts): tables built for other rules are never reused."""
         rules = {
