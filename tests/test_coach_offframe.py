@@ -165,5 +165,7 @@ def test_the_coach_computes_directly_when_nothing_is_being_worked_out():
     assert not coach.working()
     options = coach.options()
     assert options and options == work_out(session.state, coach.table).options
-    assert coach.advisor().answer(moment_of(session.state)).options == options  # offered: the panel takes it
+    # worked out without the bonus odds, so not offered: the panel asks the thread for the whole advice
+    assert coach.advisor().answer(moment_of(session.state)) is None
+    assert coach.advice().options == options and coach.advisor().answer(moment_of(session.state)) is not None
     coach.close()

@@ -54,8 +54,9 @@ def same_turn(one: tuple, other: tuple) -> bool:
     return len(one) > 4 and one[:5] == other[:5]
 
 
-def work_out(state, table, moment: tuple | None = None) -> Advice:
-    """The advice of the state's seat now (a failure gives no options: advice is a help, it never stops a game)."""
+def work_out(state, table, moment: tuple | None = None, bonus_odds: bool = True) -> Advice:
+    """The advice of the state's seat now (a failure gives no options: advice is a help, it never stops a game).
+    ``bonus_odds`` False leaves out each option's chance of the upper bonus (what judging a move needs not)."""
     from game.bots.solver import advise_state
     from game.coach.odds import goals_of_holds
     from game.coach.reasons import hold_reasons
@@ -63,7 +64,7 @@ def work_out(state, table, moment: tuple | None = None) -> Advice:
     moment = moment_of(state) if moment is None else moment
     try:
         options = advise_state(state, table=table)
-        bonus = bonus_chances(state, table, options)
+        bonus = bonus_chances(state, table, options) if bonus_odds else ()
         holds = [i for i, option in enumerate(options) if option.kind in ("keep", "copy")]
         held = _held(state) if holds else None
         if held is None:

@@ -215,12 +215,14 @@ class Coach:
 
     def options(self) -> list:
         """The ranked options now, for what needs them right away (judging a move, "Score 0?"): the thread's answer,
-        waited for if it is being worked out, else worked out here."""
-        advice = self.advice()
+        waited for if it is being worked out, else worked out here without the bonus odds (which only the panel
+        shows, and which cost more than the rest of the advice: the panel asks the thread for them)."""
+        advice = self.advice(bonus_odds=False)
         return advice.options if advice is not None else []
 
-    def advice(self):
-        """The :class:`game.coach.advice.Advice` of the position now (None: no coach), the same as the thread's."""
+    def advice(self, bonus_odds: bool = True):
+        """The :class:`game.coach.advice.Advice` of the position now (None: no coach), the same as the thread's
+        (``bonus_odds`` False: worked out here without them when the thread has none, and not offered to it)."""
         from game.coach.advice import moment_of, work_out
 
         if not self.available:
@@ -231,8 +233,9 @@ class Coach:
         advisor = self.advisor()
         found = advisor.answer(moment) or advisor.wait(moment, 10.0)
         if found is None:
-            found = work_out(self.session.state, self.table, moment)
-            advisor.offer(found)
+            found = work_out(self.session.state, self.table, moment, bonus_odds)
+            if bonus_odds:
+                advisor.offer(found)
         return found
 
     def advisor(self):
