@@ -7,8 +7,10 @@ Run: python packaging/check_advice.py dist/dice-parlor/dice-parlor (CI runs it a
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,8 +26,10 @@ MOMENTS = [
 
 
 def advice(command: list[str], variant: str, moment: dict) -> list[dict]:
-    out = subprocess.run(command + ["advise", "--variant", variant, "--state", json.dumps(moment)],
-                         capture_output=True, text=True, check=True, timeout=120).stdout
+    with tempfile.TemporaryDirectory() as home:  # a home of its own: run by hand, it leaves the runner's alone
+        out = subprocess.run(command + ["advise", "--variant", variant, "--state", json.dumps(moment)],
+                             capture_output=True, text=True, check=True, timeout=120,
+                             env=dict(os.environ, DICE_PARLOR_HOME=home)).stdout
     return json.loads(out)["options"]
 
 
