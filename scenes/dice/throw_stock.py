@@ -30,15 +30,14 @@ class ThrowStock:
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed * 7919 + 1)
-        self.key: Hashable = None
+        self.key: Hashable = None  # what the stock is worked out for (None: nothing yet, or all of it taken)
         self.done: list[tuple[Toss, Throw]] = []
         self.working: tuple[Toss, Throw] | None = None
         self.tosses: list[Toss] = []
-        self.fresh = False  # nothing worked out for any key yet (or all of it taken)
 
     def preparing(self, key: Hashable, loose: bool) -> bool:
         """Throws are still being worked out for ``key`` (``loose``: some die would go at all)."""
-        if not self.fresh or self.key != key:
+        if self.key != key:
             return loose
         return self.working is not None or bool(self.tosses)
 
@@ -46,8 +45,8 @@ class ThrowStock:
                 share: int) -> None:
         """A share of the next stocked throw worked out (``tosses``: those to stock when the key is new, none
         when no die would go; ``plan``: a toss's flight, drawn from the generator handed to it)."""
-        if not self.fresh or self.key != key:
-            self.key, self.done, self.working, self.tosses, self.fresh = key, [], None, tosses(), True
+        if self.key != key:
+            self.key, self.done, self.working, self.tosses = key, [], None, tosses()
         if self.working is None and self.tosses:
             toss = self.tosses.pop(0)
             self.working = (toss, plan(toss, self.rng))
@@ -57,6 +56,6 @@ class ThrowStock:
 
     def take(self, key: Hashable) -> list[tuple[Toss, Throw]]:
         """The throws worked out for ``key``, each used once; the stock starts again after."""
-        done, fresh, same = self.done, self.fresh, self.key == key
-        self.key, self.done, self.working, self.tosses, self.fresh = None, [], None, [], False
-        return list(done) if fresh and same else []
+        done, same = self.done, key is not None and self.key == key
+        self.key, self.done, self.working, self.tosses = None, [], None, []
+        return list(done) if same else []
